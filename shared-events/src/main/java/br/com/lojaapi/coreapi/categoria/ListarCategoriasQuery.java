@@ -1,0 +1,4 @@
+package br.com.lojaapi.coreapi.categoria;
+
+public record ListarCategoriasQuery(String lojaId) {
+}

@@ -1,0 +1,43 @@
+package br.com.lojaapi.coreapi.comum;
+
+import java.util.Map;
+
+/**
+ * A business refusal raised by an aggregate or a query handler. The gateway maps {@link #codigo()} to an HTTP
+ * status and {@link #getMessage()} to {@code erro}; {@link #detalhes()} are extra fields of the error body.
+ */
+public class ErroDeNegocio extends RuntimeException {
+
+    private final CodigoErro codigo;
+    private final Map<String, Object> detalhes;
+
+    public ErroDeNegocio(CodigoErro codigo, String mensagem) {
+        this(codigo, mensagem, Map.of());
+    }
+
+    public ErroDeNegocio(CodigoErro codigo, String mensagem, Map<String, Object> detalhes) {
+        super(mensagem, null, false, false);
+        this.codigo = codigo;
+        this.detalhes = Map.copyOf(detalhes);
+    }
+
+    public CodigoErro codigo() {
+        return codigo;
+    }
+
+    public Map<String, Object> detalhes() {
+        return detalhes;
+    }
+
+    public static ErroDeNegocio naoEncontrado(String mensagem) {
+        return new ErroDeNegocio(CodigoErro.NAO_ENCONTRADO, mensagem);
+    }
+
+    public static ErroDeNegocio invalido(String mensagem) {
+        return new ErroDeNegocio(CodigoErro.INVALIDO, mensagem);
+    }
+
+    public static ErroDeNegocio conflito(String mensagem) {
+        return new ErroDeNegocio(CodigoErro.CONFLITO, mensagem);
+    }
+}

@@ -1,0 +1,4 @@
+package br.com.lojaapi.coreapi.loja;
+
+public record BuscarLojaQuery(String lojaId) {
+}

@@ -1,0 +1,6 @@
+package br.com.lojaapi.coreapi.loja;
+
+import java.time.Instant;
+
+public record LojaCriadaEvent(String lojaId, DadosLoja dados, Instant criadaEm) {
+}
