@@ -1,0 +1,74 @@
+package br.com.lojaapi.command.categoria;
+
+import br.com.lojaapi.command.comum.GruposDeLookup;
+import br.com.lojaapi.command.comum.Textos;
+import br.com.lojaapi.coreapi.categoria.CategoriaAtualizadaEvent;
+import br.com.lojaapi.coreapi.categoria.CategoriaCriadaEvent;
+import br.com.lojaapi.coreapi.categoria.CategoriaRemovidaEvent;
+import br.com.lojaapi.coreapi.comum.ErroDeNegocio;
+import org.axonframework.config.ProcessingGroup;
+import org.axonframework.eventhandling.EventHandler;
+import org.springframework.dao.DuplicateKeyException;
+import org.springframework.jdbc.core.JdbcTemplate;
+import org.springframework.stereotype.Component;
+
+/**
+ * Keeps {@code categoria_lookup} in the same transaction as the event that changes a name: it runs in a
+ * subscribing processor whose errors propagate, so a name taken by a concurrent command rolls the command back.
+ */
+@Component
+@ProcessingGroup(GruposDeLookup.CATEGORIA)
+class CategoriaLookup implements NomesDeCategoria {
+
+    private final JdbcTemplate jdbc;
+
+    CategoriaLookup(JdbcTemplate jdbc) {
+        this.jdbc = jdbc;
+    }
+
+    @Override
+    public void exigirLivre(String lojaId, String nome, String categoriaId) {
+        Boolean emUso = jdbc.queryForObject(
+                "SELECT EXISTS (SELECT 1 FROM categoria_lookup WHERE loja_id = ? AND nome_chave = ? AND categoria_id <> ?)",
+                Boolean.class, lojaId, Textos.chaveDeNome(nome), categoriaId);
+        if (Boolean.TRUE.equals(emUso)) {
+            throw nomeEmUso(nome);
+        }
+    }
+
+    @Override
+    public int proximaOrdem(String lojaId) {
+        Integer maior = jdbc.queryForObject("SELECT MAX(ordem) FROM categoria_lookup WHERE loja_id = ?",
+                Integer.class, lojaId);
+        return maior == null ? 1 : maior + 1;
+    }
+
+    @EventHandler
+    void on(CategoriaCriadaEvent evento) {
+        try {
+            jdbc.update("INSERT INTO categoria_lookup (categoria_id, loja_id, nome_chave, ordem) VALUES (?, ?, ?, ?)",
+                    evento.categoriaId(), evento.lojaId(), Textos.chaveDeNome(evento.nome()), evento.ordem());
+        } catch (DuplicateKeyException e) {
+            throw nomeEmUso(evento.nome());
+        }
+    }
+
+    @EventHandler
+    void on(CategoriaAtualizadaEvent evento) {
+        try {
+            jdbc.update("UPDATE categoria_lookup SET nome_chave = ?, ordem = ? WHERE categoria_id = ?",
+                    Textos.chaveDeNome(evento.nome()), evento.ordem(), evento.categoriaId());
+        } catch (DuplicateKeyException e) {
+            throw nomeEmUso(evento.nome());
+        }
+    }
+
+    @EventHandler
+    void on(CategoriaRemovidaEvent evento) {
+        jdbc.update("DELETE FROM categoria_lookup WHERE categoria_id = ?", evento.categoriaId());
+    }
+
+    private static ErroDeNegocio nomeEmUso(String nome) {
+        return ErroDeNegocio.invalido("Já existe uma categoria chamada '" + nome + "' nesta loja");
+    }
+}

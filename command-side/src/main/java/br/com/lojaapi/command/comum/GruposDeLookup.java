@@ -1,0 +1,17 @@
+package br.com.lojaapi.command.comum;
+
+import java.util.List;
+
+/**
+ * Processing groups that maintain command-side lookup tables. They must run subscribing, inside the command's
+ * transaction, with errors propagated: a swallowed unique violation would let a duplicate through.
+ */
+public final class GruposDeLookup {
+
+    public static final String CATEGORIA = "categoria-lookup";
+    public static final String LOJA_SLUG = "loja-slug-lookup";
+    public static final List<String> TODOS = List.of(CATEGORIA, LOJA_SLUG);
+
+    private GruposDeLookup() {
+    }
+}
