@@ -1,0 +1,212 @@
+package br.com.lojaapi.gateway.axon;
+
+import br.com.lojaapi.gateway.banco.OuvinteDeNotificacoes;
+import br.com.lojaapi.gateway.banco.BancoDaAplicacao;
+import br.com.lojaapi.gateway.leitura.SinalDeLeitura;
+import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import com.fasterxml.jackson.datatype.jdk8.Jdk8Module;
+import com.fasterxml.jackson.datatype.jsr310.JavaTimeModule;
+import org.axonframework.common.jdbc.ConnectionProvider;
+import org.axonframework.common.jdbc.PersistenceExceptionResolver;
+import org.axonframework.common.transaction.TransactionManager;
+import org.axonframework.config.Configuration;
+import org.axonframework.eventhandling.tokenstore.TokenStore;
+import org.axonframework.eventhandling.tokenstore.jdbc.JdbcTokenStore;
+import org.axonframework.eventhandling.tokenstore.jdbc.TokenSchema;
+import org.axonframework.eventsourcing.eventstore.EmbeddedEventStore;
+import org.axonframework.eventsourcing.eventstore.EventStorageEngine;
+import org.axonframework.eventsourcing.eventstore.EventStore;
+import org.axonframework.eventsourcing.eventstore.jdbc.EventSchema;
+import org.axonframework.eventsourcing.eventstore.jdbc.JdbcEventStorageEngine;
+import org.axonframework.eventhandling.EventBusSpanFactory;
+import org.axonframework.modelling.saga.repository.jdbc.PostgresSagaSqlSchema;
+import org.axonframework.modelling.saga.repository.jdbc.SagaSchema;
+import org.axonframework.modelling.saga.repository.jdbc.SagaSqlSchema;
+import org.axonframework.serialization.RevisionResolver;
+import org.axonframework.serialization.Serializer;
+import org.axonframework.serialization.json.JacksonSerializer;
+import org.springframework.beans.factory.annotation.Qualifier;
+import org.springframework.beans.factory.annotation.Value;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Primary;
+
+import java.lang.management.ManagementFactory;
+import java.time.Duration;
+import java.util.Map;
+import java.util.UUID;
+
+/**
+ * Axon on PostgreSQL without Axon Server: JDBC event store, token store and saga store on tables that Flyway
+ * owns (snake_case, bytea), Jackson for every serializer, pooled streaming processors for projections woken as
+ * soon as events exist, and subscribing processors for command-side lookup tables.
+ */
+@org.springframework.context.annotation.Configuration(proxyBeanMethods = false)
+public class ConfiguracaoAxon {
+
+    /**
+     * The JSON of stored events is a contract with the past: its settings are pinned here rather than inherited
+     * from whatever Spring's REST mapper does. A golden-file test guards the result.
+     */
+    public static ObjectMapper mapperDeEventos(ObjectMapper base) {
+        return base.copy()
+                   .registerModule(new JavaTimeModule())
+                   .registerModule(new Jdk8Module())
+                   .disable(SerializationFeature.WRITE_DATES_AS_TIMESTAMPS)
+                   .disable(SerializationFeature.FAIL_ON_EMPTY_BEANS)
+                   .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
+                   .disable(DeserializationFeature.ADJUST_DATES_TO_CONTEXT_TIME_ZONE);
+    }
+
+    public static Serializer serializadorJackson(ObjectMapper base, RevisionResolver revisoes) {
+        return JacksonSerializer.builder()
+                                .objectMapper(mapperDeEventos(base))
+                                .revisionResolver(revisoes)
+                                .build();
+    }
+
+    @Bean
+    @Primary
+    Serializer serializer(ObjectMapper objectMapper, RevisionResolver revisoes) {
+        return serializadorJackson(objectMapper, revisoes);
+    }
+
+    @Bean
+    @Qualifier("messageSerializer")
+    Serializer messageSerializer(Serializer serializer) {
+        return serializer;
+    }
+
+    @Bean
+    @Qualifier("eventSerializer")
+    Serializer eventSerializer(Serializer serializer) {
+        return serializer;
+    }
+
+    @Bean
+    EventSchema eventSchema() {
+        return EventSchema.builder()
+                          .eventTable("domain_event_entry")
+                          .snapshotTable("snapshot_event_entry")
+                          .globalIndexColumn("global_index")
+                          .timestampColumn("time_stamp")
+                          .eventIdentifierColumn("event_identifier")
+                          .aggregateIdentifierColumn("aggregate_identifier")
+                          .sequenceNumberColumn("sequence_number")
+                          .typeColumn("type")
+                          .payloadTypeColumn("payload_type")
+                          .payloadRevisionColumn("payload_revision")
+                          .payloadColumn("payload")
+                          .metaDataColumn("meta_data")
+                          .build();
+    }
+
+    @Bean
+    TokenSchema tokenSchema() {
+        return TokenSchema.builder()
+                          .setTokenTable("token_entry")
+                          .setProcessorNameColumn("processor_name")
+                          .setSegmentColumn("segment")
+                          .setTokenColumn("token")
+                          .setTokenTypeColumn("token_type")
+                          .setTimestampColumn("timestamp")
+                          .setOwnerColumn("owner")
+                          .build();
+    }
+
+    /**
+     * Each running application claims segments under its own node id. Axon's default (pid@host) would be shared
+     * by two applications in one JVM, and both would then believe they own the same segments.
+     */
+    @Bean
+    TokenStore tokenStore(ConnectionProvider conexoes, Serializer serializer, TokenSchema schema,
+                          @Value("${axon.eventhandling.tokenstore.claim-timeout:10s}") Duration claimTimeout) {
+        String no = ManagementFactory.getRuntimeMXBean().getName() + "/" + UUID.randomUUID().toString().substring(0, 8);
+        return JdbcTokenStore.builder()
+                             .connectionProvider(conexoes)
+                             .serializer(serializer)
+                             .schema(schema)
+                             .claimTimeout(claimTimeout)
+                             .nodeId(no)
+                             .contentType(byte[].class)
+                             .build();
+    }
+
+    @Bean
+    SagaSqlSchema sagaSqlSchema() {
+        return new PostgresSagaSqlSchema(SagaSchema.builder()
+                                                   .sagaEntryTable("saga_entry")
+                                                   .associationValueEntryTable("association_value_entry")
+                                                   .sagaIdColumn("saga_id")
+                                                   .sagaTypeColumn("saga_type")
+                                                   .revisionColumn("revision")
+                                                   .serializedSagaColumn("serialized_saga")
+                                                   .associationKeyColumn("association_key")
+                                                   .associationValueColumn("association_value")
+                                                   .build());
+    }
+
+    @Bean
+    PersistenceExceptionResolver persistenceExceptionResolver() {
+        return new ViolacaoDeChavePostgres();
+    }
+
+    @Bean
+    EventStorageEngine eventStorageEngine(Serializer serializer,
+                                          @Qualifier("eventSerializer") Serializer eventSerializer,
+                                          PersistenceExceptionResolver resolver,
+                                          Configuration configuration,
+                                          ConnectionProvider conexoes,
+                                          TransactionManager transacoes,
+                                          EventSchema schema) {
+        return JdbcEventStorageEngine.builder()
+                                     .snapshotSerializer(serializer)
+                                     .eventSerializer(eventSerializer)
+                                     .upcasterChain(configuration.upcasterChain())
+                                     .snapshotFilter(configuration.snapshotFilter())
+                                     .persistenceExceptionResolver(resolver)
+                                     .connectionProvider(conexoes)
+                                     .transactionManager(transacoes)
+                                     .schema(schema)
+                                     .build();
+    }
+
+    @Qualifier("eventStore")
+    @Bean(name = "eventBus")
+    EventStoreDespertavel eventStore(EventStorageEngine storageEngine,
+                                     Configuration configuration,
+                                     @Value("${loja.eventos.busca-ociosa-ms:1000}") long buscaOciosaMs) {
+        EmbeddedEventStore.Builder builder = EmbeddedEventStore.builder()
+                                                               .storageEngine(storageEngine)
+                                                               .fetchDelay(buscaOciosaMs)
+                                                               .messageMonitor(configuration.messageMonitor(
+                                                                       EventStore.class, "eventStore"))
+                                                               .spanFactory(configuration.getComponent(
+                                                                       EventBusSpanFactory.class));
+        return new EventStoreDespertavel(builder);
+    }
+
+    @Bean
+    FonteComAviso fonteComAviso(EventStoreDespertavel eventStore) {
+        return new FonteComAviso(eventStore);
+    }
+
+    @Bean
+    SentinelaDeEventos sentinelaDeEventos(EventStoreDespertavel eventStore, FonteComAviso fonte) {
+        return new SentinelaDeEventos(eventStore, fonte);
+    }
+
+    @Bean
+    SinalDeLeitura sinalDeLeitura() {
+        return new SinalDeLeitura();
+    }
+
+    @Bean
+    OuvinteDeNotificacoes ouvinteDeNotificacoes(BancoDaAplicacao banco, EventStoreDespertavel eventStore,
+                                                SinalDeLeitura sinal) {
+        return new OuvinteDeNotificacoes(banco.url(), Map.of(
+                "eventos_novos", eventStore::acordar,
+                "leitura_atualizada", sinal::sinalizar));
+    }
+}

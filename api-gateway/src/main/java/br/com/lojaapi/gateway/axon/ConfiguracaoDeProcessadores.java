@@ -1,0 +1,47 @@
+package br.com.lojaapi.gateway.axon;
+
+import br.com.lojaapi.command.comum.GruposDeLookup;
+import org.axonframework.common.AxonThreadFactory;
+import org.axonframework.config.Configuration;
+import org.axonframework.config.ConfigurerModule;
+import org.axonframework.eventhandling.PropagatingErrorHandler;
+import org.springframework.beans.factory.ObjectProvider;
+import org.springframework.beans.factory.annotation.Value;
+import org.springframework.context.annotation.Bean;
+
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+
+/**
+ * Event processors. Projections and sagas run as pooled streaming processors over {@link FonteComAviso}
+ * (replayable, woken as soon as events exist); command-side lookup tables run subscribing, inside the command's
+ * transaction, with errors propagated so a unique violation rolls the command back.
+ */
+@org.springframework.context.annotation.Configuration(proxyBeanMethods = false)
+public class ConfiguracaoDeProcessadores {
+
+    @Bean
+    ConfigurerModule processadores(ObjectProvider<FonteComAviso> fonte,
+                                   @Value("${loja.processadores.segmentos:2}") int segmentos,
+                                   @Value("${loja.processadores.threads:2}") int threads,
+                                   @Value("${loja.processadores.lote:100}") int lote) {
+        return configurer -> {
+            var processamento = configurer.eventProcessing();
+            processamento.configureDefaultStreamableMessageSource(c -> fonte.getObject());
+            processamento.usingPooledStreamingEventProcessors((config, builder) -> builder
+                    .initialSegmentCount(segmentos)
+                    .batchSize(lote)
+                    .workerExecutor(nome -> executor(config, threads, "WorkPackage[" + nome + "]")));
+            for (String grupo : GruposDeLookup.TODOS) {
+                processamento.registerSubscribingEventProcessor(grupo);
+                processamento.registerListenerInvocationErrorHandler(grupo, c -> PropagatingErrorHandler.instance());
+            }
+        };
+    }
+
+    private static ScheduledExecutorService executor(Configuration config, int threads, String nome) {
+        ScheduledExecutorService executor = Executors.newScheduledThreadPool(threads, new AxonThreadFactory(nome));
+        config.onShutdown(executor::shutdown);
+        return executor;
+    }
+}

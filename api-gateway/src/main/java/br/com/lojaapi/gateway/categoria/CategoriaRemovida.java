@@ -1,0 +1,4 @@
+package br.com.lojaapi.gateway.categoria;
+
+record CategoriaRemovida(String id, boolean removida) {
+}

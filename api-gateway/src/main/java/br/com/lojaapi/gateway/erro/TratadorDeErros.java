@@ -1,0 +1,245 @@
+package br.com.lojaapi.gateway.erro;
+
+import br.com.lojaapi.coreapi.comum.ErroDeNegocio;
+import com.fasterxml.jackson.core.JsonParseException;
+import com.fasterxml.jackson.databind.JsonMappingException;
+import com.fasterxml.jackson.databind.exc.MismatchedInputException;
+import jakarta.servlet.http.HttpServletRequest;
+import jakarta.validation.ConstraintViolationException;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.http.HttpHeaders;
+import org.springframework.http.HttpStatus;
+import org.springframework.http.MediaType;
+import org.springframework.http.ResponseEntity;
+import org.springframework.http.converter.HttpMessageNotReadableException;
+import org.springframework.validation.FieldError;
+import org.springframework.web.HttpMediaTypeNotAcceptableException;
+import org.springframework.web.HttpMediaTypeNotSupportedException;
+import org.springframework.web.HttpRequestMethodNotSupportedException;
+import org.springframework.web.bind.MethodArgumentNotValidException;
+import org.springframework.web.bind.MissingRequestHeaderException;
+import org.springframework.web.bind.MissingServletRequestParameterException;
+import org.springframework.web.bind.annotation.ExceptionHandler;
+import org.springframework.web.bind.annotation.RestControllerAdvice;
+import org.springframework.web.method.annotation.HandlerMethodValidationException;
+import org.springframework.web.method.annotation.MethodArgumentTypeMismatchException;
+import org.springframework.web.multipart.MaxUploadSizeExceededException;
+import org.springframework.web.servlet.NoHandlerFoundException;
+import org.springframework.web.servlet.resource.NoResourceFoundException;
+
+import java.math.BigDecimal;
+import java.math.BigInteger;
+import java.time.temporal.Temporal;
+import java.util.Arrays;
+import java.util.Collection;
+import java.util.Comparator;
+import java.util.Objects;
+import java.util.stream.Collectors;
+
+/**
+ * The one mapping from failures to HTTP: every error is {@code {erro}} (plus documented extra fields) with a
+ * message that says what to fix. Messages are written here, never copied from exceptions, so no class name, SQL
+ * or stack trace can reach a client.
+ */
+@RestControllerAdvice
+public class TratadorDeErros {
+
+    private static final Logger log = LoggerFactory.getLogger(TratadorDeErros.class);
+
+    @ExceptionHandler(ErroDeNegocio.class)
+    ResponseEntity<Object> negocio(ErroDeNegocio erro) {
+        HttpStatus status = switch (erro.codigo()) {
+            case INVALIDO -> HttpStatus.BAD_REQUEST;
+            case NAO_ENCONTRADO -> HttpStatus.NOT_FOUND;
+            case CONFLITO -> HttpStatus.CONFLICT;
+        };
+        return RespostasDeErro.entidade(status, erro.getMessage(), erro.detalhes());
+    }
+
+    @ExceptionHandler(MethodArgumentNotValidException.class)
+    ResponseEntity<Object> corpoInvalido(MethodArgumentNotValidException erro) {
+        String mensagem = erro.getBindingResult().getFieldErrors().stream()
+                              .sorted(Comparator.comparing(FieldError::getField))
+                              .map(campo -> campo.getDefaultMessage() != null && campo.getDefaultMessage().contains(campo.getField())
+                                      ? campo.getDefaultMessage()
+                                      : campo.getField() + ": " + campo.getDefaultMessage())
+                              .distinct()
+                              .collect(Collectors.joining("; "));
+        return RespostasDeErro.entidade(HttpStatus.BAD_REQUEST, mensagem.isEmpty() ? "Corpo inválido" : mensagem);
+    }
+
+    @ExceptionHandler(HandlerMethodValidationException.class)
+    ResponseEntity<Object> parametroInvalido(HandlerMethodValidationException erro) {
+        String mensagem = erro.getAllErrors().stream()
+                              .map(org.springframework.context.MessageSourceResolvable::getDefaultMessage)
+                              .filter(Objects::nonNull)
+                              .sorted()
+                              .collect(Collectors.joining("; "));
+        return RespostasDeErro.entidade(HttpStatus.BAD_REQUEST, mensagem.isEmpty() ? "Parâmetros inválidos" : mensagem);
+    }
+
+    @ExceptionHandler(ConstraintViolationException.class)
+    ResponseEntity<Object> restricao(ConstraintViolationException erro) {
+        String mensagem = erro.getConstraintViolations().stream()
+                              .map(v -> v.getMessage())
+                              .sorted()
+                              .collect(Collectors.joining("; "));
+        return RespostasDeErro.entidade(HttpStatus.BAD_REQUEST, mensagem);
+    }
+
+    @ExceptionHandler(HttpMessageNotReadableException.class)
+    ResponseEntity<Object> corpoIlegivel(HttpMessageNotReadableException erro) {
+        Throwable causa = erro.getCause();
+        while (causa != null) {
+            if (causa instanceof CorpoGrandeDemaisException grande) {
+                return corpoGrande(grande.limite());
+            }
+            causa = causa.getCause() == causa ? null : causa.getCause();
+        }
+        return RespostasDeErro.entidade(HttpStatus.BAD_REQUEST, mensagemDeJson(erro.getCause()));
+    }
+
+    @ExceptionHandler(MethodArgumentTypeMismatchException.class)
+    ResponseEntity<Object> tipoDeParametro(MethodArgumentTypeMismatchException erro) {
+        return RespostasDeErro.entidade(HttpStatus.BAD_REQUEST,
+                "Parâmetro '" + erro.getName() + "' inválido: esperado " + tipo(erro.getRequiredType()));
+    }
+
+    @ExceptionHandler(MissingServletRequestParameterException.class)
+    ResponseEntity<Object> parametroAusente(MissingServletRequestParameterException erro) {
+        return RespostasDeErro.entidade(HttpStatus.BAD_REQUEST, "Informe o parâmetro '" + erro.getParameterName() + "'");
+    }
+
+    @ExceptionHandler(MissingRequestHeaderException.class)
+    ResponseEntity<Object> cabecalhoAusente(MissingRequestHeaderException erro) {
+        return RespostasDeErro.entidade(HttpStatus.BAD_REQUEST, "Informe o cabeçalho '" + erro.getHeaderName() + "'");
+    }
+
+    @ExceptionHandler(HttpRequestMethodNotSupportedException.class)
+    ResponseEntity<Object> metodo(HttpRequestMethodNotSupportedException erro, HttpServletRequest requisicao) {
+        String permitidos = erro.getSupportedHttpMethods() == null ? "" : erro.getSupportedHttpMethods().stream()
+                .map(Object::toString).sorted().collect(Collectors.joining(", "));
+        ResponseEntity.BodyBuilder resposta = ResponseEntity.status(HttpStatus.METHOD_NOT_ALLOWED)
+                                                            .contentType(MediaType.APPLICATION_JSON);
+        if (!permitidos.isEmpty()) {
+            resposta.header(HttpHeaders.ALLOW, permitidos);
+        }
+        return resposta.body(RespostasDeErro.corpo("Método " + requisicao.getMethod() + " não é aceito em "
+                + requisicao.getRequestURI() + (permitidos.isEmpty() ? "" : "; use " + permitidos), java.util.Map.of()));
+    }
+
+    @ExceptionHandler(HttpMediaTypeNotSupportedException.class)
+    ResponseEntity<Object> tipoDeConteudo(HttpMediaTypeNotSupportedException erro) {
+        String aceitos = erro.getSupportedMediaTypes().stream()
+                             .map(MediaType::toString)
+                             .filter(t -> !t.contains("*"))
+                             .distinct()
+                             .collect(Collectors.joining(", "));
+        String enviado = erro.getContentType() == null ? "ausente" : "'" + erro.getContentType() + "'";
+        return RespostasDeErro.entidade(HttpStatus.UNSUPPORTED_MEDIA_TYPE,
+                "Content-Type " + enviado + " não é aceito aqui; envie " + (aceitos.isEmpty() ? "application/json" : aceitos));
+    }
+
+    @ExceptionHandler(HttpMediaTypeNotAcceptableException.class)
+    ResponseEntity<Object> aceitacao(HttpMediaTypeNotAcceptableException erro) {
+        return RespostasDeErro.entidade(HttpStatus.NOT_ACCEPTABLE, RespostasDeErro.mensagemPadrao(406));
+    }
+
+    @ExceptionHandler({NoResourceFoundException.class, NoHandlerFoundException.class})
+    ResponseEntity<Object> rota(HttpServletRequest requisicao) {
+        return RespostasDeErro.entidade(HttpStatus.NOT_FOUND,
+                "Endereço não encontrado: " + requisicao.getMethod() + " " + requisicao.getRequestURI());
+    }
+
+    @ExceptionHandler(MaxUploadSizeExceededException.class)
+    ResponseEntity<Object> uploadGrande(MaxUploadSizeExceededException erro) {
+        return corpoGrande(erro.getMaxUploadSize());
+    }
+
+    @ExceptionHandler(CorpoGrandeDemaisException.class)
+    ResponseEntity<Object> corpoGrandeDemais(CorpoGrandeDemaisException erro) {
+        return corpoGrande(erro.limite());
+    }
+
+    @ExceptionHandler(Exception.class)
+    ResponseEntity<Object> inesperado(Exception erro, HttpServletRequest requisicao) {
+        log.error("Erro inesperado em {} {}", requisicao.getMethod(), requisicao.getRequestURI(), erro);
+        return RespostasDeErro.entidade(HttpStatus.INTERNAL_SERVER_ERROR, RespostasDeErro.mensagemPadrao(500));
+    }
+
+    static ResponseEntity<Object> corpoGrande(long limite) {
+        String mensagem = limite > 0
+                ? "Corpo da requisição acima do limite de " + limite + " bytes"
+                : RespostasDeErro.mensagemPadrao(413);
+        return RespostasDeErro.entidade(HttpStatus.PAYLOAD_TOO_LARGE, mensagem);
+    }
+
+    private static String mensagemDeJson(Throwable causa) {
+        if (causa == null) {
+            return "Envie um corpo JSON";
+        }
+        if (causa instanceof JsonParseException parse) {
+            var local = parse.getLocation();
+            return "JSON malformado" + (local == null ? "" : " (linha " + local.getLineNr() + ", coluna "
+                    + local.getColumnNr() + ")") + ": confira aspas, vírgulas, chaves e colchetes";
+        }
+        if (causa instanceof MismatchedInputException entrada) {
+            String campo = caminho(entrada);
+            if (campo.isEmpty()) {
+                return "O corpo deve ser " + tipo(entrada.getTargetType());
+            }
+            return "Campo '" + campo + "' inválido: esperado " + tipo(entrada.getTargetType());
+        }
+        if (causa instanceof JsonMappingException mapeamento && !caminho(mapeamento).isEmpty()) {
+            return "Campo '" + caminho(mapeamento) + "' inválido";
+        }
+        return "Corpo JSON inválido";
+    }
+
+    private static String caminho(JsonMappingException erro) {
+        StringBuilder caminho = new StringBuilder();
+        for (JsonMappingException.Reference referencia : erro.getPath()) {
+            if (referencia.getFieldName() != null) {
+                if (!caminho.isEmpty()) {
+                    caminho.append('.');
+                }
+                caminho.append(referencia.getFieldName());
+            } else if (referencia.getIndex() >= 0) {
+                caminho.append('[').append(referencia.getIndex()).append(']');
+            }
+        }
+        return caminho.toString();
+    }
+
+    static String tipo(Class<?> tipo) {
+        if (tipo == null) {
+            return "um valor válido";
+        }
+        if (tipo == Integer.class || tipo == int.class || tipo == Long.class || tipo == long.class
+                || tipo == Short.class || tipo == short.class || tipo == BigInteger.class) {
+            return "um número inteiro";
+        }
+        if (Number.class.isAssignableFrom(tipo) || tipo == double.class || tipo == float.class
+                || tipo == BigDecimal.class) {
+            return "um número";
+        }
+        if (tipo == Boolean.class || tipo == boolean.class) {
+            return "true ou false";
+        }
+        if (tipo == String.class) {
+            return "um texto";
+        }
+        if (tipo.isArray() || Collection.class.isAssignableFrom(tipo)) {
+            return "uma lista";
+        }
+        if (Temporal.class.isAssignableFrom(tipo)) {
+            return "uma data e hora ISO-8601, como 2026-11-21T10:00:00Z";
+        }
+        if (tipo.isEnum()) {
+            return "um destes valores: " + Arrays.stream(tipo.getEnumConstants()).map(Object::toString)
+                                                 .collect(Collectors.joining(", "));
+        }
+        return "um objeto JSON";
+    }
+}

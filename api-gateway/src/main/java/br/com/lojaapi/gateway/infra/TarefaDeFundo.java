@@ -1,0 +1,78 @@
+package br.com.lojaapi.gateway.infra;
+
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.context.SmartLifecycle;
+
+/**
+ * A daemon thread that runs {@link #executar()} for as long as the application runs, starting it again a second
+ * after it fails (a dropped connection, say). Started late and stopped early in the application's life cycle.
+ */
+public abstract class TarefaDeFundo implements SmartLifecycle {
+
+    private final Logger log = LoggerFactory.getLogger(getClass());
+    private final String nome;
+    private volatile boolean ativa;
+    private Thread thread;
+
+    protected TarefaDeFundo(String nome) {
+        this.nome = nome;
+    }
+
+    /** Runs until {@link #ativa()} turns false; may return or throw to be run again after a pause. */
+    protected abstract void executar() throws Exception;
+
+    protected boolean ativa() {
+        return ativa;
+    }
+
+    @Override
+    public void start() {
+        ativa = true;
+        thread = new Thread(this::repetir, nome);
+        thread.setDaemon(true);
+        thread.start();
+    }
+
+    private void repetir() {
+        while (ativa) {
+            try {
+                executar();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return;
+            } catch (Exception e) {
+                if (ativa) {
+                    log.warn("{} falhou; recomeçando em 1 s: {}", nome, e.toString());
+                }
+            }
+            if (ativa) {
+                try {
+                    Thread.sleep(1000);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    return;
+                }
+            }
+        }
+    }
+
+    @Override
+    public void stop() {
+        ativa = false;
+        if (thread != null) {
+            thread.interrupt();
+        }
+    }
+
+    @Override
+    public boolean isRunning() {
+        return ativa;
+    }
+
+    /** After Axon's components start; stopped before them. */
+    @Override
+    public int getPhase() {
+        return Integer.MAX_VALUE - 100;
+    }
+}

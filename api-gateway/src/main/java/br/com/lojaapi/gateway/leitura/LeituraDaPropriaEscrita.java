@@ -1,0 +1,88 @@
+package br.com.lojaapi.gateway.leitura;
+
+import br.com.lojaapi.coreapi.comum.ModeloLeitura;
+import br.com.lojaapi.coreapi.comum.VersaoProjetadaQuery;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.Timer;
+import org.axonframework.messaging.responsetypes.ResponseTypes;
+import org.axonframework.queryhandling.QueryGateway;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.beans.factory.annotation.Value;
+import org.springframework.stereotype.Component;
+
+import java.time.Duration;
+import java.util.Optional;
+import java.util.function.Predicate;
+
+/**
+ * Read-your-writes across nodes: after a command commits, the writer waits until the read model holds the
+ * version the command produced, whichever node runs the projection. It re-reads the version whenever PostgreSQL
+ * reports a read-model change (LISTEN/NOTIFY, see {@link SinalDeLeitura}) and at least every
+ * {@code loja.leitura.releitura-ms} in case a notification was missed.
+ */
+@Component
+public class LeituraDaPropriaEscrita {
+
+    private static final Logger log = LoggerFactory.getLogger(LeituraDaPropriaEscrita.class);
+
+    private final QueryGateway consultas;
+    private final SinalDeLeitura sinal;
+    private final Duration limite;
+    private final long relerNanos;
+    private final Timer espera;
+
+    LeituraDaPropriaEscrita(QueryGateway consultas,
+                            SinalDeLeitura sinal,
+                            MeterRegistry metricas,
+                            @Value("${loja.leitura.limite:10s}") Duration limite,
+                            @Value("${loja.leitura.releitura-ms:50}") long relerMs) {
+        this.consultas = consultas;
+        this.sinal = sinal;
+        this.limite = limite;
+        this.relerNanos = Duration.ofMillis(relerMs).toNanos();
+        this.espera = Timer.builder("loja.leitura.espera")
+                           .description("Espera de uma escrita até o modelo de leitura refleti-la")
+                           .publishPercentileHistogram()
+                           .register(metricas);
+    }
+
+    /** True once the read model holds {@code versao} (or later) of the resource; false when the bound ran out. */
+    public boolean aguardarVersao(ModeloLeitura modelo, String lojaId, String id, long versao) {
+        return aguardar(modelo, lojaId, id, atual -> atual.isPresent() && atual.get() >= versao);
+    }
+
+    /** True once the resource is gone from the read model or shows the removal's version. */
+    public boolean aguardarRemocao(ModeloLeitura modelo, String lojaId, String id, long versao) {
+        return aguardar(modelo, lojaId, id, atual -> atual.isEmpty() || atual.get() >= versao);
+    }
+
+    private boolean aguardar(ModeloLeitura modelo, String lojaId, String id, Predicate<Optional<Long>> pronto) {
+        long inicio = System.nanoTime();
+        long prazo = inicio + limite.toNanos();
+        try {
+            while (true) {
+                long geracao = sinal.geracao();
+                if (pronto.test(versaoProjetada(modelo, lojaId, id))) {
+                    return true;
+                }
+                long restante = prazo - System.nanoTime();
+                if (restante <= 0) {
+                    log.warn("Modelo de leitura {} não refletiu {} em {}", modelo, id, limite);
+                    return false;
+                }
+                sinal.aguardarDepoisDe(geracao, Math.min(restante, relerNanos));
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return false;
+        } finally {
+            espera.record(Duration.ofNanos(System.nanoTime() - inicio));
+        }
+    }
+
+    private Optional<Long> versaoProjetada(ModeloLeitura modelo, String lojaId, String id) {
+        return consultas.query(new VersaoProjetadaQuery(lojaId, modelo, id), ResponseTypes.optionalInstanceOf(Long.class))
+                        .join();
+    }
+}

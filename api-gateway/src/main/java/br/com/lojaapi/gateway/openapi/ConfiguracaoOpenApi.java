@@ -1,0 +1,118 @@
+package br.com.lojaapi.gateway.openapi;
+
+import br.com.lojaapi.gateway.erro.Erro;
+import io.swagger.v3.core.converter.ModelConverters;
+import io.swagger.v3.oas.models.Components;
+import io.swagger.v3.oas.models.OpenAPI;
+import io.swagger.v3.oas.models.Paths;
+import io.swagger.v3.oas.models.headers.Header;
+import io.swagger.v3.oas.models.info.Info;
+import io.swagger.v3.oas.models.media.Content;
+import io.swagger.v3.oas.models.media.IntegerSchema;
+import io.swagger.v3.oas.models.media.MediaType;
+import io.swagger.v3.oas.models.media.Schema;
+import io.swagger.v3.oas.models.responses.ApiResponse;
+import io.swagger.v3.oas.models.responses.ApiResponses;
+import io.swagger.v3.oas.models.security.SecurityRequirement;
+import io.swagger.v3.oas.models.security.SecurityScheme;
+import io.swagger.v3.oas.models.servers.Server;
+import org.springdoc.core.customizers.OpenApiCustomizer;
+import org.springdoc.core.customizers.OperationCustomizer;
+import org.springframework.beans.factory.annotation.Value;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+import org.springframework.web.bind.annotation.PathVariable;
+import org.springframework.web.bind.annotation.RequestBody;
+
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The published description at {@code /v1/openapi.json}: generated from the controllers, with paths relative to
+ * the server URL (which ends in {@code /v1}), bearer security, and the error answers every operation can give.
+ */
+@Configuration(proxyBeanMethods = false)
+public class ConfiguracaoOpenApi {
+
+    private static final String ERRO = "#/components/schemas/Erro";
+
+    @Bean
+    OpenAPI descricao(@Value("${loja.url-publica:http://localhost:8080}") String urlPublica) {
+        String base = urlPublica.endsWith("/") ? urlPublica.substring(0, urlPublica.length() - 1) : urlPublica;
+        return new OpenAPI()
+                .info(new Info().title("Store Integration API").version("1.0.0")
+                                .description("API REST/JSON de integração de uma loja: catálogo, pedidos, estoque, "
+                                        + "notas fiscais, etiquetas e webhooks. Toda chamada usa um token Bearer "
+                                        + "de uma loja e age só sobre ela."))
+                .servers(List.of(new Server().url(base + "/v1")))
+                .components(new Components().addSecuritySchemes("token", new SecurityScheme()
+                        .type(SecurityScheme.Type.HTTP).scheme("bearer")
+                        .description("Token da loja, criado em /admin/lojas/{id}/tokens")))
+                .addSecurityItem(new SecurityRequirement().addList("token"));
+    }
+
+    /** Paths are published relative to the server URL, which already carries {@code /v1}. */
+    @Bean
+    OpenApiCustomizer caminhosRelativosAV1() {
+        return api -> {
+            Paths relativos = new Paths();
+            api.getPaths().forEach((caminho, item) ->
+                    relativos.addPathItem(caminho.startsWith("/v1/") ? caminho.substring(3) : caminho, item));
+            api.setPaths(relativos);
+            Map<String, Schema> erro = ModelConverters.getInstance().read(Erro.class);
+            erro.forEach(api.getComponents()::addSchemas);
+        };
+    }
+
+    @Bean
+    OperationCustomizer errosNaDescricao() {
+        return (operacao, metodo) -> {
+            boolean temCorpo = Arrays.stream(metodo.getMethodParameters())
+                                     .anyMatch(p -> p.hasParameterAnnotation(RequestBody.class));
+            boolean temId = Arrays.stream(metodo.getMethodParameters())
+                                  .anyMatch(p -> p.hasParameterAnnotation(PathVariable.class));
+            ApiResponses respostas = operacao.getResponses();
+            respostas.values().forEach(ConfiguracaoOpenApi::cabecalhosDeLimite);
+            boolean temParametros = operacao.getParameters() != null
+                    && operacao.getParameters().stream().anyMatch(p -> !"path".equals(p.getIn()));
+            if (temCorpo || temParametros) {
+                adicionar(respostas, "400", "Corpo ou parâmetros inválidos");
+            }
+            if (temCorpo) {
+                adicionar(respostas, "413", "Corpo acima do limite");
+                adicionar(respostas, "415", "Content-Type diferente de application/json");
+            }
+            if (temId) {
+                adicionar(respostas, "404", "Não existe nesta loja");
+            }
+            adicionar(respostas, "401", "Token ausente, inválido ou revogado");
+            ApiResponse limite = erro("Limite de requisições excedido");
+            cabecalhosDeLimite(limite);
+            limite.getHeaders().put("Retry-After", cabecalho("Segundos até poder tentar de novo"));
+            respostas.putIfAbsent("429", limite);
+            adicionar(respostas, "500", "Erro interno");
+            return operacao;
+        };
+    }
+
+    private static void adicionar(ApiResponses respostas, String status, String descricao) {
+        respostas.putIfAbsent(status, erro(descricao));
+    }
+
+    private static ApiResponse erro(String descricao) {
+        return new ApiResponse().description(descricao)
+                                .content(new Content().addMediaType("application/json",
+                                        new MediaType().schema(new Schema<>().$ref(ERRO))));
+    }
+
+    private static void cabecalhosDeLimite(ApiResponse resposta) {
+        resposta.addHeaderObject("X-RateLimit-Limit", cabecalho("Requisições por minuto deste token"));
+        resposta.addHeaderObject("X-RateLimit-Remaining", cabecalho("Requisições deste tipo restantes na janela"));
+        resposta.addHeaderObject("X-RateLimit-Reset", cabecalho("Segundos até a cota se renovar"));
+    }
+
+    private static Header cabecalho(String descricao) {
+        return new Header().description(descricao).schema(new IntegerSchema());
+    }
+}

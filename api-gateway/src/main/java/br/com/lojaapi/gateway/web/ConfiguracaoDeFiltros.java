@@ -1,0 +1,61 @@
+package br.com.lojaapi.gateway.web;
+
+import br.com.lojaapi.gateway.acesso.AutenticacaoFilter;
+import br.com.lojaapi.gateway.acesso.TokenDeOperador;
+import br.com.lojaapi.gateway.acesso.TokensDeAcesso;
+import br.com.lojaapi.gateway.acesso.UsoDeTokens;
+import br.com.lojaapi.gateway.erro.RespostasDeErro;
+import br.com.lojaapi.gateway.limite.LimiteDeRequisicoes;
+import br.com.lojaapi.gateway.limite.LimiteDeRequisicoesFilter;
+import io.micrometer.core.instrument.MeterRegistry;
+import org.springframework.beans.factory.annotation.Value;
+import org.springframework.boot.web.servlet.FilterRegistrationBean;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+import org.springframework.util.unit.DataSize;
+
+import java.time.Clock;
+import java.time.Duration;
+
+/** The request pipeline in front of every controller: body limit, then authentication, then quotas. */
+@Configuration(proxyBeanMethods = false)
+public class ConfiguracaoDeFiltros {
+
+    /** The service's clock, at millisecond precision: what the API shows is what PostgreSQL stores. */
+    @Bean
+    Clock relogio() {
+        return Clock.tick(Clock.systemUTC(), Duration.ofMillis(1));
+    }
+
+    @Bean
+    FilterRegistrationBean<LimiteDeCorpoFilter> filtroDeLimiteDeCorpo(RespostasDeErro erros,
+                                                              @Value("${loja.http.corpo-maximo:1MB}") DataSize maximo) {
+        FilterRegistrationBean<LimiteDeCorpoFilter> registro =
+                new FilterRegistrationBean<>(new LimiteDeCorpoFilter(maximo.toBytes(), erros));
+        registro.addUrlPatterns("/v1/*", "/admin/*");
+        registro.setOrder(1);
+        return registro;
+    }
+
+    @Bean
+    FilterRegistrationBean<AutenticacaoFilter> filtroDeAutenticacao(TokensDeAcesso tokens, UsoDeTokens uso,
+                                                            TokenDeOperador operador, RespostasDeErro erros,
+                                                            Clock relogio) {
+        FilterRegistrationBean<AutenticacaoFilter> registro =
+                new FilterRegistrationBean<>(new AutenticacaoFilter(tokens, uso, operador, erros, relogio));
+        registro.addUrlPatterns("/v1/*", "/admin/*");
+        registro.setOrder(2);
+        return registro;
+    }
+
+    @Bean
+    FilterRegistrationBean<LimiteDeRequisicoesFilter> filtroDeLimiteDeRequisicoes(LimiteDeRequisicoes limites,
+                                                                          RespostasDeErro erros,
+                                                                          MeterRegistry metricas) {
+        FilterRegistrationBean<LimiteDeRequisicoesFilter> registro =
+                new FilterRegistrationBean<>(new LimiteDeRequisicoesFilter(limites, erros, metricas));
+        registro.addUrlPatterns("/v1/*");
+        registro.setOrder(3);
+        return registro;
+    }
+}

@@ -1,0 +1,50 @@
+package br.com.lojaapi.gateway.web;
+
+import br.com.lojaapi.gateway.erro.ValvulaDeErroJson;
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.MapperFeature;
+import org.apache.catalina.core.StandardHost;
+import org.springframework.boot.autoconfigure.jackson.Jackson2ObjectMapperBuilderCustomizer;
+import org.springframework.boot.web.embedded.tomcat.TomcatServletWebServerFactory;
+import org.springframework.boot.web.server.WebServerFactoryCustomizer;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+import org.springframework.web.method.support.HandlerMethodArgumentResolver;
+import org.springframework.web.servlet.config.annotation.WebMvcConfigurer;
+
+import java.util.List;
+
+@Configuration(proxyBeanMethods = false)
+public class ConfiguracaoWeb implements WebMvcConfigurer {
+
+    /**
+     * JSON input is taken at its word: "5" is not a number, 1.5 is not an integer and "true" is not a boolean, so
+     * a client's type mistake is a 400 naming the field rather than a silent coercion. Unknown fields are ignored,
+     * as the contract requires for {@code categoriaPaiId}.
+     */
+    @Bean
+    Jackson2ObjectMapperBuilderCustomizer jsonEstrito() {
+        return builder -> builder
+                .featuresToDisable(MapperFeature.ALLOW_COERCION_OF_SCALARS,
+                        DeserializationFeature.ACCEPT_FLOAT_AS_INT,
+                        DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
+                .featuresToEnable(DeserializationFeature.FAIL_ON_NULL_FOR_PRIMITIVES,
+                        DeserializationFeature.FAIL_ON_TRAILING_TOKENS,
+                        JsonParser.Feature.STRICT_DUPLICATE_DETECTION);
+    }
+
+    @Bean
+    WebServerFactoryCustomizer<TomcatServletWebServerFactory> paginasDeErroJson() {
+        return fabrica -> fabrica.addContextCustomizers(contexto -> {
+            if (contexto.getParent() instanceof StandardHost host) {
+                host.setErrorReportValveClass(ValvulaDeErroJson.class.getName());
+            }
+        });
+    }
+
+    @Override
+    public void addArgumentResolvers(List<HandlerMethodArgumentResolver> resolvers) {
+        resolvers.add(new br.com.lojaapi.gateway.acesso.LojaAtualResolver());
+    }
+}

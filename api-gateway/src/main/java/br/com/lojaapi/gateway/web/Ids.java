@@ -1,0 +1,28 @@
+package br.com.lojaapi.gateway.web;
+
+import br.com.lojaapi.coreapi.comum.ErroDeNegocio;
+
+import java.util.UUID;
+import java.util.regex.Pattern;
+
+/** Resource ids are UUIDs chosen by the service; anything else cannot name a resource. */
+public final class Ids {
+
+    private static final Pattern UUID_TEXTO = Pattern.compile(
+            "[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}");
+
+    private Ids() {
+    }
+
+    public static String novo() {
+        return UUID.randomUUID().toString();
+    }
+
+    /** The id as given, or the resource's 404 when it cannot be one of ours. */
+    public static String exigir(String id, String naoEncontrado) {
+        if (id == null || !UUID_TEXTO.matcher(id).matches()) {
+            throw ErroDeNegocio.naoEncontrado(naoEncontrado);
+        }
+        return id;
+    }
+}
