@@ -1,0 +1,47 @@
+package br.com.lojaapi.apoio;
+
+import br.com.lojaapi.StoreApiApplication;
+import br.com.lojaapi.gateway.banco.UrlDoBanco;
+import org.springframework.boot.builder.SpringApplicationBuilder;
+import org.springframework.context.ConfigurableApplicationContext;
+
+import java.util.HashMap;
+import java.util.Map;
+
+/** A second service node in this JVM, on its own port, sharing the test database with the first. */
+public final class OutroNo implements AutoCloseable {
+
+    private final ConfigurableApplicationContext contexto;
+
+    private OutroNo(ConfigurableApplicationContext contexto) {
+        this.contexto = contexto;
+    }
+
+    public static OutroNo iniciar(Map<String, Object> propriedades) {
+        UrlDoBanco url = BancoDeTestes.url();
+        Map<String, Object> todas = new HashMap<>();
+        todas.put("server.port", 0);
+        todas.put("loja.banco.url", url.jdbcUrl());
+        todas.put("loja.banco.usuario", url.usuario() == null ? "" : url.usuario());
+        todas.put("loja.banco.senha", url.senha() == null ? "" : url.senha());
+        todas.put("loja.admin.token", TesteDeApi.ADMIN);
+        todas.putAll(propriedades);
+        // As command-line arguments: they outrank application.yml, whose ${DATABASE_URL:} would otherwise win.
+        String[] argumentos = todas.entrySet().stream().map(e -> "--" + e.getKey() + "=" + e.getValue())
+                                   .toArray(String[]::new);
+        return new OutroNo(new SpringApplicationBuilder(StoreApiApplication.class).run(argumentos));
+    }
+
+    public int porta() {
+        return Integer.parseInt(contexto.getEnvironment().getRequiredProperty("local.server.port"));
+    }
+
+    public ClienteHttp cliente() {
+        return new ClienteHttp(porta());
+    }
+
+    @Override
+    public void close() {
+        contexto.close();
+    }
+}

@@ -1,0 +1,84 @@
+package br.com.lojaapi.apoio;
+
+import br.com.lojaapi.StoreApiApplication;
+import br.com.lojaapi.gateway.banco.UrlDoBanco;
+import org.junit.jupiter.api.BeforeEach;
+import org.springframework.boot.test.context.SpringBootTest;
+import org.springframework.boot.test.web.server.LocalServerPort;
+import org.springframework.test.context.DynamicPropertyRegistry;
+import org.springframework.test.context.DynamicPropertySource;
+
+import java.util.UUID;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * Tests through the HTTP API of the whole application on a real PostgreSQL. Quotas are raised so that only the
+ * rate-limit tests meet them; every test works in stores of its own, so tests never see each other's data.
+ */
+@SpringBootTest(classes = StoreApiApplication.class, webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
+        properties = {
+                "loja.limite.por-minuto=1000000",
+                "loja.limite.escritas-por-minuto=1000000",
+                "loja.admin.token=" + TesteDeApi.ADMIN})
+public abstract class TesteDeApi {
+
+    public static final String ADMIN = "token-de-operador-dos-testes";
+
+    @LocalServerPort
+    protected int porta;
+
+    protected ClienteHttp api;
+
+    @DynamicPropertySource
+    static void banco(DynamicPropertyRegistry registro) {
+        propriedadesDoBanco(registro);
+    }
+
+    public static void propriedadesDoBanco(DynamicPropertyRegistry registro) {
+        UrlDoBanco url = BancoDeTestes.url();
+        registro.add("loja.banco.url", url::jdbcUrl);
+        registro.add("loja.banco.usuario", () -> url.usuario() == null ? "" : url.usuario());
+        registro.add("loja.banco.senha", () -> url.senha() == null ? "" : url.senha());
+    }
+
+    @BeforeEach
+    void cliente() {
+        api = new ClienteHttp(porta);
+    }
+
+    /** A new store with one token; slugs are unique per call. */
+    protected LojaDeTeste novaLoja() {
+        return novaLoja(api);
+    }
+
+    public static LojaDeTeste novaLoja(ClienteHttp cliente) {
+        String slug = "loja-" + UUID.randomUUID().toString().substring(0, 13);
+        Resposta loja = cliente.post("/admin/lojas").token(ADMIN)
+                               .json("{\"nome\":\"Loja de teste\",\"slug\":\"" + slug + "\"}").enviar();
+        assertThat(loja.status()).as(loja.toString()).isEqualTo(201);
+        String id = loja.texto("id");
+        return new LojaDeTeste(id, novoToken(cliente, id, "erp"));
+    }
+
+    public static String novoToken(ClienteHttp cliente, String lojaId, String nome) {
+        Resposta token = cliente.post("/admin/lojas/" + lojaId + "/tokens").token(ADMIN)
+                                .json("{\"nome\":\"" + nome + "\"}").enviar();
+        assertThat(token.status()).as(token.toString()).isEqualTo(201);
+        return token.texto("token");
+    }
+
+    protected String novoToken(String lojaId) {
+        return novoToken(api, lojaId, "outro");
+    }
+
+    /** Creates a category and returns its id. */
+    protected String novaCategoria(LojaDeTeste loja, String nome) {
+        Resposta criada = api.post("/v1/categorias").token(loja.token()).json("{\"nome\":\"" + nome + "\"}").enviar();
+        assertThat(criada.status()).as(criada.toString()).isEqualTo(201);
+        return criada.texto("id");
+    }
+
+    public record LojaDeTeste(String id, String token) {
+    }
+}

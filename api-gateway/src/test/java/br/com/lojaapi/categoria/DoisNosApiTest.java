@@ -1,0 +1,80 @@
+package br.com.lojaapi.categoria;
+
+import br.com.lojaapi.apoio.ClienteHttp;
+import br.com.lojaapi.apoio.OutroNo;
+import br.com.lojaapi.apoio.Resposta;
+import br.com.lojaapi.apoio.TesteDeApi;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+import java.util.Map;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * Two service nodes on one database, as behind a load balancer: a write acknowledged by one node is visible on the
+ * other at once, whichever node runs the projection, and a revoked token stops working on both.
+ */
+class DoisNosApiTest extends TesteDeApi {
+
+    private static OutroNo segundo;
+
+    @BeforeAll
+    static void iniciarSegundoNo() {
+        segundo = OutroNo.iniciar(Map.of("loja.limite.por-minuto", 1000000, "loja.limite.escritas-por-minuto", 1000000));
+    }
+
+    @AfterAll
+    static void pararSegundoNo() {
+        segundo.close();
+    }
+
+    @Test
+    void escritaEmUmNoELidaNoOutroSemFalhas() {
+        LojaDeTeste loja = novaLoja();
+        ClienteHttp noB = segundo.cliente();
+        for (int i = 0; i < 200; i++) {
+            ClienteHttp escreve = i % 2 == 0 ? api : noB;
+            ClienteHttp le = i % 2 == 0 ? noB : api;
+
+            Resposta criada = escreve.post("/v1/categorias").token(loja.token()).json("{\"nome\":\"N" + i + "\"}").enviar();
+            assertThat(criada.status()).as(criada.toString()).isEqualTo(201);
+            Resposta lida = le.get("/v1/categorias/" + criada.texto("id")).token(loja.token()).enviar();
+            assertThat(lida.status()).as("iteração %d: %s", i, lida).isEqualTo(200);
+
+            Resposta alterada = le.put("/v1/categorias/" + criada.texto("id")).token(loja.token())
+                                  .json("{\"ordem\":" + (1000 + i) + "}").enviar();
+            assertThat(alterada.status()).isEqualTo(200);
+            assertThat(escreve.get("/v1/categorias/" + criada.texto("id")).token(loja.token()).enviar()
+                              .json().get("ordem").asInt()).isEqualTo(1000 + i);
+        }
+        assertThat(noB.get("/v1/categorias").token(loja.token()).enviar().json()).hasSize(200);
+    }
+
+    @Test
+    void revogacaoValeNoOutroNoNaRequisicaoSeguinte() {
+        LojaDeTeste loja = novaLoja();
+        ClienteHttp noB = segundo.cliente();
+        assertThat(noB.get("/v1/categorias").token(loja.token()).enviar().status()).isEqualTo(200);
+        String tokenId = api.get("/admin/lojas/" + loja.id() + "/tokens").token(ADMIN).enviar()
+                            .json().get("tokens").get(0).get("id").asText();
+
+        assertThat(api.delete("/admin/lojas/" + loja.id() + "/tokens/" + tokenId).token(ADMIN).enviar().status())
+                .isEqualTo(200);
+
+        assertThat(noB.get("/v1/categorias").token(loja.token()).enviar().status()).isEqualTo(401);
+    }
+
+    @Test
+    void nomeUnicoTambemEntreNos() throws Exception {
+        LojaDeTeste loja = novaLoja();
+        ClienteHttp noB = segundo.cliente();
+        var a = java.util.concurrent.CompletableFuture.supplyAsync(() ->
+                api.post("/v1/categorias").token(loja.token()).json("{\"nome\":\"Disputada\"}").enviar());
+        var b = java.util.concurrent.CompletableFuture.supplyAsync(() ->
+                noB.post("/v1/categorias").token(loja.token()).json("{\"nome\":\"DISPUTADA\"}").enviar());
+
+        assertThat(java.util.List.of(a.get().status(), b.get().status())).containsExactlyInAnyOrder(201, 400);
+    }
+}

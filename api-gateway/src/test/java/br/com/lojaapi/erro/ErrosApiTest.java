@@ -1,0 +1,157 @@
+package br.com.lojaapi.erro;
+
+import br.com.lojaapi.apoio.Resposta;
+import br.com.lojaapi.apoio.TesteDeApi;
+import org.junit.jupiter.api.Test;
+
+import java.io.OutputStream;
+import java.net.Socket;
+import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
+import java.util.List;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** Every error, wherever it is raised, is {erro} JSON that tells what to fix and leaks nothing internal. */
+class ErrosApiTest extends TesteDeApi {
+
+    private static final List<String> VAZAMENTOS = List.of("Exception", "java.", "org.", "at br.", "SQL", "select ",
+            "Hibernate", "Axon", "Tomcat", "stack", "trace");
+
+    @Test
+    void rotaDesconhecidaDa404() {
+        LojaDeTeste loja = novaLoja();
+
+        Resposta resposta = api.get("/v1/nao-existe").token(loja.token()).enviar();
+
+        assertErroLimpo(resposta, 404);
+        assertThat(resposta.texto("erro")).isEqualTo("Endereço não encontrado: GET /v1/nao-existe");
+        assertErroLimpo(api.get("/fora-da-api").enviar(), 404);
+    }
+
+    @Test
+    void metodoErradoDa405ComAllow() {
+        LojaDeTeste loja = novaLoja();
+
+        Resposta resposta = api.metodo("PATCH", "/v1/categorias").token(loja.token()).enviar();
+
+        assertErroLimpo(resposta, 405);
+        assertThat(resposta.cabecalho("Allow")).contains("GET").contains("POST");
+    }
+
+    @Test
+    void jsonMalformadoDa400() {
+        LojaDeTeste loja = novaLoja();
+
+        for (String corpo : List.of("{\"nome\": ", "{nome: 'x'}", "", "{\"nome\":\"a\"} lixo", "{\"nome\":\"a\",\"nome\":\"b\"}")) {
+            Resposta resposta = api.post("/v1/categorias").token(loja.token()).json(corpo).enviar();
+            assertErroLimpo(resposta, 400);
+        }
+    }
+
+    @Test
+    void corpoGrandeDemaisDa413() {
+        LojaDeTeste loja = novaLoja();
+        byte[] grande = ("{\"nome\":\"" + "a".repeat(1_100_000) + "\"}").getBytes(StandardCharsets.UTF_8);
+
+        Resposta resposta = api.post("/v1/categorias").token(loja.token()).corpo("application/json", grande).enviar();
+
+        assertErroLimpo(resposta, 413);
+        assertThat(resposta.texto("erro")).contains("1048576 bytes");
+    }
+
+    @Test
+    void corpoGrandeSemContentLengthTambemDa413() throws Exception {
+        LojaDeTeste loja = novaLoja();
+        String resposta = enviarCru("POST /v1/categorias HTTP/1.1\r\nHost: localhost\r\nAuthorization: Bearer "
+                + loja.token() + "\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n"
+                + "Connection: close\r\n\r\n", fatias(1_200_000));
+
+        assertThat(resposta).startsWith("HTTP/1.1 413");
+        assertThat(resposta).contains("{\"erro\":\"Corpo da requisição acima do limite de 1048576 bytes\"}");
+    }
+
+    @Test
+    void tipoDeConteudoNaoSuportadoDa415() {
+        LojaDeTeste loja = novaLoja();
+
+        Resposta texto = api.post("/v1/categorias").token(loja.token())
+                            .corpo("text/plain", "nome=x".getBytes(StandardCharsets.UTF_8)).enviar();
+        Resposta xml = api.put("/v1/categorias/5b6c1d0e-0000-4000-8000-000000000000").token(loja.token())
+                          .corpo("application/xml", "<a/>".getBytes(StandardCharsets.UTF_8)).enviar();
+
+        assertErroLimpo(texto, 415);
+        assertThat(texto.texto("erro")).contains("application/json");
+        assertErroLimpo(xml, 415);
+    }
+
+    @Test
+    void urlQueOTomcatRecusaTambemRecebeJson() throws Exception {
+        String resposta = enviarCru("GET /v1/categorias/%zz HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n", null);
+
+        assertThat(resposta).startsWith("HTTP/1.1 400");
+        assertThat(resposta).contains("application/json").contains("{\"erro\":");
+        assertThat(resposta).doesNotContain("Apache Tomcat").doesNotContain("<html");
+    }
+
+    @Test
+    void naoAutenticadoTambemEErroLimpo() {
+        assertErroLimpo(api.get("/v1/categorias").enviar(), 401);
+        assertErroLimpo(api.get("/admin/lojas").enviar(), 401);
+    }
+
+    @Test
+    void respostaDeErroIgnoraAcceptENaoVazaDetalhe() {
+        LojaDeTeste loja = novaLoja();
+
+        Resposta resposta = api.get("/v1/categorias/x").token(loja.token()).cabecalho("Accept", "application/xml").enviar();
+
+        assertThat(resposta.status()).isIn(404, 406);
+        assertThat(resposta.cabecalho("Content-Type")).startsWith("application/json");
+        assertErroLimpo(resposta, resposta.status());
+    }
+
+    static void assertErroLimpo(Resposta resposta, int status) {
+        assertThat(resposta.status()).as(resposta.toString()).isEqualTo(status);
+        assertThat(resposta.cabecalho("Content-Type")).startsWith("application/json");
+        assertThat(resposta.json().isObject()).isTrue();
+        assertThat(resposta.json().get("erro").isTextual()).isTrue();
+        assertThat(resposta.json().get("erro").asText()).isNotBlank();
+        assertThat(resposta.json().size()).as("só o campo erro").isEqualTo(1);
+        for (String vazamento : VAZAMENTOS) {
+            assertThat(resposta.corpo()).doesNotContain(vazamento);
+        }
+    }
+
+    private String enviarCru(String cabecalho, byte[] corpo) throws Exception {
+        try (Socket socket = new Socket("localhost", porta)) {
+            socket.setSoTimeout(10_000);
+            OutputStream saida = socket.getOutputStream();
+            saida.write(cabecalho.getBytes(StandardCharsets.ISO_8859_1));
+            if (corpo != null) {
+                try {
+                    saida.write(corpo);
+                } catch (java.io.IOException fechadoPeloServidor) {
+                    // the server may answer and close before reading everything
+                }
+            }
+            saida.flush();
+            return new String(socket.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        }
+    }
+
+    /** A chunked JSON body of about {@code tamanho} bytes. */
+    private static byte[] fatias(int tamanho) {
+        StringBuilder corpo = new StringBuilder();
+        String inicio = "{\"nome\":\"";
+        corpo.append(Integer.toHexString(inicio.length())).append("\r\n").append(inicio).append("\r\n");
+        char[] bloco = new char[8192];
+        Arrays.fill(bloco, 'a');
+        String pedaco = new String(bloco);
+        for (int enviado = 0; enviado < tamanho; enviado += bloco.length) {
+            corpo.append(Integer.toHexString(bloco.length)).append("\r\n").append(pedaco).append("\r\n");
+        }
+        corpo.append("2\r\n\"}\r\n0\r\n\r\n");
+        return corpo.toString().getBytes(StandardCharsets.US_ASCII);
+    }
+}

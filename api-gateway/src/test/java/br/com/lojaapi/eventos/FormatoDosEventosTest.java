@@ -1,0 +1,92 @@
+package br.com.lojaapi.eventos;
+
+import br.com.lojaapi.coreapi.categoria.CategoriaAtualizadaEvent;
+import br.com.lojaapi.coreapi.categoria.CategoriaCriadaEvent;
+import br.com.lojaapi.coreapi.categoria.CategoriaRemovidaEvent;
+import br.com.lojaapi.coreapi.loja.DadosLoja;
+import br.com.lojaapi.coreapi.loja.LojaAtualizadaEvent;
+import br.com.lojaapi.coreapi.loja.LojaCriadaEvent;
+import br.com.lojaapi.gateway.axon.ConfiguracaoAxon;
+import org.axonframework.serialization.AnnotationRevisionResolver;
+import org.axonframework.serialization.SerializedObject;
+import org.axonframework.serialization.Serializer;
+import org.axonframework.serialization.SimpleSerializedObject;
+import org.axonframework.serialization.SimpleSerializedType;
+import org.junit.jupiter.api.Test;
+import org.springframework.context.annotation.ClassPathScanningCandidateComponentProvider;
+import org.springframework.core.type.filter.RegexPatternTypeFilter;
+import org.springframework.http.converter.json.Jackson2ObjectMapperBuilder;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.List;
+import java.util.Set;
+import java.util.regex.Pattern;
+import java.util.stream.Collectors;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * Stored events are read for as long as the service lives: serialising each event with the production serializer
+ * must give exactly the committed JSON, so renaming a field or changing a date format fails the build. Run with
+ * {@code -Deventos.atualizar=true} only when adding an event, and commit the new file.
+ */
+class FormatoDosEventosTest {
+
+    private static final Path PASTA = Path.of("src/test/resources/eventos");
+    private static final Instant T = Instant.parse("2026-11-21T10:15:30.123Z");
+    private static final DadosLoja LOJA = new DadosLoja("Mercado Azul", "mercado-azul", "12ABC34501DE35",
+            "loja.exemplo.com.br", "11 3333-4444", "01310100", "Av. Paulista", "1000", "cj 1", "Bela Vista",
+            "São Paulo", "SP");
+
+    private static final List<Object> EXEMPLOS = List.of(
+            new LojaCriadaEvent("loja-1", LOJA, T),
+            new LojaAtualizadaEvent("loja-1", LOJA, T),
+            new CategoriaCriadaEvent("cat-1", "loja-1", "Bebidas", "Geladas", 1, true, T),
+            new CategoriaAtualizadaEvent("cat-1", "loja-1", "Bebidas", null, 2, false, T),
+            new CategoriaRemovidaEvent("cat-1", "loja-1", "Bebidas", T));
+
+    private final Serializer serializer = ConfiguracaoAxon.serializadorJackson(
+            Jackson2ObjectMapperBuilder.json().build(), new AnnotationRevisionResolver());
+
+    @Test
+    void todoEventoTemExemplo() {
+        ClassPathScanningCandidateComponentProvider scanner = new ClassPathScanningCandidateComponentProvider(false);
+        scanner.addIncludeFilter(new RegexPatternTypeFilter(Pattern.compile(".*Event")));
+        Set<String> eventos = scanner.findCandidateComponents("br.com.lojaapi.coreapi").stream()
+                                     .map(b -> b.getBeanClassName()).collect(Collectors.toSet());
+        Set<String> comExemplo = EXEMPLOS.stream().map(e -> e.getClass().getName()).collect(Collectors.toSet());
+
+        assertThat(comExemplo).containsExactlyInAnyOrderElementsOf(eventos);
+    }
+
+    @Test
+    void jsonDeCadaEventoIgualAoArquivoDeReferencia() throws IOException {
+        boolean atualizar = Boolean.getBoolean("eventos.atualizar");
+        for (Object evento : EXEMPLOS) {
+            SerializedObject<byte[]> serializado = serializer.serialize(evento, byte[].class);
+            String json = new String(serializado.getData(), StandardCharsets.UTF_8);
+            Path arquivo = PASTA.resolve(evento.getClass().getSimpleName() + ".json");
+            if (atualizar) {
+                Files.createDirectories(PASTA);
+                Files.writeString(arquivo, json + "\n");
+            }
+            assertThat(arquivo).as("arquivo de referência de %s", evento.getClass().getSimpleName()).exists();
+            assertThat(json).as(evento.getClass().getSimpleName()).isEqualTo(Files.readString(arquivo).strip());
+        }
+    }
+
+    @Test
+    void arquivosDeReferenciaVoltamAoMesmoEvento() throws IOException {
+        for (Object evento : EXEMPLOS) {
+            byte[] json = Files.readString(PASTA.resolve(evento.getClass().getSimpleName() + ".json")).strip()
+                               .getBytes(StandardCharsets.UTF_8);
+            Object lido = serializer.deserialize(new SimpleSerializedObject<>(json, byte[].class,
+                    new SimpleSerializedType(evento.getClass().getName(), null)));
+            assertThat(lido).isEqualTo(evento);
+        }
+    }
+}
