@@ -1,0 +1,34 @@
+-- wrk script for /v1/categorias. BENCH_METODO=POST creates a category whose name no other request uses
+-- (thread id + counter), so every request is a real create; otherwise it GETs the URL given to wrk.
+-- thread_id is a global on purpose: setup() sets it in each thread's own Lua state.
+local contador = 0
+local proximo_id = 0
+local metodo = os.getenv("BENCH_METODO") or "GET"
+
+function setup(thread)
+  thread:set("thread_id", proximo_id)
+  proximo_id = proximo_id + 1
+end
+
+function init(args)
+  wrk.headers["Authorization"] = "Bearer " .. os.getenv("BENCH_TOKEN")
+  prefixo = os.getenv("BENCH_PREFIXO") or "b"
+  if metodo == "POST" then
+    wrk.method = "POST"
+    wrk.headers["Content-Type"] = "application/json"
+  end
+end
+
+function request()
+  if metodo ~= "POST" then
+    return wrk.request()
+  end
+  contador = contador + 1
+  return wrk.format(nil, nil, nil, string.format('{"nome":"%s-%d-%d"}', prefixo, thread_id, contador))
+end
+
+function done(summary, latency, requests)
+  io.write(string.format("RESULTADO requisicoes=%d erros_status=%d rps=%.1f p50_ms=%.2f p90_ms=%.2f p99_ms=%.2f\n",
+    summary.requests, summary.errors.status, summary.requests / (summary.duration / 1e6),
+    latency:percentile(50) / 1000, latency:percentile(90) / 1000, latency:percentile(99) / 1000))
+end
