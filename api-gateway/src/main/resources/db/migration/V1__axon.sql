@@ -98,10 +98,15 @@ END $$;
 CREATE TRIGGER domain_event_entry_notifica AFTER INSERT ON domain_event_entry
     FOR EACH STATEMENT EXECUTE FUNCTION notificar_eventos_novos();
 
--- Read models call this on change; writers waiting for their own write (read-your-writes) wake on it, whichever
--- node ran the projection.
+-- Read-model tables call this for every row they change, with the read model's name as argument; writers
+-- waiting for their own write (read-your-writes) are resolved from the payload "MODELO:id:versao" (or
+-- "MODELO:id:-" when the row is gone), whichever node ran the projection, without querying again.
 CREATE FUNCTION notificar_leitura_atualizada() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-    PERFORM pg_notify('leitura_atualizada', TG_TABLE_NAME);
+    IF TG_OP = 'DELETE' THEN
+        PERFORM pg_notify('leitura_atualizada', TG_ARGV[0] || ':' || OLD.id || ':-');
+    ELSE
+        PERFORM pg_notify('leitura_atualizada', TG_ARGV[0] || ':' || NEW.id || ':' || NEW.versao);
+    END IF;
     RETURN NULL;
 END $$;

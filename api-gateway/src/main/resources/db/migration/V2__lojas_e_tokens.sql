@@ -27,7 +27,7 @@ CREATE TABLE loja_view (
     CONSTRAINT loja_view_pk PRIMARY KEY (id)
 );
 CREATE TRIGGER loja_view_notifica AFTER INSERT OR UPDATE OR DELETE ON loja_view
-    FOR EACH STATEMENT EXECUTE FUNCTION notificar_leitura_atualizada();
+    FOR EACH ROW EXECUTE FUNCTION notificar_leitura_atualizada('LOJA');
 
 -- Store API tokens: credentials, not domain events. Only a SHA-256 of each token is kept (tokens carry 256
 -- random bits, so a slow password hash would add nothing but latency to every request).

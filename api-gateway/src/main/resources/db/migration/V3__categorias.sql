@@ -8,6 +8,8 @@ CREATE TABLE categoria_lookup (
     CONSTRAINT categoria_lookup_pk PRIMARY KEY (categoria_id),
     CONSTRAINT categoria_lookup_nome_uk UNIQUE (loja_id, nome_chave)
 );
+-- "ordem omitted means max + 1": MAX(ordem) per store must not scan every category of the store.
+CREATE INDEX categoria_lookup_ordem_idx ON categoria_lookup (loja_id, ordem);
 
 -- Read model of categories.
 CREATE TABLE categoria_view (
@@ -24,4 +26,4 @@ CREATE TABLE categoria_view (
 );
 CREATE INDEX categoria_view_loja_idx ON categoria_view (loja_id, ordem);
 CREATE TRIGGER categoria_view_notifica AFTER INSERT OR UPDATE OR DELETE ON categoria_view
-    FOR EACH STATEMENT EXECUTE FUNCTION notificar_leitura_atualizada();
+    FOR EACH ROW EXECUTE FUNCTION notificar_leitura_atualizada('CATEGORIA');

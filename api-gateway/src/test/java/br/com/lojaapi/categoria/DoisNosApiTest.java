@@ -67,6 +67,28 @@ class DoisNosApiTest extends TesteDeApi {
     }
 
     @Test
+    void alteracoesSimultaneasDaMesmaCategoriaNosDoisNosTodasAplicadas() throws Exception {
+        LojaDeTeste loja = novaLoja();
+        String id = novaCategoria(loja, "Disputa");
+        ClienteHttp noB = segundo.cliente();
+        java.util.concurrent.ExecutorService threads = java.util.concurrent.Executors.newFixedThreadPool(8);
+        java.util.List<java.util.concurrent.Future<Resposta>> respostas = new java.util.ArrayList<>();
+        for (int i = 0; i < 16; i++) {
+            ClienteHttp cliente = i % 2 == 0 ? new ClienteHttp(porta) : segundo.cliente();
+            int ordem = i;
+            respostas.add(threads.submit(() -> cliente.put("/v1/categorias/" + id).token(loja.token())
+                                                      .json("{\"ordem\":" + ordem + "}").enviar()));
+        }
+        for (var resposta : respostas) {
+            assertThat(resposta.get().status()).as(resposta.get().toString()).isEqualTo(200);
+        }
+        threads.shutdown();
+
+        Resposta final_ = noB.get("/v1/categorias/" + id).token(loja.token()).enviar();
+        assertThat(final_.json().get("versao").asLong()).isEqualTo(16);
+    }
+
+    @Test
     void nomeUnicoTambemEntreNos() throws Exception {
         LojaDeTeste loja = novaLoja();
         ClienteHttp noB = segundo.cliente();

@@ -2,7 +2,7 @@ package br.com.lojaapi.gateway.axon;
 
 import br.com.lojaapi.gateway.banco.OuvinteDeNotificacoes;
 import br.com.lojaapi.gateway.banco.BancoDaAplicacao;
-import br.com.lojaapi.gateway.leitura.SinalDeLeitura;
+import br.com.lojaapi.gateway.leitura.AvisosDeLeitura;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
@@ -198,15 +198,15 @@ public class ConfiguracaoAxon {
     }
 
     @Bean
-    SinalDeLeitura sinalDeLeitura() {
-        return new SinalDeLeitura();
+    AvisosDeLeitura avisosDeLeitura() {
+        return new AvisosDeLeitura();
     }
 
     @Bean
     OuvinteDeNotificacoes ouvinteDeNotificacoes(BancoDaAplicacao banco, EventStoreDespertavel eventStore,
-                                                SinalDeLeitura sinal) {
+                                                AvisosDeLeitura avisos) {
         return new OuvinteDeNotificacoes(banco.url(), Map.of(
-                "eventos_novos", eventStore::acordar,
-                "leitura_atualizada", sinal::sinalizar));
+                "eventos_novos", payload -> eventStore.acordar(),
+                "leitura_atualizada", avisos::notificar));
     }
 }

@@ -10,18 +10,19 @@ import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.Map;
 import java.util.Properties;
+import java.util.function.Consumer;
 
 /**
  * One dedicated connection (outside the pool, since it blocks) that LISTENs on PostgreSQL notification channels
- * and runs a handler per channel. After every (re)connection each handler runs once, because notifications sent
- * while disconnected are lost; handlers are wake-ups, so an extra run is harmless.
+ * and hands each payload to its channel's handler. Notifications sent while disconnected are lost: the handlers'
+ * users fall back to polling, and the event store is woken once after every (re)connection.
  */
 public class OuvinteDeNotificacoes extends TarefaDeFundo {
 
     private final UrlDoBanco banco;
-    private final Map<String, Runnable> canais;
+    private final Map<String, Consumer<String>> canais;
 
-    public OuvinteDeNotificacoes(UrlDoBanco banco, Map<String, Runnable> canais) {
+    public OuvinteDeNotificacoes(UrlDoBanco banco, Map<String, Consumer<String>> canais) {
         super("ouvinte-postgres");
         this.banco = banco;
         this.canais = Map.copyOf(canais);
@@ -35,15 +36,15 @@ public class OuvinteDeNotificacoes extends TarefaDeFundo {
                     statement.execute("LISTEN " + canal);
                 }
             }
-            canais.values().forEach(Runnable::run);
+            canais.values().forEach(handler -> handler.accept(""));
             PGConnection pg = conexao.unwrap(PGConnection.class);
             while (ativa()) {
                 PGNotification[] notificacoes = pg.getNotifications(1000);
                 if (notificacoes != null) {
                     for (PGNotification notificacao : notificacoes) {
-                        Runnable handler = canais.get(notificacao.getName());
+                        Consumer<String> handler = canais.get(notificacao.getName());
                         if (handler != null) {
-                            handler.run();
+                            handler.accept(notificacao.getParameter());
                         }
                     }
                 }

@@ -17,9 +17,9 @@ import java.util.function.Predicate;
 
 /**
  * Read-your-writes across nodes: after a command commits, the writer waits until the read model holds the
- * version the command produced, whichever node runs the projection. It re-reads the version whenever PostgreSQL
- * reports a read-model change (LISTEN/NOTIFY, see {@link SinalDeLeitura}) and at least every
- * {@code loja.leitura.releitura-ms} in case a notification was missed.
+ * version the command produced, whichever node runs the projection. It reads the row once, then follows the
+ * row's change notifications ({@link AvisosDeLeitura}); it reads the row again only if no notification came for
+ * {@code loja.leitura.releitura-ms}, in case one was lost while the listening connection was down.
  */
 @Component
 public class LeituraDaPropriaEscrita {
@@ -27,18 +27,18 @@ public class LeituraDaPropriaEscrita {
     private static final Logger log = LoggerFactory.getLogger(LeituraDaPropriaEscrita.class);
 
     private final QueryGateway consultas;
-    private final SinalDeLeitura sinal;
+    private final AvisosDeLeitura avisos;
     private final Duration limite;
     private final long relerNanos;
     private final Timer espera;
 
-    LeituraDaPropriaEscrita(QueryGateway consultas,
-                            SinalDeLeitura sinal,
-                            MeterRegistry metricas,
-                            @Value("${loja.leitura.limite:10s}") Duration limite,
-                            @Value("${loja.leitura.releitura-ms:50}") long relerMs) {
+    public LeituraDaPropriaEscrita(QueryGateway consultas,
+                                   AvisosDeLeitura avisos,
+                                   MeterRegistry metricas,
+                                   @Value("${loja.leitura.limite:10s}") Duration limite,
+                                   @Value("${loja.leitura.releitura-ms:100}") long relerMs) {
         this.consultas = consultas;
-        this.sinal = sinal;
+        this.avisos = avisos;
         this.limite = limite;
         this.relerNanos = Duration.ofMillis(relerMs).toNanos();
         this.espera = Timer.builder("loja.leitura.espera")
@@ -60,19 +60,24 @@ public class LeituraDaPropriaEscrita {
     private boolean aguardar(ModeloLeitura modelo, String lojaId, String id, Predicate<Optional<Long>> pronto) {
         long inicio = System.nanoTime();
         long prazo = inicio + limite.toNanos();
-        try {
-            while (true) {
-                long geracao = sinal.geracao();
-                if (pronto.test(versaoProjetada(modelo, lojaId, id))) {
-                    return true;
-                }
-                long restante = prazo - System.nanoTime();
-                if (restante <= 0) {
+        try (AvisosDeLeitura.Espera aviso = avisos.esperar(modelo, id)) {
+            Optional<Long> atual = versaoProjetada(modelo, lojaId, id);
+            long releitura = System.nanoTime() + relerNanos;
+            while (!pronto.test(atual)) {
+                long agora = System.nanoTime();
+                if (agora >= prazo) {
                     log.warn("Modelo de leitura {} não refletiu {} em {}", modelo, id, limite);
                     return false;
                 }
-                sinal.aguardarDepoisDe(geracao, Math.min(restante, relerNanos));
+                Optional<Optional<Long>> notificado = aviso.proximo(Math.min(prazo, releitura) - agora);
+                if (notificado.isPresent()) {
+                    atual = notificado.get();
+                } else {
+                    atual = versaoProjetada(modelo, lojaId, id);
+                    releitura = System.nanoTime() + relerNanos;
+                }
             }
+            return true;
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             return false;

@@ -23,7 +23,7 @@ public class RespostaDeEscrita {
 
     private final LeituraDaPropriaEscrita leitura;
 
-    RespostaDeEscrita(LeituraDaPropriaEscrita leitura) {
+    public RespostaDeEscrita(LeituraDaPropriaEscrita leitura) {
         this.leitura = leitura;
     }
 

@@ -59,9 +59,10 @@ class CategoriaProjection {
           .executeUpdate();
     }
 
+    /** TRUNCATE rather than DELETE: no per-row change notifications for a table about to be rebuilt. */
     @ResetHandler
     void reset() {
-        em.createQuery("DELETE FROM CategoriaRegistro").executeUpdate();
+        em.createNativeQuery("TRUNCATE categoria_view").executeUpdate();
     }
 
     @QueryHandler

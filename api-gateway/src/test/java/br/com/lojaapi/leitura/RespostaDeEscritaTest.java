@@ -1,0 +1,120 @@
+package br.com.lojaapi.leitura;
+
+import br.com.lojaapi.coreapi.comum.ModeloLeitura;
+import br.com.lojaapi.coreapi.comum.VersaoProjetadaQuery;
+import br.com.lojaapi.gateway.leitura.LeituraDaPropriaEscrita;
+import br.com.lojaapi.gateway.leitura.RespostaDeEscrita;
+import br.com.lojaapi.gateway.leitura.AvisosDeLeitura;
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
+import org.axonframework.messaging.responsetypes.ResponseType;
+import org.axonframework.queryhandling.QueryGateway;
+import org.junit.jupiter.api.Test;
+import org.springframework.http.ResponseEntity;
+
+import java.net.URI;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.atomic.AtomicReference;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.mockito.ArgumentMatchers.any;
+import static org.mockito.Mockito.mock;
+import static org.mockito.Mockito.when;
+
+/** What a writer answers when its read model lags, and how quickly it answers when the read model catches up. */
+class RespostaDeEscritaTest {
+
+    private final QueryGateway consultas = mock(QueryGateway.class);
+    private final AtomicReference<Optional<Long>> versaoNoModelo = new AtomicReference<>(Optional.empty());
+    private final AvisosDeLeitura avisos = new AvisosDeLeitura();
+
+    RespostaDeEscritaTest() {
+        when(consultas.query(any(VersaoProjetadaQuery.class), any(ResponseType.class)))
+                .thenAnswer(i -> CompletableFuture.completedFuture(versaoNoModelo.get()));
+    }
+
+    private long relerMs = 60_000;
+
+    private RespostaDeEscrita resposta(Duration limite) {
+        return new RespostaDeEscrita(new LeituraDaPropriaEscrita(consultas, avisos, new SimpleMeterRegistry(), limite, relerMs));
+    }
+
+    @Test
+    void modeloDeLeituraParadoDa202ComIdVersaoEAviso() {
+        ResponseEntity<Object> entidade = resposta(Duration.ofMillis(200)).criado(ModeloLeitura.CATEGORIA, "l", "c1", 0,
+                URI.create("/v1/categorias/c1"), () -> Optional.of("nunca usado"));
+
+        assertThat(entidade.getStatusCode().value()).isEqualTo(202);
+        assertThat(entidade.getHeaders().getLocation()).hasToString("/v1/categorias/c1");
+        @SuppressWarnings("unchecked")
+        Map<String, Object> corpo = (Map<String, Object>) entidade.getBody();
+        assertThat(corpo).containsEntry("id", "c1").containsEntry("versao", 0L);
+        assertThat((List<?>) corpo.get("avisos")).hasSize(1);
+    }
+
+    @Test
+    void respondeAssimQueChegaOAvisoDaLinhaSemReler() {
+        RespostaDeEscrita escrita = resposta(Duration.ofSeconds(30));
+        new Thread(() -> {
+            dormir(100);
+            avisos.notificar("CATEGORIA:outra:9");
+            avisos.notificar("LOJA:c1:9");
+            avisos.notificar("CATEGORIA:c1:2");
+            avisos.notificar("CATEGORIA:c1:3");
+        }).start();
+        long inicio = System.nanoTime();
+
+        ResponseEntity<Object> entidade = escrita.alterado(ModeloLeitura.CATEGORIA, "l", "c1", 3,
+                () -> Optional.of("corpo atual"));
+
+        assertThat(entidade.getStatusCode().value()).isEqualTo(200);
+        assertThat(entidade.getBody()).isEqualTo("corpo atual");
+        assertThat(Duration.ofNanos(System.nanoTime() - inicio)).isLessThan(Duration.ofSeconds(5));
+    }
+
+    @Test
+    void semAvisosReleOModeloDeTemposEmTempos() {
+        relerMs = 50;
+        RespostaDeEscrita escrita = resposta(Duration.ofSeconds(30));
+        new Thread(() -> {
+            dormir(100);
+            versaoNoModelo.set(Optional.of(1L));
+        }).start();
+
+        assertThat(escrita.alterado(ModeloLeitura.CATEGORIA, "l", "c1", 1, () -> Optional.of("x")).getStatusCode().value())
+                .isEqualTo(200);
+    }
+
+    @Test
+    void avisoDeRemocaoLiberaQuemEsperaARemocao() {
+        versaoNoModelo.set(Optional.of(0L));
+        RespostaDeEscrita escrita = resposta(Duration.ofSeconds(30));
+        new Thread(() -> {
+            dormir(100);
+            avisos.notificar("CATEGORIA:c1:-");
+        }).start();
+
+        assertThat(escrita.removido(ModeloLeitura.CATEGORIA, "l", "c1", 1, "ok").getStatusCode().value()).isEqualTo(200);
+    }
+
+    @Test
+    void remocaoEsperaALinhaSumir() {
+        versaoNoModelo.set(Optional.of(0L));
+        RespostaDeEscrita escrita = resposta(Duration.ofMillis(300));
+
+        assertThat(escrita.removido(ModeloLeitura.CATEGORIA, "l", "c1", 1, "ok").getStatusCode().value()).isEqualTo(202);
+        versaoNoModelo.set(Optional.empty());
+        assertThat(escrita.removido(ModeloLeitura.CATEGORIA, "l", "c1", 1, "ok").getStatusCode().value()).isEqualTo(200);
+    }
+
+    private static void dormir(long ms) {
+        try {
+            Thread.sleep(ms);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+}
