@@ -50,6 +50,37 @@ class ErrosApiTest extends TesteDeApi {
     }
 
     @Test
+    void textoComCaractereNuloDa400ENadaEGravado() {
+        LojaDeTeste loja = novaLoja();
+
+        Resposta categoria = api.post("/v1/categorias").token(loja.token()).json("{\"nome\":\"a\\u0000b\"}").enviar();
+        Resposta lojaNova = api.post("/admin/lojas").token(ADMIN)
+                               .json("{\"nome\":\"x\\u0000\",\"slug\":\"nulo-" + System.nanoTime() + "\"}").enviar();
+        Resposta consulta = api.get("/v1/categorias?busca=a%00b").token(loja.token()).enviar();
+
+        assertErroLimpo(categoria, 400);
+        assertThat(categoria.texto("erro")).isEqualTo("Campo 'nome' inválido: texto com o caractere nulo (\\u0000)");
+        assertErroLimpo(lojaNova, 400);
+        assertErroLimpo(consulta, 400);
+        assertThat(api.get("/v1/categorias").token(loja.token()).enviar().json()).isEmpty();
+    }
+
+    @Test
+    void numeroOuBooleanoEmCampoDeTextoENumeroGrandeDemaisDao400() {
+        LojaDeTeste loja = novaLoja();
+
+        Resposta numero = api.post("/v1/categorias").token(loja.token()).json("{\"nome\":\"A\",\"descricao\":5}").enviar();
+        Resposta booleano = api.post("/v1/categorias").token(loja.token()).json("{\"nome\":true}").enviar();
+        Resposta grande = api.post("/v1/categorias").token(loja.token()).json("{\"nome\":\"A\",\"ordem\":99999999999}").enviar();
+
+        assertErroLimpo(numero, 400);
+        assertThat(numero.texto("erro")).isEqualTo("Campo 'descricao' inválido: esperado um texto");
+        assertErroLimpo(booleano, 400);
+        assertErroLimpo(grande, 400);
+        assertThat(grande.texto("erro")).contains("'ordem'").contains("fora do intervalo");
+    }
+
+    @Test
     void corpoGrandeDemaisDa413() {
         LojaDeTeste loja = novaLoja();
         byte[] grande = ("{\"nome\":\"" + "a".repeat(1_100_000) + "\"}").getBytes(StandardCharsets.UTF_8);

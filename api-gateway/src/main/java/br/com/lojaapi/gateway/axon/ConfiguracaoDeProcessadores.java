@@ -15,7 +15,12 @@ import java.util.concurrent.ScheduledExecutorService;
 /**
  * Event processors. Projections and sagas run as pooled streaming processors over {@link FonteComAviso}
  * (replayable, woken as soon as events exist); command-side lookup tables run subscribing, inside the command's
- * transaction, with errors propagated so a unique violation rolls the command back.
+ * transaction.
+ * <p>
+ * Handler errors propagate everywhere. In a lookup handler that rolls the command back (a unique violation is
+ * the point of the table). In a projection it fails the batch, which is retried with backoff: a read model that
+ * cannot apply an event stops and says so in the log, rather than Axon's default of logging and silently
+ * skipping the event, after which the read model would disagree with the event store for good.
  */
 @org.springframework.context.annotation.Configuration(proxyBeanMethods = false)
 public class ConfiguracaoDeProcessadores {
@@ -32,9 +37,9 @@ public class ConfiguracaoDeProcessadores {
                     .initialSegmentCount(segmentos)
                     .batchSize(lote)
                     .workerExecutor(nome -> executor(config, threads, "WorkPackage[" + nome + "]")));
+            processamento.registerDefaultListenerInvocationErrorHandler(c -> PropagatingErrorHandler.instance());
             for (String grupo : GruposDeLookup.TODOS) {
                 processamento.registerSubscribingEventProcessor(grupo);
-                processamento.registerListenerInvocationErrorHandler(grupo, c -> PropagatingErrorHandler.instance());
             }
         };
     }

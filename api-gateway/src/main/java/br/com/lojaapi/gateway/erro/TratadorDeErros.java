@@ -2,7 +2,9 @@ package br.com.lojaapi.gateway.erro;
 
 import br.com.lojaapi.coreapi.comum.ErroDeNegocio;
 import com.fasterxml.jackson.core.JsonParseException;
+import com.fasterxml.jackson.core.exc.InputCoercionException;
 import com.fasterxml.jackson.databind.JsonMappingException;
+import com.fasterxml.jackson.databind.exc.InvalidFormatException;
 import com.fasterxml.jackson.databind.exc.MismatchedInputException;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.validation.ConstraintViolationException;
@@ -184,6 +186,12 @@ public class TratadorDeErros {
             return "JSON malformado" + (local == null ? "" : " (linha " + local.getLineNr() + ", coluna "
                     + local.getColumnNr() + ")") + ": confira aspas, vírgulas, chaves e colchetes";
         }
+        if (causa instanceof InvalidFormatException formato && formato.getTargetType() == String.class) {
+            return "Campo '" + caminho(formato) + "' inválido: " + formato.getOriginalMessage();
+        }
+        if (causa instanceof InputCoercionException) {
+            return "Número fora do intervalo permitido";
+        }
         if (causa instanceof MismatchedInputException entrada) {
             String campo = caminho(entrada);
             if (campo.isEmpty()) {
@@ -192,7 +200,9 @@ public class TratadorDeErros {
             return "Campo '" + campo + "' inválido: esperado " + tipo(entrada.getTargetType());
         }
         if (causa instanceof JsonMappingException mapeamento && !caminho(mapeamento).isEmpty()) {
-            return "Campo '" + caminho(mapeamento) + "' inválido";
+            return mapeamento.getCause() instanceof InputCoercionException
+                    ? "Campo '" + caminho(mapeamento) + "' inválido: número fora do intervalo permitido"
+                    : "Campo '" + caminho(mapeamento) + "' inválido";
         }
         return "Corpo JSON inválido";
     }

@@ -28,10 +28,10 @@ public class ConfiguracaoDeFiltros {
     }
 
     @Bean
-    FilterRegistrationBean<LimiteDeCorpoFilter> filtroDeLimiteDeCorpo(RespostasDeErro erros,
+    FilterRegistrationBean<LimitesDeEntradaFilter> filtroDeLimitesDeEntrada(RespostasDeErro erros,
                                                               @Value("${loja.http.corpo-maximo:1MB}") DataSize maximo) {
-        FilterRegistrationBean<LimiteDeCorpoFilter> registro =
-                new FilterRegistrationBean<>(new LimiteDeCorpoFilter(maximo.toBytes(), erros));
+        FilterRegistrationBean<LimitesDeEntradaFilter> registro =
+                new FilterRegistrationBean<>(new LimitesDeEntradaFilter(maximo.toBytes(), erros));
         registro.addUrlPatterns("/v1/*", "/admin/*");
         registro.setOrder(1);
         return registro;

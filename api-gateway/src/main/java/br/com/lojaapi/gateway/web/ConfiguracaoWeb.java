@@ -20,12 +20,14 @@ public class ConfiguracaoWeb implements WebMvcConfigurer {
 
     /**
      * JSON input is taken at its word: "5" is not a number, 1.5 is not an integer and "true" is not a boolean, so
-     * a client's type mistake is a 400 naming the field rather than a silent coercion. Unknown fields are ignored,
-     * as the contract requires for {@code categoriaPaiId}.
+     * a client's type mistake is a 400 naming the field rather than a silent coercion; text fields take only JSON
+     * strings without NUL ({@link TextoJson}). Unknown fields are ignored, as the contract requires for
+     * {@code categoriaPaiId}.
      */
     @Bean
     Jackson2ObjectMapperBuilderCustomizer jsonEstrito() {
         return builder -> builder
+                .deserializerByType(String.class, new TextoJson())
                 .featuresToDisable(MapperFeature.ALLOW_COERCION_OF_SCALARS,
                         DeserializationFeature.ACCEPT_FLOAT_AS_INT,
                         DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)

@@ -11,10 +11,16 @@ public final class Textos {
     private Textos() {
     }
 
-    /** Trimmed text, or null when null or blank. */
+    /**
+     * Trimmed text, or null when null or blank. Refuses the NUL character: PostgreSQL text cannot hold it, so an
+     * event carrying one could never be projected.
+     */
     public static String limpo(String texto) {
         if (texto == null) {
             return null;
+        }
+        if (texto.indexOf('\u0000') >= 0) {
+            throw ErroDeNegocio.invalido("Textos não podem conter o caractere nulo (\\u0000)");
         }
         String limpo = texto.strip();
         return limpo.isEmpty() ? null : limpo;

@@ -63,6 +63,14 @@ class CategoriaTest {
     }
 
     @Test
+    void textoComCaractereNuloERecusadoAntesDeVirarEvento() {
+        fixture.givenNoPriorActivity()
+               .when(new CriarCategoriaCommand(ID, LOJA, "a\u0000b", null, null, true, T0))
+               .expectNoEvents()
+               .expectException(ErroDeNegocio.class);
+    }
+
+    @Test
     void criarComNomeJaUsadoNaLojaERecusado() {
         nomes.ocupados.put("bebidas", "outra");
         fixture.givenNoPriorActivity()

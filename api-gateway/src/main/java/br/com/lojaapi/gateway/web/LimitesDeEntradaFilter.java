@@ -15,15 +15,16 @@ import org.springframework.web.filter.OncePerRequestFilter;
 import java.io.IOException;
 
 /**
- * Caps request bodies: a declared Content-Length over the limit is refused with 413 before anything is read, and
- * a chunked body is cut off with 413 as soon as it passes the limit.
+ * Limits on what a request may carry, checked before anything else reads it: a declared Content-Length over the
+ * limit is refused with 413 before anything is read, a chunked body is cut off with 413 as soon as it passes the
+ * limit, and a query string with an encoded NUL ({@code %00}, which PostgreSQL text cannot hold) is a 400.
  */
-public class LimiteDeCorpoFilter extends OncePerRequestFilter {
+public class LimitesDeEntradaFilter extends OncePerRequestFilter {
 
     private final long limite;
     private final RespostasDeErro erros;
 
-    public LimiteDeCorpoFilter(long limite, RespostasDeErro erros) {
+    public LimitesDeEntradaFilter(long limite, RespostasDeErro erros) {
         this.limite = limite;
         this.erros = erros;
     }
@@ -31,6 +32,11 @@ public class LimiteDeCorpoFilter extends OncePerRequestFilter {
     @Override
     protected void doFilterInternal(HttpServletRequest requisicao, HttpServletResponse resposta, FilterChain cadeia)
             throws ServletException, IOException {
+        String consulta = requisicao.getQueryString();
+        if (consulta != null && consulta.toLowerCase(java.util.Locale.ROOT).contains("%00")) {
+            erros.escrever(resposta, HttpStatus.BAD_REQUEST, "Parâmetros não podem conter o caractere nulo (%00)");
+            return;
+        }
         if (requisicao.getContentLengthLong() > limite) {
             resposta.setHeader("Connection", "close");
             erros.escrever(resposta, HttpStatus.PAYLOAD_TOO_LARGE,

@@ -1,0 +1,35 @@
+package br.com.lojaapi.gateway.web;
+
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonToken;
+import com.fasterxml.jackson.databind.DeserializationContext;
+import com.fasterxml.jackson.databind.deser.std.StdScalarDeserializer;
+import com.fasterxml.jackson.databind.exc.InvalidFormatException;
+
+import java.io.IOException;
+
+/**
+ * Text fields of request bodies: only JSON strings (a number or boolean is not silently turned into text), and
+ * never the NUL character, which PostgreSQL text cannot hold: it would pass into an event and then break every
+ * projection of it.
+ */
+class TextoJson extends StdScalarDeserializer<String> {
+
+    static final String CARACTERE_NULO = "texto com o caractere nulo (\\u0000)";
+
+    TextoJson() {
+        super(String.class);
+    }
+
+    @Override
+    public String deserialize(JsonParser parser, DeserializationContext contexto) throws IOException {
+        if (!parser.hasToken(JsonToken.VALUE_STRING)) {
+            return (String) contexto.handleUnexpectedToken(String.class, parser);
+        }
+        String texto = parser.getText();
+        if (texto.indexOf('\u0000') >= 0) {
+            throw InvalidFormatException.from(parser, CARACTERE_NULO, texto, String.class);
+        }
+        return texto;
+    }
+}
