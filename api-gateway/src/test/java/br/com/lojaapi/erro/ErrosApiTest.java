@@ -89,6 +89,8 @@ class ErrosApiTest extends TesteDeApi {
 
         assertErroLimpo(resposta, 413);
         assertThat(resposta.texto("erro")).contains("1048576 bytes");
+        assertThat(resposta.cabecalho("X-RateLimit-Remaining")).isNotNull();
+        assertErroLimpo(api.post("/v1/categorias").corpo("application/json", grande).enviar(), 401);
     }
 
     @Test

@@ -17,7 +17,11 @@ import org.springframework.util.unit.DataSize;
 import java.time.Clock;
 import java.time.Duration;
 
-/** The request pipeline in front of every controller: body limit, then authentication, then quotas. */
+/**
+ * The request pipeline in front of every controller: authentication, then quotas, then input limits. Limits come
+ * last so that even a refused oversized body is authenticated, counted and answered with the quota headers,
+ * and an anonymous client learns nothing but 401.
+ */
 @Configuration(proxyBeanMethods = false)
 public class ConfiguracaoDeFiltros {
 
@@ -33,7 +37,7 @@ public class ConfiguracaoDeFiltros {
         FilterRegistrationBean<LimitesDeEntradaFilter> registro =
                 new FilterRegistrationBean<>(new LimitesDeEntradaFilter(maximo.toBytes(), erros));
         registro.addUrlPatterns("/v1/*", "/admin/*");
-        registro.setOrder(1);
+        registro.setOrder(3);
         return registro;
     }
 
@@ -44,7 +48,7 @@ public class ConfiguracaoDeFiltros {
         FilterRegistrationBean<AutenticacaoFilter> registro =
                 new FilterRegistrationBean<>(new AutenticacaoFilter(tokens, uso, operador, erros, relogio));
         registro.addUrlPatterns("/v1/*", "/admin/*");
-        registro.setOrder(2);
+        registro.setOrder(1);
         return registro;
     }
 
@@ -55,7 +59,7 @@ public class ConfiguracaoDeFiltros {
         FilterRegistrationBean<LimiteDeRequisicoesFilter> registro =
                 new FilterRegistrationBean<>(new LimiteDeRequisicoesFilter(limites, erros, metricas));
         registro.addUrlPatterns("/v1/*");
-        registro.setOrder(3);
+        registro.setOrder(2);
         return registro;
     }
 }
