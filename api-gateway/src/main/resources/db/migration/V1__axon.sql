@@ -99,8 +99,9 @@ CREATE TRIGGER domain_event_entry_notifica AFTER INSERT ON domain_event_entry
     FOR EACH STATEMENT EXECUTE FUNCTION notificar_eventos_novos();
 
 -- Read-model tables call this for every row they change, with the read model's name as argument; writers
--- waiting for their own write (read-your-writes) are resolved from the payload "MODELO:id:versao" (or
--- "MODELO:id:-" when the row is gone), whichever node ran the projection, without querying again.
+-- waiting for their own write (read-your-writes) are resolved from the payload "MODELO:id:versao", whichever
+-- node ran the projection, without querying again. ("MODELO:id:-" reports a row deleted outright; read models
+-- keep tombstones for removed resources, so writers wait for versions only.)
 CREATE FUNCTION notificar_leitura_atualizada() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
     IF TG_OP = 'DELETE' THEN

@@ -11,7 +11,9 @@ CREATE TABLE categoria_lookup (
 -- "ordem omitted means max + 1": MAX(ordem) per store must not scan every category of the store.
 CREATE INDEX categoria_lookup_ordem_idx ON categoria_lookup (loja_id, ordem);
 
--- Read model of categories.
+-- Read model of categories. A removed category stays as a tombstone (removida_em set, versao of the removal), so
+-- a writer waiting for its removal waits for that version like for any other change, and is never fooled by a
+-- row that is absent only because its creation has not been projected yet.
 CREATE TABLE categoria_view (
     id            VARCHAR(36)              NOT NULL,
     loja_id       VARCHAR(36)              NOT NULL,
@@ -22,8 +24,9 @@ CREATE TABLE categoria_view (
     criado_em     TIMESTAMP WITH TIME ZONE NOT NULL,
     atualizado_em TIMESTAMP WITH TIME ZONE NOT NULL,
     versao        BIGINT                   NOT NULL,
+    removida_em   TIMESTAMP WITH TIME ZONE,
     CONSTRAINT categoria_view_pk PRIMARY KEY (id)
 );
-CREATE INDEX categoria_view_loja_idx ON categoria_view (loja_id, ordem);
+CREATE INDEX categoria_view_loja_idx ON categoria_view (loja_id, ordem) WHERE removida_em IS NULL;
 CREATE TRIGGER categoria_view_notifica AFTER INSERT OR UPDATE OR DELETE ON categoria_view
     FOR EACH ROW EXECUTE FUNCTION notificar_leitura_atualizada('CATEGORIA');

@@ -13,6 +13,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 /** The default run mode: no DATABASE_URL, an embedded PostgreSQL under DATA_DIR, data kept across restarts. */
 class ReinicioComBancoEmbutidoTest {
@@ -29,6 +30,12 @@ class ReinicioComBancoEmbutidoTest {
                 TesteDeApi.LojaDeTeste loja = TesteDeApi.novaLoja(api);
                 token = loja.token();
                 id = api.post("/v1/categorias").token(token).json("{\"nome\":\"Persistente\"}").enviar().texto("id");
+
+                // A second application on the same data directory refuses to start and leaves the first alone.
+                assertThatThrownBy(() -> iniciar(dados)).hasStackTraceContaining("já está em uso");
+                assertThat(api.get("/v1/categorias/" + id).token(token).enviar().status()).isEqualTo(200);
+                assertThat(api.post("/v1/categorias").token(token).json("{\"nome\":\"Depois\"}").enviar().status())
+                        .isEqualTo(201);
             }
             assertThat(Files.exists(dados.resolve("pg/postmaster.pid"))).as("servidor parado ao fechar").isFalse();
 

@@ -82,6 +82,10 @@ class CategoriaApiTest extends TesteDeApi {
         assertErro(api.post("/v1/categorias").token(loja.token()).json("{\"nome\":\"A\",\"ativa\":\"sim\"}").enviar(),
                 400, "Campo 'ativa'");
         assertErro(api.post("/v1/categorias").token(loja.token()).json("{\"nome\":[\"A\"]}").enviar(), 400, "Campo 'nome'");
+        assertErro(api.post("/v1/categorias").token(loja.token()).json("{\"nome\":\"A\",\"ordem\":2147483647}").enviar(),
+                400, "ordem deve estar entre 0 e 1000000");
+        assertErro(api.post("/v1/categorias").token(loja.token()).json("{\"nome\":\"A\",\"ordem\":-1}").enviar(),
+                400, "ordem deve estar entre 0 e 1000000");
         assertThat(api.get("/v1/categorias").token(loja.token()).enviar().json()).isEmpty();
     }
 

@@ -67,7 +67,7 @@ class DoisNosApiTest extends TesteDeApi {
     }
 
     @Test
-    void alteracoesSimultaneasDaMesmaCategoriaNosDoisNosTodasAplicadas() throws Exception {
+    void alteracoesSimultaneasDaMesmaCategoriaNosDoisNosNenhumaPerdidaNenhuma500() throws Exception {
         LojaDeTeste loja = novaLoja();
         String id = novaCategoria(loja, "Disputa");
         ClienteHttp noB = segundo.cliente();
@@ -79,13 +79,22 @@ class DoisNosApiTest extends TesteDeApi {
             respostas.add(threads.submit(() -> cliente.put("/v1/categorias/" + id).token(loja.token())
                                                       .json("{\"ordem\":" + ordem + "}").enviar()));
         }
+        int aplicadas = 0;
         for (var resposta : respostas) {
-            assertThat(resposta.get().status()).as(resposta.get().toString()).isEqualTo(200);
+            Resposta r = resposta.get();
+            // A conflict that outlasts the retries is a clean 503 with Retry-After, never a 500 or a lost update.
+            assertThat(r.status()).as(r.toString()).isIn(200, 503);
+            if (r.status() == 200) {
+                aplicadas++;
+            } else {
+                assertThat(r.cabecalho("Retry-After")).isEqualTo("1");
+            }
         }
         threads.shutdown();
 
+        assertThat(aplicadas).isGreaterThan(0);
         Resposta final_ = noB.get("/v1/categorias/" + id).token(loja.token()).enviar();
-        assertThat(final_.json().get("versao").asLong()).isEqualTo(16);
+        assertThat(final_.json().get("versao").asLong()).isEqualTo(aplicadas);
     }
 
     @Test

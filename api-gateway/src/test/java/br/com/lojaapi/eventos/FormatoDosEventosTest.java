@@ -15,7 +15,6 @@ import org.axonframework.serialization.SimpleSerializedType;
 import org.junit.jupiter.api.Test;
 import org.springframework.context.annotation.ClassPathScanningCandidateComponentProvider;
 import org.springframework.core.type.filter.RegexPatternTypeFilter;
-import org.springframework.http.converter.json.Jackson2ObjectMapperBuilder;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -49,8 +48,7 @@ class FormatoDosEventosTest {
             new CategoriaAtualizadaEvent("cat-1", "loja-1", "Bebidas", null, 2, false, T),
             new CategoriaRemovidaEvent("cat-1", "loja-1", "Bebidas", T));
 
-    private final Serializer serializer = ConfiguracaoAxon.serializadorJackson(
-            Jackson2ObjectMapperBuilder.json().build(), new AnnotationRevisionResolver());
+    private final Serializer serializer = ConfiguracaoAxon.serializadorJackson(new AnnotationRevisionResolver());
 
     @Test
     void todoEventoTemExemplo() {
@@ -77,6 +75,18 @@ class FormatoDosEventosTest {
             assertThat(arquivo).as("arquivo de referência de %s", evento.getClass().getSimpleName()).exists();
             assertThat(json).as(evento.getClass().getSimpleName()).isEqualTo(Files.readString(arquivo).strip());
         }
+    }
+
+    /** Events are forever: JSON written before a field existed, or after one was added, still loads. */
+    @Test
+    void eventoAntigoSemCampoNovoECampoDesconhecidoCarregam() {
+        String antigo = "{\"categoriaId\":\"c\",\"lojaId\":\"l\",\"nome\":\"N\",\"criadaEm\":\"2026-01-01T00:00:00Z\","
+                + "\"campoDoFuturo\":1}";
+        Object lido = serializer.deserialize(new SimpleSerializedObject<>(antigo.getBytes(StandardCharsets.UTF_8),
+                byte[].class, new SimpleSerializedType(CategoriaCriadaEvent.class.getName(), null)));
+
+        assertThat(lido).isEqualTo(new CategoriaCriadaEvent("c", "l", "N", null, 0, false,
+                Instant.parse("2026-01-01T00:00:00Z")));
     }
 
     @Test

@@ -23,8 +23,11 @@ public class TokenDeOperador {
         if (token.isEmpty()) {
             token = Tokens.gerar("adm_");
             log.warn("ADMIN_TOKEN não definido; token de operador gerado para esta execução: {}", token);
-        } else if (token.length() < 16) {
-            throw new IllegalStateException("ADMIN_TOKEN deve ter ao menos 16 caracteres");
+        } else if (!Tokens.formatoValido(token)) {
+            // Checked here with the rule requests are checked with: a token the filter would reject could never
+            // authenticate, and the operator would only find out from a wall of 401s.
+            throw new IllegalStateException(
+                    "ADMIN_TOKEN deve ter de 16 a 200 caracteres entre letras, dígitos, '-' e '_' (por exemplo: openssl rand -hex 32)");
         }
         this.hash = Tokens.hash(token);
     }

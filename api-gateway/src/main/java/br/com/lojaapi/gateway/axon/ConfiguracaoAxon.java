@@ -6,6 +6,7 @@ import br.com.lojaapi.gateway.leitura.AvisosDeLeitura;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
+import com.fasterxml.jackson.databind.json.JsonMapper;
 import com.fasterxml.jackson.datatype.jdk8.Jdk8Module;
 import com.fasterxml.jackson.datatype.jsr310.JavaTimeModule;
 import org.axonframework.common.jdbc.ConnectionProvider;
@@ -39,37 +40,41 @@ import java.util.UUID;
 
 /**
  * Axon on PostgreSQL without Axon Server: JDBC event store, token store and saga store on tables that Flyway
- * owns (snake_case, bytea), Jackson for every serializer, pooled streaming processors for projections woken as
- * soon as events exist, and subscribing processors for command-side lookup tables.
+ * owns (snake_case, bytea), Jackson for every serializer, and the event store that wakes the pooled processors
+ * as soon as events exist (see {@link ConfiguracaoDeProcessadores}).
  */
 @org.springframework.context.annotation.Configuration(proxyBeanMethods = false)
 public class ConfiguracaoAxon {
 
     /**
-     * The JSON of stored events is a contract with the past: its settings are pinned here rather than inherited
-     * from whatever Spring's REST mapper does. A golden-file test guards the result.
+     * The JSON of stored events is a contract with the past, so its mapper is built here from nothing rather than
+     * copied from Spring's REST mapper: the REST mapper is deliberately strict with clients (no coercion, nulls
+     * refused for primitives, text checks), and an event written before a field was added must still load after.
+     * A golden-file test serialises every event with exactly this mapper.
      */
-    public static ObjectMapper mapperDeEventos(ObjectMapper base) {
-        return base.copy()
-                   .registerModule(new JavaTimeModule())
-                   .registerModule(new Jdk8Module())
-                   .disable(SerializationFeature.WRITE_DATES_AS_TIMESTAMPS)
-                   .disable(SerializationFeature.FAIL_ON_EMPTY_BEANS)
-                   .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
-                   .disable(DeserializationFeature.ADJUST_DATES_TO_CONTEXT_TIME_ZONE);
+    public static ObjectMapper mapperDeEventos() {
+        return JsonMapper.builder()
+                         .addModule(new JavaTimeModule())
+                         .addModule(new Jdk8Module())
+                         .disable(SerializationFeature.WRITE_DATES_AS_TIMESTAMPS)
+                         .disable(SerializationFeature.FAIL_ON_EMPTY_BEANS)
+                         .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
+                         .disable(DeserializationFeature.FAIL_ON_NULL_FOR_PRIMITIVES)
+                         .disable(DeserializationFeature.ADJUST_DATES_TO_CONTEXT_TIME_ZONE)
+                         .build();
     }
 
-    public static Serializer serializadorJackson(ObjectMapper base, RevisionResolver revisoes) {
+    public static Serializer serializadorJackson(RevisionResolver revisoes) {
         return JacksonSerializer.builder()
-                                .objectMapper(mapperDeEventos(base))
+                                .objectMapper(mapperDeEventos())
                                 .revisionResolver(revisoes)
                                 .build();
     }
 
     @Bean
     @Primary
-    Serializer serializer(ObjectMapper objectMapper, RevisionResolver revisoes) {
-        return serializadorJackson(objectMapper, revisoes);
+    Serializer serializer(RevisionResolver revisoes) {
+        return serializadorJackson(revisoes);
     }
 
     @Bean

@@ -19,6 +19,8 @@ import java.util.function.Consumer;
  */
 public class OuvinteDeNotificacoes extends TarefaDeFundo {
 
+    private static final long VERIFICACAO_NANOS = java.util.concurrent.TimeUnit.SECONDS.toNanos(10);
+
     private final UrlDoBanco banco;
     private final Map<String, Consumer<String>> canais;
 
@@ -61,6 +63,9 @@ public class OuvinteDeNotificacoes extends TarefaDeFundo {
             propriedades.setProperty("password", banco.senha());
         }
         propriedades.setProperty("ApplicationName", "loja-api-notificacoes");
+        propriedades.setProperty("tcpKeepAlive", "true");
+        propriedades.setProperty("socketTimeout", "15");
+        propriedades.setProperty("connectTimeout", "5");
         return DriverManager.getConnection(banco.jdbcUrl(), propriedades);
     }
 }

@@ -5,12 +5,19 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import java.io.IOException;
+import java.nio.channels.FileChannel;
+import java.nio.channels.FileLock;
+import java.nio.channels.OverlappingFileLockException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 
 /**
  * A real PostgreSQL server started by the application from the binaries delivered by Maven (zonky), with its data
@@ -84,26 +91,39 @@ public final class PostgresEmbutido implements AutoCloseable {
 
     /**
      * {@code pg_ctl start} detaches the server, so a JVM killed with SIGKILL leaves it running on the data
-     * directory and the next start would fail on its lock file. Stop such a leftover first, but only when the pid
-     * really is a postgres process.
+     * directory and the next start would fail on its lock file. Such a server is stopped first, but only when no
+     * running application holds the directory: each one holds zonky's {@code epg-lock} file lock, which the OS
+     * releases when its JVM dies. A directory in use refuses to start a second application instead.
      */
-    private static void encerrarServidorOrfao(Path diretorio) {
+    private static void encerrarServidorOrfao(Path diretorio) throws IOException {
         Path pidFile = diretorio.resolve("postmaster.pid");
         if (!Files.exists(pidFile)) {
             return;
         }
-        try {
+        try (FileChannel canal = FileChannel.open(diretorio.resolve("epg-lock"), StandardOpenOption.CREATE,
+                StandardOpenOption.WRITE); FileLock trava = canal.tryLock()) {
+            if (trava == null) {
+                throw new IllegalStateException("O banco embutido em " + diretorio.toAbsolutePath()
+                        + " já está em uso por outra instância; use outro DATA_DIR ou um DATABASE_URL compartilhado");
+            }
             long pid = Long.parseLong(Files.readAllLines(pidFile, StandardCharsets.UTF_8).get(0).strip());
             Optional<ProcessHandle> processo = ProcessHandle.of(pid)
                     .filter(ProcessHandle::isAlive)
                     .filter(p -> p.info().command().map(c -> c.contains("postgres")).orElse(false));
             if (processo.isPresent()) {
                 log.warn("Encerrando o PostgreSQL (pid {}) deixado por uma execução anterior em {}", pid, diretorio);
-                processo.get().destroy();
-                processo.get().onExit().get();
+                // SIGINT is PostgreSQL's fast shutdown: it disconnects clients instead of waiting for them.
+                new ProcessBuilder("kill", "-INT", Long.toString(pid)).start().waitFor(5, TimeUnit.SECONDS);
+                processo.get().onExit().get(60, TimeUnit.SECONDS);
             }
-        } catch (Exception e) {
-            log.warn("Não foi possível verificar {}: {}", pidFile, e.toString());
+        } catch (OverlappingFileLockException e) {
+            throw new IllegalStateException("O banco embutido em " + diretorio.toAbsolutePath()
+                    + " já está em uso nesta JVM", e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IOException("interrompido ao encerrar o PostgreSQL anterior", e);
+        } catch (ExecutionException | TimeoutException | NumberFormatException | IndexOutOfBoundsException e) {
+            throw new IOException("Não foi possível encerrar o PostgreSQL anterior em " + diretorio + ": " + e, e);
         }
     }
 }

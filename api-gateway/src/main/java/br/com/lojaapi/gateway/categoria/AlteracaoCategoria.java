@@ -2,6 +2,8 @@ package br.com.lojaapi.gateway.categoria;
 
 import com.fasterxml.jackson.annotation.JsonAutoDetect;
 import io.swagger.v3.oas.annotations.media.Schema;
+import jakarta.validation.constraints.Max;
+import jakarta.validation.constraints.Min;
 import jakarta.validation.constraints.Size;
 
 import java.util.Optional;
@@ -21,8 +23,9 @@ class AlteracaoCategoria {
     @Schema(implementation = String.class, nullable = true, maxLength = 2000, description = "null apaga a descrição")
     Optional<@Size(max = 2000, message = "descricao: no máximo 2000 caracteres") String> descricao;
 
-    @Schema(implementation = Integer.class, example = "2")
-    Optional<Integer> ordem;
+    @Schema(implementation = Integer.class, example = "2", minimum = "0", maximum = "1000000")
+    Optional<@Min(value = 0, message = "ordem deve estar entre 0 e 1000000")
+             @Max(value = 1_000_000, message = "ordem deve estar entre 0 e 1000000") Integer> ordem;
 
     @Schema(implementation = Boolean.class)
     Optional<Boolean> ativa;

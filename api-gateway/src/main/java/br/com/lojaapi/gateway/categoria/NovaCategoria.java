@@ -1,6 +1,8 @@
 package br.com.lojaapi.gateway.categoria;
 
 import io.swagger.v3.oas.annotations.media.Schema;
+import jakarta.validation.constraints.Max;
+import jakarta.validation.constraints.Min;
 import jakarta.validation.constraints.NotBlank;
 import jakarta.validation.constraints.Size;
 
@@ -13,7 +15,9 @@ record NovaCategoria(
         @Schema(nullable = true, maxLength = 2000)
         @Size(max = 2000, message = "descricao: no máximo 2000 caracteres")
         String descricao,
-        @Schema(description = "Posição na lista; omitido, vai para o fim (maior ordem + 1)", example = "1")
+        @Schema(description = "Posição na lista, de 0 a 1000000; omitido, vai para o fim (maior ordem + 1)", example = "1")
+        @Min(value = 0, message = "ordem deve estar entre 0 e 1000000")
+        @Max(value = 1_000_000, message = "ordem deve estar entre 0 e 1000000")
         Integer ordem,
         @Schema(description = "Padrão true", defaultValue = "true")
         Boolean ativa) {

@@ -2,26 +2,30 @@ package br.com.lojaapi.gateway.comando;
 
 import br.com.lojaapi.coreapi.comum.ErroDeNegocio;
 import org.axonframework.commandhandling.gateway.CommandGateway;
+import org.axonframework.eventsourcing.IncompatibleAggregateException;
 import org.axonframework.modelling.command.AggregateNotFoundException;
 import org.axonframework.modelling.command.ConcurrencyException;
-import org.axonframework.eventsourcing.IncompatibleAggregateException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.stereotype.Component;
 import org.springframework.transaction.support.TransactionSynchronizationManager;
 
+import java.util.concurrent.ThreadLocalRandom;
+
 /**
- * Sends commands for the REST layer and turns what can go wrong into business errors: a missing (or deleted, or
- * foreign-type) aggregate is the resource's 404, and a business refusal raised anywhere in the command's unit of
- * work comes out as itself. An id that names an aggregate of another type cannot be loaded as this one
- * (Axon refuses it as incompatible): that too is the resource's 404. Two nodes changing one aggregate at once make one append fail on the event table's
- * unique key; that command is simply run again on the fresh state.
+ * Sends commands for the REST layer and turns what can go wrong into business errors: a missing (or deleted)
+ * aggregate is the resource's 404, and so is an id that names an aggregate of another type (Axon refuses to load
+ * it as incompatible); a business refusal raised anywhere in the command's unit of work comes out as itself.
+ * <p>
+ * Two nodes changing one aggregate at once make one append fail on the event table's unique key. That command is
+ * run again on the fresh state after a short random pause, up to {@value #TENTATIVAS} times; a conflict that
+ * outlasts them is {@link ConflitoPersistenteException} (503 with Retry-After), never a 500.
  */
 @Component
 public class Comandos {
 
     private static final Logger log = LoggerFactory.getLogger(Comandos.class);
-    private static final int TENTATIVAS = 3;
+    private static final int TENTATIVAS = 8;
 
     private final CommandGateway gateway;
 
@@ -44,13 +48,29 @@ public class Comandos {
                         || causa(e, IncompatibleAggregateException.class) != null) {
                     throw ErroDeNegocio.naoEncontrado(recursoNaoEncontrado);
                 }
-                boolean conflito = causa(e, ConcurrencyException.class) != null;
-                // Inside a caller's transaction the whole transaction must be retried, not one command.
-                if (!conflito || tentativa == TENTATIVAS || TransactionSynchronizationManager.isActualTransactionActive()) {
+                if (causa(e, ConcurrencyException.class) == null) {
                     throw e;
                 }
+                // Inside a caller's transaction the whole transaction must be retried, not one command.
+                if (TransactionSynchronizationManager.isActualTransactionActive()) {
+                    throw e;
+                }
+                if (tentativa == TENTATIVAS) {
+                    throw new ConflitoPersistenteException(e);
+                }
                 log.debug("Conflito de concorrência em {}; tentativa {}", comando.getClass().getSimpleName(), tentativa);
+                pausar(tentativa);
             }
+        }
+    }
+
+    /** Random pause growing with the attempt (up to ~5, 10, 20, 40 ms...), so colliding writers spread out. */
+    private static void pausar(int tentativa) {
+        try {
+            Thread.sleep(ThreadLocalRandom.current().nextLong(1, 5L << Math.min(tentativa, 6)));
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new ConflitoPersistenteException(e);
         }
     }
 

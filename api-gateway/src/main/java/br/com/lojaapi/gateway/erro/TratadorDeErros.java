@@ -1,6 +1,7 @@
 package br.com.lojaapi.gateway.erro;
 
 import br.com.lojaapi.coreapi.comum.ErroDeNegocio;
+import br.com.lojaapi.gateway.comando.ConflitoPersistenteException;
 import com.fasterxml.jackson.core.JsonParseException;
 import com.fasterxml.jackson.core.exc.InputCoercionException;
 import com.fasterxml.jackson.databind.JsonMappingException;
@@ -162,6 +163,15 @@ public class TratadorDeErros {
     @ExceptionHandler(CorpoGrandeDemaisException.class)
     ResponseEntity<Object> corpoGrandeDemais(CorpoGrandeDemaisException erro) {
         return corpoGrande(erro.limite());
+    }
+
+    @ExceptionHandler(ConflitoPersistenteException.class)
+    ResponseEntity<Object> conflitoPersistente() {
+        return ResponseEntity.status(HttpStatus.SERVICE_UNAVAILABLE)
+                             .header(HttpHeaders.RETRY_AFTER, "1")
+                             .contentType(MediaType.APPLICATION_JSON)
+                             .body(RespostasDeErro.corpo("O recurso está sendo alterado por outras requisições ao mesmo tempo; "
+                                     + "tente de novo em instantes", java.util.Map.of()));
     }
 
     @ExceptionHandler(Exception.class)

@@ -41,7 +41,9 @@ public abstract class TarefaDeFundo implements SmartLifecycle {
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
                 return;
-            } catch (Exception e) {
+            } catch (Throwable e) {
+                // Anything, Errors included: a silently dead thread would leave isRunning() true and the node
+                // quietly degraded.
                 if (ativa) {
                     log.warn("{} falhou; recomeçando em 1 s: {}", nome, e.toString());
                 }

@@ -26,7 +26,12 @@ public class AvisosDeLeitura {
     /** Registers interest in a row; register before reading the row, so no change slips in between. */
     public Espera esperar(ModeloLeitura modelo, String id) {
         Espera espera = new Espera(chave(modelo.name(), id));
-        esperas.computeIfAbsent(espera.chave, c -> ConcurrentHashMap.newKeySet()).add(espera);
+        // Added inside compute: a concurrent remover dropping the (empty) set cannot orphan this wait.
+        esperas.compute(espera.chave, (c, conjunto) -> {
+            Set<Espera> atual = conjunto == null ? ConcurrentHashMap.newKeySet() : conjunto;
+            atual.add(espera);
+            return atual;
+        });
         return espera;
     }
 

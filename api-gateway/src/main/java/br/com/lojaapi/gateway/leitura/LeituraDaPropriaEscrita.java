@@ -47,17 +47,13 @@ public class LeituraDaPropriaEscrita {
                            .register(metricas);
     }
 
-    /** True once the read model holds {@code versao} (or later) of the resource; false when the bound ran out. */
+    /**
+     * True once the read model holds {@code versao} (or later) of the resource, false when the bound ran out.
+     * Removals too: read models keep a tombstone at the removal's version, because an absent row may equally be
+     * one whose creation is not projected yet.
+     */
     public boolean aguardarVersao(ModeloLeitura modelo, String lojaId, String id, long versao) {
-        return aguardar(modelo, lojaId, id, atual -> atual.isPresent() && atual.get() >= versao);
-    }
-
-    /** True once the resource is gone from the read model or shows the removal's version. */
-    public boolean aguardarRemocao(ModeloLeitura modelo, String lojaId, String id, long versao) {
-        return aguardar(modelo, lojaId, id, atual -> atual.isEmpty() || atual.get() >= versao);
-    }
-
-    private boolean aguardar(ModeloLeitura modelo, String lojaId, String id, Predicate<Optional<Long>> pronto) {
+        Predicate<Optional<Long>> pronto = atual -> atual.isPresent() && atual.get() >= versao;
         long inicio = System.nanoTime();
         long prazo = inicio + limite.toNanos();
         try (AvisosDeLeitura.Espera aviso = avisos.esperar(modelo, id)) {

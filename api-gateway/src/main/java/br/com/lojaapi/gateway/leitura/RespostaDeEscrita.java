@@ -38,7 +38,7 @@ public class RespostaDeEscrita {
     }
 
     public ResponseEntity<Object> removido(ModeloLeitura modelo, String lojaId, String id, long versao, Object corpo) {
-        if (leitura.aguardarRemocao(modelo, lojaId, id, versao)) {
+        if (leitura.aguardarVersao(modelo, lojaId, id, versao)) {
             return ResponseEntity.ok(corpo);
         }
         return pendente(id, versao, null);

@@ -26,6 +26,7 @@ class Categoria {
 
     static final int NOME_MAXIMO = 100;
     static final int DESCRICAO_MAXIMA = 2000;
+    static final int ORDEM_MAXIMA = 1_000_000;
 
     @AggregateIdentifier
     private String categoriaId;
@@ -45,7 +46,9 @@ class Categoria {
     long handle(CriarCategoriaCommand comando, NomesDeCategoria nomes) {
         String nomeValido = nomeValido(comando.nome());
         nomes.exigirLivre(comando.lojaId(), nomeValido, comando.categoriaId());
-        int ordemFinal = comando.ordem() != null ? comando.ordem() : nomes.proximaOrdem(comando.lojaId());
+        int ordemFinal = comando.ordem() != null
+                ? ordemValida(comando.ordem())
+                : Math.min(nomes.proximaOrdem(comando.lojaId()), ORDEM_MAXIMA);
         apply(new CategoriaCriadaEvent(comando.categoriaId(), comando.lojaId(), nomeValido,
                 Textos.limitado(comando.descricao(), DESCRICAO_MAXIMA, "descricao"), ordemFinal, comando.ativa(), comando.criadaEm()));
         return Versao.atual();
@@ -59,7 +62,7 @@ class Categoria {
             nomes.exigirLivre(lojaId, novoNome, categoriaId);
         }
         String novaDescricao = comando.descricao() == null ? descricao : Textos.limitado(comando.descricao().orElse(null), DESCRICAO_MAXIMA, "descricao");
-        int novaOrdem = comando.ordem() == null ? ordem : comando.ordem();
+        int novaOrdem = comando.ordem() == null ? ordem : ordemValida(comando.ordem());
         boolean novaAtiva = comando.ativa() == null ? ativa : comando.ativa();
         apply(new CategoriaAtualizadaEvent(categoriaId, lojaId, novoNome, novaDescricao, novaOrdem, novaAtiva,
                 comando.atualizadaEm()));
@@ -101,6 +104,13 @@ class Categoria {
         if (!Objects.equals(lojaId, lojaDoComando)) {
             throw ErroDeNegocio.naoEncontrado("Categoria não encontrada");
         }
+    }
+
+    private static int ordemValida(int ordem) {
+        if (ordem < 0 || ordem > ORDEM_MAXIMA) {
+            throw ErroDeNegocio.invalido("ordem deve estar entre 0 e " + ORDEM_MAXIMA);
+        }
+        return ordem;
     }
 
     private static String nomeValido(String nome) {

@@ -54,6 +54,26 @@ class CategoriaTest {
     }
 
     @Test
+    void ordemAutomaticaNaoPassaDoMaximo() {
+        nomes.ordemMaxima = Categoria.ORDEM_MAXIMA;
+        fixture.givenNoPriorActivity()
+               .when(new CriarCategoriaCommand(ID, LOJA, "Fim", null, null, true, T0))
+               .expectEvents(new CategoriaCriadaEvent(ID, LOJA, "Fim", null, Categoria.ORDEM_MAXIMA, true, T0));
+    }
+
+    @Test
+    void ordemForaDoIntervaloERecusada() {
+        fixture.givenNoPriorActivity()
+               .when(new CriarCategoriaCommand(ID, LOJA, "X", null, -1, true, T0))
+               .expectNoEvents()
+               .expectExceptionMessage("ordem deve estar entre 0 e 1000000");
+        fixture.given(new CategoriaCriadaEvent(ID, LOJA, "X", null, 1, true, T0))
+               .when(new AtualizarCategoriaCommand(ID, LOJA, null, null, Integer.MAX_VALUE, null, T1))
+               .expectNoEvents()
+               .expectException(ErroDeNegocio.class);
+    }
+
+    @Test
     void criarComNomeVazioERecusado() {
         fixture.givenNoPriorActivity()
                .when(new CriarCategoriaCommand(ID, LOJA, "   ", null, null, true, T0))

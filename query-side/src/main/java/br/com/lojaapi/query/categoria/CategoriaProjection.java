@@ -22,7 +22,8 @@ import java.util.Optional;
 
 /**
  * Read model of categories. Handlers are version-guarded upserts, so a replay or a batch processed twice after a
- * stolen claim leaves the same rows.
+ * stolen claim leaves the same rows. A removal leaves a tombstone row (hidden from every query) carrying the
+ * removal's version, which is what the remover waits for.
  */
 @Component
 @ProcessingGroup(CategoriaProjection.GRUPO)
@@ -53,10 +54,11 @@ class CategoriaProjection {
     }
 
     @EventHandler
-    void on(CategoriaRemovidaEvent evento) {
-        em.createQuery("DELETE FROM CategoriaRegistro c WHERE c.id = :id")
-          .setParameter("id", evento.categoriaId())
-          .executeUpdate();
+    void on(CategoriaRemovidaEvent evento, @SequenceNumber long versao) {
+        CategoriaRegistro registro = em.find(CategoriaRegistro.class, evento.categoriaId());
+        if (registro != null && registro.versao() < versao) {
+            registro.remover(evento.removidaEm(), versao);
+        }
     }
 
     /** TRUNCATE rather than DELETE: no per-row change notifications for a table about to be rebuilt. */
@@ -68,7 +70,7 @@ class CategoriaProjection {
     @QueryHandler
     List<CategoriaView> handle(ListarCategoriasQuery consulta) {
         return em.createQuery("""
-                         SELECT c FROM CategoriaRegistro c WHERE c.lojaId = :loja
+                         SELECT c FROM CategoriaRegistro c WHERE c.lojaId = :loja AND c.removidaEm IS NULL
                          ORDER BY c.ordem, lower(c.nome), c.id""", CategoriaRegistro.class)
                  .setParameter("loja", consulta.lojaId())
                  .getResultStream()
@@ -78,7 +80,9 @@ class CategoriaProjection {
 
     @QueryHandler
     Optional<CategoriaView> handle(BuscarCategoriaQuery consulta) {
-        return em.createQuery("SELECT c FROM CategoriaRegistro c WHERE c.id = :id AND c.lojaId = :loja",
+        return em.createQuery("""
+                         SELECT c FROM CategoriaRegistro c
+                          WHERE c.id = :id AND c.lojaId = :loja AND c.removidaEm IS NULL""",
                          CategoriaRegistro.class)
                  .setParameter("id", consulta.categoriaId())
                  .setParameter("loja", consulta.lojaId())

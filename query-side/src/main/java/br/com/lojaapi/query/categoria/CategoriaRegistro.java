@@ -29,6 +29,8 @@ class CategoriaRegistro {
     private Instant atualizadoEm;
     @Column(nullable = false)
     private long versao;
+    @Column(name = "removida_em")
+    private Instant removidaEm;
 
     protected CategoriaRegistro() {
         // JPA
@@ -46,6 +48,12 @@ class CategoriaRegistro {
         this.ordem = ordem;
         this.ativa = ativa;
         this.atualizadoEm = atualizadoEm;
+        this.versao = versao;
+    }
+
+    void remover(Instant quando, long versao) {
+        this.removidaEm = quando;
+        this.atualizadoEm = quando;
         this.versao = versao;
     }
 

@@ -9,7 +9,10 @@ import org.springframework.stereotype.Component;
 import java.util.List;
 import java.util.Optional;
 
-/** The one place that knows which table holds each read model, for writers waiting on their own writes. */
+/**
+ * The one place that knows which table holds each read model, for writers waiting on their own writes. Tombstones
+ * of removed resources count: their version is the removal's.
+ */
 @Component
 class VersoesProjetadas {
 
