@@ -6,5 +6,5 @@ package br.com.lojaapi.gateway.acesso;
  */
 public record LojaAtual(String lojaId, String tokenId) {
 
-    static final String ATRIBUTO = LojaAtual.class.getName();
+    public static final String ATRIBUTO = LojaAtual.class.getName();
 }

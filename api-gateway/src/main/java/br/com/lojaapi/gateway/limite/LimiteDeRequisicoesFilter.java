@@ -42,7 +42,7 @@ public class LimiteDeRequisicoesFilter extends OncePerRequestFilter {
     @Override
     protected void doFilterInternal(HttpServletRequest requisicao, HttpServletResponse resposta, FilterChain cadeia)
             throws ServletException, IOException {
-        Object loja = requisicao.getAttribute(LojaAtual.class.getName());
+        Object loja = requisicao.getAttribute(LojaAtual.ATRIBUTO);
         if (!(loja instanceof LojaAtual atual)) {
             cadeia.doFilter(requisicao, resposta);
             return;
