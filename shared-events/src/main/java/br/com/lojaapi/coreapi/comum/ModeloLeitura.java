@@ -3,5 +3,7 @@ package br.com.lojaapi.coreapi.comum;
 /** The read models a writer can wait for (read-your-writes). */
 public enum ModeloLeitura {
     LOJA,
-    CATEGORIA
+    CATEGORIA,
+    PRODUTO,
+    GRUPO
 }

@@ -1,0 +1,6 @@
+package br.com.lojaapi.coreapi.grupo;
+
+import java.time.Instant;
+
+public record GrupoComplementoCriadoEvent(String grupoId, String lojaId, DadosGrupo dados, Instant criadoEm) {
+}

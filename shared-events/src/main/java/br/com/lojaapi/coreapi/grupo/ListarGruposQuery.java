@@ -1,0 +1,4 @@
+package br.com.lojaapi.coreapi.grupo;
+
+public record ListarGruposQuery(String lojaId) {
+}
