@@ -12,22 +12,44 @@ import org.springframework.dao.DuplicateKeyException;
 import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.stereotype.Component;
 
+import java.util.Optional;
+
 /**
  * Keeps {@code categoria_lookup} in the same transaction as the event that changes a name: it runs in a
  * subscribing processor whose errors propagate, so a name taken by a concurrent command rolls the command back.
  */
 @Component
 @ProcessingGroup(GruposDeLookup.CATEGORIA)
-class CategoriaLookup implements NomesDeCategoria {
+public class CategoriaLookup implements NomesDeCategoria {
 
     private final JdbcTemplate jdbc;
 
-    CategoriaLookup(JdbcTemplate jdbc) {
+    public CategoriaLookup(JdbcTemplate jdbc) {
         this.jdbc = jdbc;
     }
 
     @Override
+    public void travar(String lojaId, String nome) {
+        jdbc.queryForList("SELECT pg_advisory_xact_lock(hashtextextended(?, 0))",
+                "categoria:" + lojaId + ":" + Textos.chaveDeNome(nome));
+    }
+
+    @Override
+    public Optional<String> porNome(String lojaId, String nome) {
+        return jdbc.queryForList("SELECT categoria_id FROM categoria_lookup WHERE loja_id = ? AND nome_chave = ?",
+                String.class, lojaId, Textos.chaveDeNome(nome)).stream().findFirst();
+    }
+
+    /** Whether the category exists in the store (for references from products). */
+    public boolean daLoja(String lojaId, String categoriaId) {
+        return Boolean.TRUE.equals(jdbc.queryForObject(
+                "SELECT EXISTS (SELECT 1 FROM categoria_lookup WHERE categoria_id = ? AND loja_id = ?)",
+                Boolean.class, categoriaId, lojaId));
+    }
+
+    @Override
     public void exigirLivre(String lojaId, String nome, String categoriaId) {
+        travar(lojaId, nome);
         Boolean emUso = jdbc.queryForObject(
                 "SELECT EXISTS (SELECT 1 FROM categoria_lookup WHERE loja_id = ? AND nome_chave = ? AND categoria_id <> ?)",
                 Boolean.class, lojaId, Textos.chaveDeNome(nome), categoriaId);

@@ -10,7 +10,9 @@ public final class GruposDeLookup {
 
     public static final String CATEGORIA = "categoria-lookup";
     public static final String LOJA_SLUG = "loja-slug-lookup";
-    public static final List<String> TODOS = List.of(CATEGORIA, LOJA_SLUG);
+    public static final String PRODUTO = "produto-lookup";
+    public static final String GRUPO = "grupo-complemento-lookup";
+    public static final List<String> TODOS = List.of(CATEGORIA, LOJA_SLUG, PRODUTO, GRUPO);
 
     private GruposDeLookup() {
     }

@@ -167,6 +167,16 @@ class CategoriaTest {
         }
 
         @Override
+        public void travar(String lojaId, String nome) {
+            // a single-threaded fixture has nothing to serialise
+        }
+
+        @Override
+        public java.util.Optional<String> porNome(String lojaId, String nome) {
+            return java.util.Optional.ofNullable(ocupados.get(nome.toLowerCase()));
+        }
+
+        @Override
         public int proximaOrdem(String lojaId) {
             return ordemMaxima == null ? 1 : ordemMaxima + 1;
         }

@@ -1,0 +1,86 @@
+package br.com.lojaapi.command.grupo;
+
+import br.com.lojaapi.command.comum.Versao;
+import br.com.lojaapi.coreapi.comum.ErroDeNegocio;
+import br.com.lojaapi.coreapi.grupo.AlterarGrupoComplementoCommand;
+import br.com.lojaapi.coreapi.grupo.CriarGrupoComplementoCommand;
+import br.com.lojaapi.coreapi.grupo.DadosGrupo;
+import br.com.lojaapi.coreapi.grupo.GrupoComplementoAtualizadoEvent;
+import br.com.lojaapi.coreapi.grupo.GrupoComplementoCriadoEvent;
+import br.com.lojaapi.coreapi.grupo.GrupoComplementoRemovidoEvent;
+import br.com.lojaapi.coreapi.grupo.RemoverGrupoComplementoCommand;
+import org.axonframework.commandhandling.CommandHandler;
+import org.axonframework.eventsourcing.EventSourcingHandler;
+import org.axonframework.modelling.command.AggregateCreationPolicy;
+import org.axonframework.modelling.command.AggregateIdentifier;
+import org.axonframework.modelling.command.CreationPolicy;
+import org.axonframework.spring.stereotype.Aggregate;
+
+import java.util.Objects;
+
+import static org.axonframework.modelling.command.AggregateLifecycle.apply;
+import static org.axonframework.modelling.command.AggregateLifecycle.markDeleted;
+
+/** A reusable group of add-ons (flavours, extras); products link to it by id. */
+@Aggregate
+class GrupoComplemento {
+
+    static final String NAO_ENCONTRADO = "Grupo de complementos não encontrado";
+
+    @AggregateIdentifier
+    private String grupoId;
+    private String lojaId;
+    private DadosGrupo dados;
+
+    GrupoComplemento() {
+        // required by Axon
+    }
+
+    @CommandHandler
+    @CreationPolicy(AggregateCreationPolicy.ALWAYS)
+    long handle(CriarGrupoComplementoCommand comando) {
+        apply(new GrupoComplementoCriadoEvent(comando.grupoId(), comando.lojaId(), RegrasDeGrupo.novo(comando.dados()),
+                comando.criadoEm()));
+        return Versao.atual();
+    }
+
+    @CommandHandler
+    long handle(AlterarGrupoComplementoCommand comando) {
+        exigirDaLoja(comando.lojaId());
+        DadosGrupo novos = RegrasDeGrupo.aplicar(dados, comando.alteracao());
+        if (!novos.equals(dados)) {
+            apply(new GrupoComplementoAtualizadoEvent(grupoId, lojaId, novos, comando.alteradoEm()));
+        }
+        return Versao.atual();
+    }
+
+    @CommandHandler
+    long handle(RemoverGrupoComplementoCommand comando) {
+        exigirDaLoja(comando.lojaId());
+        apply(new GrupoComplementoRemovidoEvent(grupoId, lojaId, dados.nome(), comando.removidoEm()));
+        return Versao.atual();
+    }
+
+    @EventSourcingHandler
+    void on(GrupoComplementoCriadoEvent evento) {
+        grupoId = evento.grupoId();
+        lojaId = evento.lojaId();
+        dados = evento.dados();
+    }
+
+    @EventSourcingHandler
+    void on(GrupoComplementoAtualizadoEvent evento) {
+        dados = evento.dados();
+    }
+
+    @EventSourcingHandler
+    void on(GrupoComplementoRemovidoEvent evento) {
+        markDeleted();
+    }
+
+    private void exigirDaLoja(String lojaDoComando) {
+        if (!Objects.equals(lojaId, lojaDoComando)) {
+            throw ErroDeNegocio.naoEncontrado(NAO_ENCONTRADO);
+        }
+    }
+}
