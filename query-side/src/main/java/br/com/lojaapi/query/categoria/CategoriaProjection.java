@@ -5,9 +5,7 @@ import br.com.lojaapi.coreapi.categoria.CategoriaAtualizadaEvent;
 import br.com.lojaapi.coreapi.categoria.CategoriaCriadaEvent;
 import br.com.lojaapi.coreapi.categoria.CategoriaRemovidaEvent;
 import br.com.lojaapi.coreapi.categoria.CategoriaView;
-import br.com.lojaapi.coreapi.categoria.ContarVinculosCategoriaQuery;
 import br.com.lojaapi.coreapi.categoria.ListarCategoriasQuery;
-import br.com.lojaapi.coreapi.categoria.VinculosCategoria;
 import jakarta.persistence.EntityManager;
 import jakarta.persistence.PersistenceContext;
 import org.axonframework.config.ProcessingGroup;
@@ -89,11 +87,5 @@ class CategoriaProjection {
                  .getResultStream()
                  .findFirst()
                  .map(CategoriaRegistro::view);
-    }
-
-    /** Products do not exist yet; the product read model answers this once it does. */
-    @QueryHandler
-    VinculosCategoria handle(ContarVinculosCategoriaQuery consulta) {
-        return new VinculosCategoria(0, 0);
     }
 }

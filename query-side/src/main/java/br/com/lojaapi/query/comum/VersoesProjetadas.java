@@ -28,6 +28,10 @@ class VersoesProjetadas {
             case LOJA -> jdbc.queryForList("SELECT versao FROM loja_view WHERE id = ?", Long.class, consulta.id());
             case CATEGORIA -> jdbc.queryForList("SELECT versao FROM categoria_view WHERE id = ? AND loja_id = ?",
                     Long.class, consulta.id(), consulta.lojaId());
+            case PRODUTO -> jdbc.queryForList("SELECT versao FROM produto_view WHERE id = ? AND loja_id = ?",
+                    Long.class, consulta.id(), consulta.lojaId());
+            case GRUPO -> jdbc.queryForList("SELECT versao FROM grupo_complemento_view WHERE id = ? AND loja_id = ?",
+                    Long.class, consulta.id(), consulta.lojaId());
         };
         return versoes.stream().findFirst();
     }

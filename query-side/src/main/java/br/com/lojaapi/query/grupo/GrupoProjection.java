@@ -1,0 +1,80 @@
+package br.com.lojaapi.query.grupo;
+
+import br.com.lojaapi.coreapi.grupo.BuscarGrupoQuery;
+import br.com.lojaapi.coreapi.grupo.GrupoComplementoAtualizadoEvent;
+import br.com.lojaapi.coreapi.grupo.GrupoComplementoCriadoEvent;
+import br.com.lojaapi.coreapi.grupo.GrupoComplementoRemovidoEvent;
+import br.com.lojaapi.coreapi.grupo.GrupoView;
+import br.com.lojaapi.coreapi.grupo.ListarGruposQuery;
+import jakarta.persistence.EntityManager;
+import jakarta.persistence.PersistenceContext;
+import org.axonframework.config.ProcessingGroup;
+import org.axonframework.eventhandling.EventHandler;
+import org.axonframework.eventhandling.ResetHandler;
+import org.axonframework.eventhandling.SequenceNumber;
+import org.axonframework.queryhandling.QueryHandler;
+import org.springframework.stereotype.Component;
+
+import java.util.List;
+import java.util.Optional;
+
+/** Read model of complement groups; removed groups stay as hidden tombstones at the removal's version. */
+@Component
+@ProcessingGroup(GrupoProjection.GRUPO)
+class GrupoProjection {
+
+    static final String GRUPO = "grupo-complemento-view";
+
+    @PersistenceContext
+    private EntityManager em;
+
+    @EventHandler
+    void on(GrupoComplementoCriadoEvent evento, @SequenceNumber long versao) {
+        if (em.find(GrupoRegistro.class, evento.grupoId()) == null) {
+            GrupoRegistro registro = new GrupoRegistro(evento.grupoId(), evento.lojaId(), evento.criadoEm());
+            registro.aplicar(evento.dados(), evento.criadoEm(), versao);
+            em.persist(registro);
+        }
+    }
+
+    @EventHandler
+    void on(GrupoComplementoAtualizadoEvent evento, @SequenceNumber long versao) {
+        GrupoRegistro registro = em.find(GrupoRegistro.class, evento.grupoId());
+        if (registro != null && registro.versao() < versao) {
+            registro.aplicar(evento.dados(), evento.atualizadoEm(), versao);
+        }
+    }
+
+    @EventHandler
+    void on(GrupoComplementoRemovidoEvent evento, @SequenceNumber long versao) {
+        GrupoRegistro registro = em.find(GrupoRegistro.class, evento.grupoId());
+        if (registro != null && registro.versao() < versao) {
+            registro.remover(evento.removidoEm(), versao);
+        }
+    }
+
+    /** TRUNCATE rather than DELETE: no per-row change notifications for a table about to be rebuilt. */
+    @ResetHandler
+    void reset() {
+        em.createNativeQuery("TRUNCATE grupo_complemento_view").executeUpdate();
+    }
+
+    @QueryHandler
+    List<GrupoView> handle(ListarGruposQuery consulta) {
+        return em.createQuery("""
+                         SELECT g FROM GrupoRegistro g WHERE g.lojaId = :loja AND g.removidoEm IS NULL
+                         ORDER BY g.ordem, lower(g.nome), g.id""", GrupoRegistro.class)
+                 .setParameter("loja", consulta.lojaId())
+                 .getResultStream().map(GrupoRegistro::view).toList();
+    }
+
+    @QueryHandler
+    Optional<GrupoView> handle(BuscarGrupoQuery consulta) {
+        return em.createQuery("""
+                         SELECT g FROM GrupoRegistro g
+                          WHERE g.id = :id AND g.lojaId = :loja AND g.removidoEm IS NULL""", GrupoRegistro.class)
+                 .setParameter("id", consulta.grupoId())
+                 .setParameter("loja", consulta.lojaId())
+                 .getResultStream().findFirst().map(GrupoRegistro::view);
+    }
+}

@@ -1,0 +1,212 @@
+package br.com.lojaapi.query.produto;
+
+import br.com.lojaapi.coreapi.categoria.ContarVinculosCategoriaQuery;
+import br.com.lojaapi.coreapi.categoria.VinculosCategoria;
+import br.com.lojaapi.coreapi.produto.BuscarProdutoQuery;
+import br.com.lojaapi.coreapi.produto.BuscarVariacaoQuery;
+import br.com.lojaapi.coreapi.produto.DadosProduto;
+import br.com.lojaapi.coreapi.produto.DadosVariacao;
+import br.com.lojaapi.coreapi.produto.ListarProdutosQuery;
+import br.com.lojaapi.coreapi.produto.PaginaDeProdutos;
+import br.com.lojaapi.coreapi.produto.ProdutoView;
+import br.com.lojaapi.coreapi.produto.Referencia;
+import br.com.lojaapi.coreapi.produto.VariacaoView;
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.type.TypeReference;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import org.axonframework.queryhandling.QueryHandler;
+import org.springframework.jdbc.core.namedparam.MapSqlParameterSource;
+import org.springframework.jdbc.core.namedparam.NamedParameterJdbcTemplate;
+import org.springframework.stereotype.Component;
+
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.HashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * Reads of the product read model. A page costs four queries whatever its size: the products (with the total as a
+ * window count), then their variations, category names and group names in one query each.
+ */
+@Component
+class ProdutoConsultas {
+
+    private static final TypeReference<List<String>> LISTA = new TypeReference<>() {
+    };
+    private static final String COLUNAS = """
+            id, loja_id, nome, descricao, preco, preco_promocional, imagens, codigo_barras, sku, referencia,
+            cod_integracao, disponivel, destaque, ordem, controla_estoque, quantidade_estoque, estoque_minimo, unidade,
+            multiplo_venda, peso, altura, largura, comprimento, categoria_id, grupos_complemento, criado_em,
+            atualizado_em, versao""";
+
+    private final NamedParameterJdbcTemplate jdbc;
+    private final ObjectMapper json = new ObjectMapper();
+
+    ProdutoConsultas(NamedParameterJdbcTemplate jdbc) {
+        this.jdbc = jdbc;
+    }
+
+    private record Linha(String id, String lojaId, DadosProduto dados, java.time.Instant criadoEm,
+                         java.time.Instant atualizadoEm, long versao) {
+    }
+
+    @QueryHandler
+    PaginaDeProdutos handle(ListarProdutosQuery consulta) {
+        MapSqlParameterSource parametros = new MapSqlParameterSource("loja", consulta.lojaId());
+        StringBuilder filtro = new StringBuilder("loja_id = :loja AND deletado_em IS NULL");
+        if (consulta.categoriaId() != null) {
+            filtro.append(" AND categoria_id = :categoria");
+            parametros.addValue("categoria", consulta.categoriaId());
+        }
+        if (consulta.apenasDisponiveis()) {
+            filtro.append(" AND disponivel");
+        }
+        String busca = consulta.busca() == null ? null : consulta.busca().strip();
+        if (busca != null && !busca.isEmpty()) {
+            filtro.append(" AND (lower(nome) LIKE :padrao ESCAPE '\\' OR lower(sku) LIKE :padrao ESCAPE '\\'"
+                    + " OR lower(codigo_barras) LIKE :padrao ESCAPE '\\'");
+            parametros.addValue("padrao", "%" + escaparLike(busca.toLowerCase(Locale.ROOT)) + "%");
+            Long codigo = numero(busca);
+            if (codigo != null) {
+                filtro.append(" OR cod_integracao = :codigo");
+                parametros.addValue("codigo", codigo);
+            }
+            filtro.append(")");
+        }
+        parametros.addValue("limite", consulta.limite());
+        parametros.addValue("deslocamento", (long) (consulta.pagina() - 1) * consulta.limite());
+        long[] total = {-1};
+        List<Linha> linhas = jdbc.query("SELECT " + COLUNAS + ", COUNT(*) OVER () AS total FROM produto_view WHERE "
+                + filtro + " ORDER BY ordem, lower(nome), id LIMIT :limite OFFSET :deslocamento", parametros, (rs, i) -> {
+                    total[0] = rs.getLong("total");
+                    return linha(rs);
+                });
+        if (linhas.isEmpty()) {
+            Long contagem = jdbc.queryForObject("SELECT COUNT(*) FROM produto_view WHERE " + filtro, parametros, Long.class);
+            total[0] = contagem == null ? 0 : contagem;
+        }
+        return new PaginaDeProdutos(montar(linhas), total[0]);
+    }
+
+    @QueryHandler
+    Optional<ProdutoView> handle(BuscarProdutoQuery consulta) {
+        List<Linha> linhas = jdbc.query("SELECT " + COLUNAS + " FROM produto_view"
+                        + " WHERE id = :id AND loja_id = :loja AND deletado_em IS NULL",
+                new MapSqlParameterSource("id", consulta.produtoId()).addValue("loja", consulta.lojaId()),
+                (rs, i) -> linha(rs));
+        return montar(linhas).stream().findFirst();
+    }
+
+    @QueryHandler
+    Optional<VariacaoView> handle(BuscarVariacaoQuery consulta) {
+        return jdbc.query("""
+                        SELECT v.*, p.versao AS versao_produto FROM variacao_view v
+                          JOIN produto_view p ON p.id = v.produto_id
+                         WHERE v.id = :id AND v.loja_id = :loja AND p.deletado_em IS NULL""",
+                new MapSqlParameterSource("id", consulta.variacaoId()).addValue("loja", consulta.lojaId()),
+                (rs, i) -> variacao(rs, rs.getLong("versao_produto"))).stream().findFirst();
+    }
+
+    /** Products that are not removed count; subcategories are managed elsewhere and none exist in this service. */
+    @QueryHandler
+    VinculosCategoria handle(ContarVinculosCategoriaQuery consulta) {
+        Long produtos = jdbc.queryForObject("""
+                        SELECT COUNT(*) FROM produto_view
+                         WHERE loja_id = :loja AND categoria_id = :categoria AND deletado_em IS NULL""",
+                new MapSqlParameterSource("loja", consulta.lojaId()).addValue("categoria", consulta.categoriaId()),
+                Long.class);
+        return new VinculosCategoria(produtos == null ? 0 : produtos, 0);
+    }
+
+    private List<ProdutoView> montar(List<Linha> linhas) {
+        if (linhas.isEmpty()) {
+            return List.of();
+        }
+        List<String> ids = linhas.stream().map(Linha::id).toList();
+        Map<String, Long> versoes = new HashMap<>();
+        linhas.forEach(l -> versoes.put(l.id(), l.versao()));
+        Map<String, List<VariacaoView>> variacoes = new HashMap<>();
+        jdbc.query("SELECT * FROM variacao_view WHERE produto_id IN (:ids) ORDER BY produto_id, posicao",
+                new MapSqlParameterSource("ids", ids), rs -> {
+                    String produto = rs.getString("produto_id");
+                    variacoes.computeIfAbsent(produto, p -> new ArrayList<>()).add(variacao(rs, versoes.get(produto)));
+                });
+        Set<String> categorias = new LinkedHashSet<>();
+        Set<String> grupos = new LinkedHashSet<>();
+        linhas.forEach(l -> {
+            categorias.add(l.dados().categoriaId());
+            grupos.addAll(l.dados().gruposComplemento());
+        });
+        Map<String, String> nomesDeCategoria = nomes(
+                "SELECT id, nome FROM categoria_view WHERE id IN (:ids) AND removida_em IS NULL", categorias);
+        Map<String, String> nomesDeGrupo = nomes(
+                "SELECT id, nome FROM grupo_complemento_view WHERE id IN (:ids) AND removido_em IS NULL", grupos);
+        return linhas.stream().map(l -> new ProdutoView(l.id(), l.lojaId(), l.dados(),
+                Optional.ofNullable(nomesDeCategoria.get(l.dados().categoriaId()))
+                        .map(nome -> new Referencia(l.dados().categoriaId(), nome)).orElse(null),
+                l.dados().gruposComplemento().stream().filter(nomesDeGrupo::containsKey)
+                 .map(g -> new Referencia(g, nomesDeGrupo.get(g))).toList(),
+                variacoes.getOrDefault(l.id(), List.of()), l.criadoEm(), l.atualizadoEm(), l.versao())).toList();
+    }
+
+    private Map<String, String> nomes(String sql, Collection<String> ids) {
+        Map<String, String> nomes = new HashMap<>();
+        if (!ids.isEmpty()) {
+            jdbc.query(sql, new MapSqlParameterSource("ids", ids), rs -> {
+                nomes.put(rs.getString("id"), rs.getString("nome"));
+            });
+        }
+        return nomes;
+    }
+
+    private Linha linha(ResultSet rs) throws SQLException {
+        DadosProduto dados = new DadosProduto(rs.getString("nome"), rs.getString("descricao"), rs.getBigDecimal("preco"),
+                rs.getBigDecimal("preco_promocional"), lista(rs.getString("imagens")), rs.getString("codigo_barras"),
+                rs.getString("sku"), rs.getString("referencia"), longo(rs, "cod_integracao"), rs.getBoolean("disponivel"),
+                rs.getBoolean("destaque"), rs.getInt("ordem"), rs.getBoolean("controla_estoque"),
+                rs.getBigDecimal("quantidade_estoque"), rs.getBigDecimal("estoque_minimo"), rs.getString("unidade"),
+                rs.getBigDecimal("multiplo_venda"), rs.getBigDecimal("peso"), rs.getBigDecimal("altura"),
+                rs.getBigDecimal("largura"), rs.getBigDecimal("comprimento"), rs.getString("categoria_id"),
+                lista(rs.getString("grupos_complemento")));
+        return new Linha(rs.getString("id"), rs.getString("loja_id"), dados, rs.getTimestamp("criado_em").toInstant(),
+                rs.getTimestamp("atualizado_em").toInstant(), rs.getLong("versao"));
+    }
+
+    private static VariacaoView variacao(ResultSet rs, long versao) throws SQLException {
+        return new VariacaoView(rs.getString("id"), rs.getString("produto_id"), new DadosVariacao(rs.getString("nome"),
+                rs.getString("valor1"), rs.getString("valor2"), rs.getBigDecimal("preco"), rs.getString("sku"),
+                rs.getString("codigo_barras"), longo(rs, "cod_integracao"), rs.getBigDecimal("quantidade_estoque"),
+                rs.getBigDecimal("estoque_minimo")), versao);
+    }
+
+    private List<String> lista(String texto) {
+        try {
+            return texto == null ? List.of() : json.readValue(texto, LISTA);
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException("JSON inválido no modelo de leitura de produtos", e);
+        }
+    }
+
+    private static Long longo(ResultSet rs, String coluna) throws SQLException {
+        long valor = rs.getLong(coluna);
+        return rs.wasNull() ? null : valor;
+    }
+
+    private static Long numero(String termo) {
+        if (!termo.chars().allMatch(Character::isDigit) || termo.length() > 18) {
+            return null;
+        }
+        return Long.parseLong(termo);
+    }
+
+    private static String escaparLike(String termo) {
+        return termo.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_");
+    }
+}

@@ -1,0 +1,136 @@
+package br.com.lojaapi.query.produto;
+
+import br.com.lojaapi.coreapi.produto.ProdutoAtualizadoEvent;
+import br.com.lojaapi.coreapi.produto.ProdutoCriadoEvent;
+import br.com.lojaapi.coreapi.produto.ProdutoRemovidoEvent;
+import br.com.lojaapi.coreapi.produto.VariacaoAdicionadaEvent;
+import br.com.lojaapi.coreapi.produto.VariacaoAlteradaEvent;
+import br.com.lojaapi.coreapi.produto.VariacaoDoProduto;
+import br.com.lojaapi.coreapi.produto.VariacaoRemovidaEvent;
+import jakarta.persistence.EntityManager;
+import jakarta.persistence.PersistenceContext;
+import org.axonframework.config.ProcessingGroup;
+import org.axonframework.eventhandling.EventHandler;
+import org.axonframework.eventhandling.ResetHandler;
+import org.axonframework.eventhandling.SequenceNumber;
+import org.springframework.stereotype.Component;
+
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Read model of products and their variations. Every handler is guarded by the product's version, so a replay or
+ * a batch processed twice leaves the same rows; variations are written in the same transaction as their product
+ * row, whose version therefore covers them.
+ */
+@Component
+@ProcessingGroup(ProdutoProjection.GRUPO)
+class ProdutoProjection {
+
+    static final String GRUPO = "produto-view";
+
+    @PersistenceContext
+    private EntityManager em;
+
+    @EventHandler
+    void on(ProdutoCriadoEvent evento, @SequenceNumber long versao) {
+        if (em.find(ProdutoRegistro.class, evento.produtoId()) != null) {
+            return;
+        }
+        ProdutoRegistro produto = new ProdutoRegistro(evento.produtoId(), evento.lojaId(), evento.criadoEm());
+        produto.aplicar(evento.dados(), evento.criadoEm(), versao);
+        em.persist(produto);
+        substituirVariacoes(evento.produtoId(), evento.lojaId(), evento.variacoes());
+    }
+
+    @EventHandler
+    void on(ProdutoAtualizadoEvent evento, @SequenceNumber long versao) {
+        ProdutoRegistro produto = atrasado(evento.produtoId(), versao);
+        if (produto != null) {
+            produto.aplicar(evento.dados(), evento.atualizadoEm(), versao);
+            substituirVariacoes(evento.produtoId(), evento.lojaId(), evento.variacoes());
+        }
+    }
+
+    @EventHandler
+    void on(ProdutoRemovidoEvent evento, @SequenceNumber long versao) {
+        ProdutoRegistro produto = atrasado(evento.produtoId(), versao);
+        if (produto != null) {
+            produto.remover(evento.removidoEm(), versao);
+        }
+    }
+
+    @EventHandler
+    void on(VariacaoAdicionadaEvent evento, @SequenceNumber long versao) {
+        ProdutoRegistro produto = atrasado(evento.produtoId(), versao);
+        if (produto != null) {
+            Integer ultima = em.createQuery("SELECT MAX(v.posicao) FROM VariacaoRegistro v WHERE v.produtoId = :p",
+                    Integer.class).setParameter("p", evento.produtoId()).getSingleResult();
+            VariacaoRegistro variacao = new VariacaoRegistro(evento.variacao().variacaoId(), evento.produtoId(),
+                    evento.lojaId(), ultima == null ? 0 : ultima + 1);
+            variacao.aplicar(evento.variacao().dados());
+            em.persist(variacao);
+            produto.estoque(evento.estoqueDoProduto(), evento.adicionadaEm(), versao);
+        }
+    }
+
+    @EventHandler
+    void on(VariacaoAlteradaEvent evento, @SequenceNumber long versao) {
+        ProdutoRegistro produto = atrasado(evento.produtoId(), versao);
+        if (produto != null) {
+            VariacaoRegistro variacao = em.find(VariacaoRegistro.class, evento.variacao().variacaoId());
+            if (variacao != null) {
+                variacao.aplicar(evento.variacao().dados());
+            }
+            produto.estoque(evento.estoqueDoProduto(), evento.alteradaEm(), versao);
+        }
+    }
+
+    @EventHandler
+    void on(VariacaoRemovidaEvent evento, @SequenceNumber long versao) {
+        ProdutoRegistro produto = atrasado(evento.produtoId(), versao);
+        if (produto != null) {
+            VariacaoRegistro variacao = em.find(VariacaoRegistro.class, evento.variacaoId());
+            if (variacao != null) {
+                em.remove(variacao);
+            }
+            produto.estoque(evento.estoqueDoProduto(), evento.removidaEm(), versao);
+        }
+    }
+
+    /** TRUNCATE rather than DELETE: no per-row change notifications for tables about to be rebuilt. */
+    @ResetHandler
+    void reset() {
+        em.createNativeQuery("TRUNCATE produto_view, variacao_view").executeUpdate();
+    }
+
+    /** The product's row when this event is newer than what it holds; null when already applied. */
+    private ProdutoRegistro atrasado(String produtoId, long versao) {
+        ProdutoRegistro produto = em.find(ProdutoRegistro.class, produtoId);
+        return produto != null && produto.versao() < versao ? produto : null;
+    }
+
+    /** Makes the product's variation rows exactly the list given, in its order, through managed entities. */
+    private void substituirVariacoes(String produtoId, String lojaId, List<VariacaoDoProduto> variacoes) {
+        Map<String, VariacaoRegistro> existentes = new HashMap<>();
+        em.createQuery("SELECT v FROM VariacaoRegistro v WHERE v.produtoId = :p", VariacaoRegistro.class)
+          .setParameter("p", produtoId).getResultList()
+          .forEach(v -> existentes.put(v.id(), v));
+        for (int i = 0; i < variacoes.size(); i++) {
+            VariacaoDoProduto nova = variacoes.get(i);
+            VariacaoRegistro variacao = existentes.remove(nova.variacaoId());
+            boolean inserir = variacao == null;
+            if (inserir) {
+                variacao = new VariacaoRegistro(nova.variacaoId(), produtoId, lojaId, i);
+            }
+            variacao.posicionar(i);
+            variacao.aplicar(nova.dados());
+            if (inserir) {
+                // persist only once complete: Hibernate takes the row to insert from the state at persist time
+                em.persist(variacao);
+            }
+        }
+        existentes.values().forEach(em::remove);
+    }
+}

@@ -1,0 +1,129 @@
+package br.com.lojaapi.query.produto;
+
+import br.com.lojaapi.coreapi.produto.DadosProduto;
+import jakarta.persistence.Column;
+import jakarta.persistence.Entity;
+import jakarta.persistence.Id;
+import jakarta.persistence.Table;
+import org.hibernate.annotations.JdbcTypeCode;
+import org.hibernate.type.SqlTypes;
+
+import java.math.BigDecimal;
+import java.time.Instant;
+import java.util.List;
+
+@Entity
+@Table(name = "produto_view")
+class ProdutoRegistro {
+
+    @Id
+    private String id;
+    @Column(name = "loja_id", nullable = false)
+    private String lojaId;
+    @Column(nullable = false)
+    private String nome;
+    private String descricao;
+    @Column(nullable = false)
+    private BigDecimal preco;
+    @Column(name = "preco_promocional")
+    private BigDecimal precoPromocional;
+    @JdbcTypeCode(SqlTypes.JSON)
+    @Column(nullable = false)
+    private List<String> imagens;
+    @Column(name = "codigo_barras")
+    private String codigoBarras;
+    private String sku;
+    private String referencia;
+    @Column(name = "cod_integracao")
+    private Long codIntegracao;
+    @Column(nullable = false)
+    private boolean disponivel;
+    @Column(nullable = false)
+    private boolean destaque;
+    @Column(nullable = false)
+    private int ordem;
+    @Column(name = "controla_estoque", nullable = false)
+    private boolean controlaEstoque;
+    @Column(name = "quantidade_estoque", nullable = false)
+    private BigDecimal quantidadeEstoque;
+    @Column(name = "estoque_minimo", nullable = false)
+    private BigDecimal estoqueMinimo;
+    private String unidade;
+    @Column(name = "multiplo_venda", nullable = false)
+    private BigDecimal multiploVenda;
+    private BigDecimal peso;
+    private BigDecimal altura;
+    private BigDecimal largura;
+    private BigDecimal comprimento;
+    @Column(name = "categoria_id", nullable = false)
+    private String categoriaId;
+    @JdbcTypeCode(SqlTypes.JSON)
+    @Column(name = "grupos_complemento", nullable = false)
+    private List<String> gruposComplemento;
+    @Column(name = "criado_em", nullable = false)
+    private Instant criadoEm;
+    @Column(name = "atualizado_em", nullable = false)
+    private Instant atualizadoEm;
+    @Column(name = "deletado_em")
+    private Instant deletadoEm;
+    @Column(nullable = false)
+    private long versao;
+
+    protected ProdutoRegistro() {
+        // JPA
+    }
+
+    ProdutoRegistro(String id, String lojaId, Instant criadoEm) {
+        this.id = id;
+        this.lojaId = lojaId;
+        this.criadoEm = criadoEm;
+    }
+
+    void aplicar(DadosProduto d, Instant quando, long versao) {
+        nome = d.nome();
+        descricao = d.descricao();
+        preco = d.preco();
+        precoPromocional = d.precoPromocional();
+        imagens = d.imagens();
+        codigoBarras = d.codigoBarras();
+        sku = d.sku();
+        referencia = d.referencia();
+        codIntegracao = d.codIntegracao();
+        disponivel = d.disponivel();
+        destaque = d.destaque();
+        ordem = d.ordem();
+        controlaEstoque = d.controlaEstoque();
+        quantidadeEstoque = d.quantidadeEstoque();
+        estoqueMinimo = d.estoqueMinimo();
+        unidade = d.unidade();
+        multiploVenda = d.multiploVenda();
+        peso = d.peso();
+        altura = d.altura();
+        largura = d.largura();
+        comprimento = d.comprimento();
+        categoriaId = d.categoriaId();
+        gruposComplemento = d.gruposComplemento();
+        tocar(quando, versao);
+    }
+
+    void estoque(BigDecimal estoque, Instant quando, long versao) {
+        quantidadeEstoque = estoque;
+        tocar(quando, versao);
+    }
+
+    /** Soft removal: hidden from every query, and no longer available. */
+    void remover(Instant quando, long versao) {
+        deletadoEm = quando;
+        disponivel = false;
+        tocar(quando, versao);
+    }
+
+    private void tocar(Instant quando, long versao) {
+        atualizadoEm = quando;
+        this.versao = versao;
+    }
+
+    long versao() {
+        return versao;
+    }
+}
