@@ -1,0 +1,146 @@
+package br.com.lojaapi.gateway.imagem;
+
+import br.com.lojaapi.gateway.rede.EnderecoProibidoException;
+import br.com.lojaapi.gateway.rede.PoliticaDeRede;
+import okhttp3.HttpUrl;
+import okhttp3.OkHttpClient;
+import okhttp3.Request;
+import okhttp3.Response;
+import okhttp3.ResponseBody;
+import org.springframework.beans.factory.annotation.Value;
+import org.springframework.stereotype.Component;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.InterruptedIOException;
+import java.net.InetAddress;
+import java.net.Proxy;
+import java.time.Duration;
+
+/**
+ * Downloads an image a client pointed at, defensively: http(s) only, permitted addresses only (checked on every
+ * hop, redirects followed by hand, at most 3), bounded time, at most {@value #TAMANHO_MAXIMO} bytes read, and
+ * content that really is an image.
+ */
+@Component
+class BaixadorDeImagens {
+
+    static final int TAMANHO_MAXIMO = 10 * 1024 * 1024;
+    private static final int REDIRECIONAMENTOS = 3;
+
+    private final OkHttpClient http;
+    private final PoliticaDeRede rede;
+
+    BaixadorDeImagens(PoliticaDeRede rede, @Value("${loja.imagens.tempo-maximo:20s}") Duration tempoMaximo) {
+        this.rede = rede;
+        this.http = new OkHttpClient.Builder()
+                .proxy(Proxy.NO_PROXY)
+                .dns(rede.dns())
+                .followRedirects(false)
+                .followSslRedirects(false)
+                .connectTimeout(Duration.ofSeconds(5))
+                .readTimeout(Duration.ofSeconds(10))
+                .callTimeout(tempoMaximo)
+                .build();
+    }
+
+    record Imagem(byte[] conteudo, TipoDeImagem tipo) {
+    }
+
+    Imagem baixar(String endereco) throws ImagemRecusadaException {
+        HttpUrl url = HttpUrl.parse(endereco);
+        if (url == null) {
+            throw new ImagemRecusadaException("não é uma URL http ou https");
+        }
+        for (int salto = 0; salto <= REDIRECIONAMENTOS; salto++) {
+            exigirLiteralPermitido(url);
+            Request requisicao = new Request.Builder().url(url).header("Accept", "image/*")
+                                                      .header("User-Agent", "loja-api/1 (imagens de produto)").build();
+            try (Response resposta = http.newCall(requisicao).execute()) {
+                if (resposta.isRedirect()) {
+                    String destino = resposta.header("Location");
+                    HttpUrl proxima = destino == null ? null : url.resolve(destino);
+                    if (proxima == null) {
+                        throw new ImagemRecusadaException("redirecionou para um endereço inválido");
+                    }
+                    url = proxima;
+                    continue;
+                }
+                if (!resposta.isSuccessful()) {
+                    throw new ImagemRecusadaException("o servidor respondeu HTTP " + resposta.code());
+                }
+                byte[] conteudo = ler(resposta.body());
+                TipoDeImagem tipo = TipoDeImagem.detectar(conteudo).orElseThrow(() ->
+                        new ImagemRecusadaException("o conteúdo não é uma imagem PNG, JPEG, GIF ou WebP válida"));
+                return new Imagem(conteudo, tipo);
+            } catch (EnderecoProibidoException e) {
+                throw proibido();
+            } catch (InterruptedIOException e) {
+                throw new ImagemRecusadaException("o servidor demorou demais para responder");
+            } catch (IOException e) {
+                throw new ImagemRecusadaException("não foi possível baixá-la (" + motivo(e) + ")");
+            }
+        }
+        throw new ImagemRecusadaException("redirecionamentos demais (mais de " + REDIRECIONAMENTOS + ")");
+    }
+
+    /** OkHttp does not resolve IP literals through the Dns: check them here, on every hop. */
+    private void exigirLiteralPermitido(HttpUrl url) throws ImagemRecusadaException {
+        String host = url.host();
+        boolean literal = host.contains(":") || host.matches("[0-9.]+");
+        if (!literal) {
+            return;
+        }
+        try {
+            rede.exigirPermitido(InetAddress.getByName(host));
+        } catch (EnderecoProibidoException e) {
+            throw proibido();
+        } catch (IOException e) {
+            throw new ImagemRecusadaException("endereço inválido");
+        }
+    }
+
+    private static ImagemRecusadaException proibido() {
+        return new ImagemRecusadaException(
+                "aponta para um endereço de rede interna (loopback, privado, link-local ou de metadados), que não é aceito");
+    }
+
+    private static byte[] ler(ResponseBody corpo) throws IOException, ImagemRecusadaException {
+        if (corpo.contentLength() > TAMANHO_MAXIMO) {
+            throw grandeDemais();
+        }
+        ByteArrayOutputStream saida = new ByteArrayOutputStream();
+        byte[] buffer = new byte[64 * 1024];
+        try (InputStream entrada = corpo.byteStream()) {
+            int lidos;
+            while ((lidos = entrada.read(buffer)) != -1) {
+                if (saida.size() + lidos > TAMANHO_MAXIMO) {
+                    throw grandeDemais();
+                }
+                saida.write(buffer, 0, lidos);
+            }
+        }
+        if (saida.size() == 0) {
+            throw new ImagemRecusadaException("o arquivo está vazio");
+        }
+        return saida.toByteArray();
+    }
+
+    private static ImagemRecusadaException grandeDemais() {
+        return new ImagemRecusadaException("passa do limite de 10 MB");
+    }
+
+    private static String motivo(IOException e) {
+        if (e instanceof java.net.UnknownHostException) {
+            return "nome de host desconhecido";
+        }
+        if (e instanceof java.net.ConnectException) {
+            return "conexão recusada";
+        }
+        if (e instanceof javax.net.ssl.SSLException) {
+            return "falha de TLS";
+        }
+        return "falha de rede";
+    }
+}

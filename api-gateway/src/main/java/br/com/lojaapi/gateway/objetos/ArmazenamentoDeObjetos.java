@@ -1,0 +1,108 @@
+package br.com.lojaapi.gateway.objetos;
+
+import io.minio.BucketExistsArgs;
+import io.minio.GetObjectArgs;
+import io.minio.MakeBucketArgs;
+import io.minio.MinioClient;
+import io.minio.PutObjectArgs;
+import io.minio.StatObjectArgs;
+import io.minio.StatObjectResponse;
+import io.minio.errors.ErrorResponseException;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.io.ByteArrayInputStream;
+import java.io.InputStream;
+import java.nio.file.Path;
+import java.security.SecureRandom;
+import java.util.HexFormat;
+import java.util.Optional;
+
+/**
+ * The service's object storage: one bucket of an S3-compatible store, reached with the MinIO client. With no
+ * endpoint configured it starts {@link S3Embutido} under {@code DATA_DIR/objects}.
+ */
+public class ArmazenamentoDeObjetos implements AutoCloseable {
+
+    private static final Logger log = LoggerFactory.getLogger(ArmazenamentoDeObjetos.class);
+
+    private final MinioClient cliente;
+    private final String bucket;
+    private final S3Embutido embutido;
+
+    private ArmazenamentoDeObjetos(MinioClient cliente, String bucket, S3Embutido embutido) throws Exception {
+        this.cliente = cliente;
+        this.bucket = bucket;
+        this.embutido = embutido;
+        if (!cliente.bucketExists(BucketExistsArgs.builder().bucket(bucket).build())) {
+            cliente.makeBucket(MakeBucketArgs.builder().bucket(bucket).build());
+        }
+    }
+
+    public static ArmazenamentoDeObjetos externo(String endereco, String chave, String segredo, String bucket,
+                                                 String regiao) throws Exception {
+        MinioClient cliente = MinioClient.builder().endpoint(endereco).region(regiao).credentials(chave, segredo).build();
+        log.info("Armazenamento de objetos em {} (bucket {})", endereco, bucket);
+        return new ArmazenamentoDeObjetos(cliente, bucket, null);
+    }
+
+    public static ArmazenamentoDeObjetos embutido(Path diretorio, String bucket) throws Exception {
+        String chave = "loja-" + aleatorio(8);
+        String segredo = aleatorio(24);
+        S3Embutido servidor = new S3Embutido(diretorio, chave, segredo);
+        try {
+            MinioClient cliente = MinioClient.builder().endpoint(servidor.endereco()).region("us-east-1")
+                                             .credentials(chave, segredo).build();
+            log.info("Armazenamento de objetos embutido em {} com dados em {}", servidor.endereco(),
+                    diretorio.toAbsolutePath());
+            return new ArmazenamentoDeObjetos(cliente, bucket, servidor);
+        } catch (Exception e) {
+            servidor.close();
+            throw e;
+        }
+    }
+
+    public void guardar(String chave, byte[] conteudo, String tipo) throws Exception {
+        cliente.putObject(PutObjectArgs.builder().bucket(bucket).object(chave)
+                                       .stream(new ByteArrayInputStream(conteudo), (long) conteudo.length, null)
+                                       .contentType(tipo).build());
+    }
+
+    /** The object's metadata, or empty when there is no such object. */
+    public Optional<StatObjectResponse> descrever(String chave) throws Exception {
+        try {
+            return Optional.of(cliente.statObject(StatObjectArgs.builder().bucket(bucket).object(chave).build()));
+        } catch (ErrorResponseException e) {
+            if ("NoSuchKey".equals(e.errorResponse().code()) || "NoSuchObject".equals(e.errorResponse().code())) {
+                return Optional.empty();
+            }
+            throw e;
+        }
+    }
+
+    public InputStream ler(String chave) throws Exception {
+        return cliente.getObject(GetObjectArgs.builder().bucket(bucket).object(chave).build());
+    }
+
+    /** For readiness checks: the bucket answers. */
+    public boolean disponivel() {
+        try {
+            return cliente.bucketExists(BucketExistsArgs.builder().bucket(bucket).build());
+        } catch (Exception e) {
+            return false;
+        }
+    }
+
+    @Override
+    public void close() throws Exception {
+        if (embutido != null) {
+            embutido.close();
+        }
+    }
+
+    private static String aleatorio(int bytes) {
+        byte[] valor = new byte[bytes];
+        new SecureRandom().nextBytes(valor);
+        return HexFormat.of().formatHex(valor);
+    }
+}
