@@ -11,6 +11,7 @@ import org.springframework.stereotype.Component;
 import org.springframework.transaction.support.TransactionSynchronizationManager;
 
 import java.util.concurrent.ThreadLocalRandom;
+import java.util.function.Supplier;
 
 /**
  * Sends commands for the REST layer and turns what can go wrong into business errors: a missing (or deleted)
@@ -35,10 +36,23 @@ public class Comandos {
 
     /** Runs the command and returns the aggregate version it produced. */
     public long enviar(Object comando, String recursoNaoEncontrado) {
+        Long versao = enviar(comando, Long.class, recursoNaoEncontrado);
+        return versao;
+    }
+
+    /** Runs the command and returns what its handler returned. */
+    public <R> R enviar(Object comando, Class<R> resultado, String recursoNaoEncontrado) {
+        return executar(() -> resultado.cast(gateway.sendAndWait(comando)), recursoNaoEncontrado);
+    }
+
+    /**
+     * Runs an action that sends commands (for example a transactional service sending several in one database
+     * transaction) with the same error mapping, retrying the whole action on a concurrency conflict.
+     */
+    public <R> R executar(Supplier<R> acao, String recursoNaoEncontrado) {
         for (int tentativa = 1; ; tentativa++) {
             try {
-                Long versao = gateway.sendAndWait(comando);
-                return versao;
+                return acao.get();
             } catch (RuntimeException e) {
                 ErroDeNegocio negocio = causa(e, ErroDeNegocio.class);
                 if (negocio != null) {
@@ -58,7 +72,7 @@ public class Comandos {
                 if (tentativa == TENTATIVAS) {
                     throw new ConflitoPersistenteException(e);
                 }
-                log.debug("Conflito de concorrência em {}; tentativa {}", comando.getClass().getSimpleName(), tentativa);
+                log.debug("Conflito de concorrência; tentativa {}", tentativa);
                 pausar(tentativa);
             }
         }

@@ -59,7 +59,8 @@ public class RespostaDeEscrita {
         return pendente(id, versao, local);
     }
 
-    private static ResponseEntity<Object> pendente(String id, long versao, URI local) {
+    /** 202: the write is durable but its read model has not caught up within the bound. */
+    public static ResponseEntity<Object> pendente(String id, long versao, URI local) {
         Map<String, Object> corpo = new LinkedHashMap<>();
         corpo.put("id", id);
         corpo.put("versao", versao);

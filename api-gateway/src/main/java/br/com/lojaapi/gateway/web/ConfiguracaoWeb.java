@@ -28,6 +28,7 @@ public class ConfiguracaoWeb implements WebMvcConfigurer {
     Jackson2ObjectMapperBuilderCustomizer jsonEstrito() {
         return builder -> builder
                 .deserializerByType(String.class, new TextoJson())
+                .serializerByType(java.math.BigDecimal.class, new NumeroJson())
                 .featuresToDisable(MapperFeature.ALLOW_COERCION_OF_SCALARS,
                         DeserializationFeature.ACCEPT_FLOAT_AS_INT,
                         DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)

@@ -1,0 +1,121 @@
+package br.com.lojaapi.gateway.grupo;
+
+import br.com.lojaapi.coreapi.comum.ErroDeNegocio;
+import br.com.lojaapi.coreapi.comum.ModeloLeitura;
+import br.com.lojaapi.coreapi.grupo.AlterarGrupoComplementoCommand;
+import br.com.lojaapi.coreapi.grupo.BuscarGrupoQuery;
+import br.com.lojaapi.coreapi.grupo.CriarGrupoComplementoCommand;
+import br.com.lojaapi.coreapi.grupo.GrupoView;
+import br.com.lojaapi.coreapi.grupo.ListarGruposQuery;
+import br.com.lojaapi.coreapi.grupo.RemoverGrupoComplementoCommand;
+import br.com.lojaapi.gateway.acesso.LojaAtual;
+import br.com.lojaapi.gateway.comando.Comandos;
+import br.com.lojaapi.gateway.leitura.RespostaDeEscrita;
+import br.com.lojaapi.gateway.web.Ids;
+import io.swagger.v3.oas.annotations.Operation;
+import io.swagger.v3.oas.annotations.Parameter;
+import io.swagger.v3.oas.annotations.media.Content;
+import io.swagger.v3.oas.annotations.media.Schema;
+import io.swagger.v3.oas.annotations.responses.ApiResponse;
+import io.swagger.v3.oas.annotations.tags.Tag;
+import org.axonframework.messaging.responsetypes.ResponseTypes;
+import org.axonframework.queryhandling.QueryGateway;
+import org.springframework.http.ResponseEntity;
+import org.springframework.web.bind.annotation.DeleteMapping;
+import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.PathVariable;
+import org.springframework.web.bind.annotation.PostMapping;
+import org.springframework.web.bind.annotation.PutMapping;
+import org.springframework.web.bind.annotation.RequestBody;
+import org.springframework.web.bind.annotation.RequestMapping;
+import org.springframework.web.bind.annotation.RestController;
+
+import java.net.URI;
+import java.time.Clock;
+import java.util.List;
+import java.util.Optional;
+
+@RestController
+@RequestMapping(path = "/v1/grupos-complemento", produces = "application/json")
+@Tag(name = "Grupos de complementos")
+class GrupoController {
+
+    private static final String NAO_ENCONTRADO = "Grupo de complementos não encontrado";
+
+    private final Comandos comandos;
+    private final QueryGateway consultas;
+    private final RespostaDeEscrita escrita;
+    private final Clock relogio;
+
+    GrupoController(Comandos comandos, QueryGateway consultas, RespostaDeEscrita escrita, Clock relogio) {
+        this.comandos = comandos;
+        this.consultas = consultas;
+        this.escrita = escrita;
+        this.relogio = relogio;
+    }
+
+    @Schema(name = "ListaDeGrupos")
+    record Lista(List<GrupoJson> grupos) {
+    }
+
+    @Schema(name = "GrupoRemovido")
+    record Removido(String id, boolean removido) {
+    }
+
+    @GetMapping
+    @Operation(summary = "Lista os grupos de complementos da loja",
+            description = "Um grupo é vinculado a produtos pelo campo gruposComplemento do produto.")
+    Lista listar(@Parameter(hidden = true) LojaAtual loja) {
+        return new Lista(consultas.query(new ListarGruposQuery(loja.lojaId()), ResponseTypes.multipleInstancesOf(GrupoView.class))
+                                  .join().stream().map(GrupoJson::de).toList());
+    }
+
+    @PostMapping(consumes = "application/json")
+    @Operation(summary = "Cria um grupo de complementos")
+    @ApiResponse(responseCode = "201", description = "Criado",
+            content = @Content(schema = @Schema(implementation = GrupoJson.class)))
+    ResponseEntity<Object> criar(@Parameter(hidden = true) LojaAtual loja, @RequestBody CorpoDeGrupo corpo) {
+        String id = Ids.novo();
+        long versao = comandos.enviar(new CriarGrupoComplementoCommand(id, loja.lojaId(), corpo.alteracao(),
+                relogio.instant()), NAO_ENCONTRADO);
+        return escrita.criado(ModeloLeitura.GRUPO, loja.lojaId(), id, versao, URI.create("/v1/grupos-complemento/" + id),
+                () -> buscar(loja.lojaId(), id));
+    }
+
+    @GetMapping("/{id}")
+    @Operation(summary = "Lê um grupo de complementos")
+    @ApiResponse(responseCode = "200", description = "O grupo",
+            content = @Content(schema = @Schema(implementation = GrupoJson.class)))
+    GrupoJson ler(@Parameter(hidden = true) LojaAtual loja, @PathVariable String id) {
+        return buscar(loja.lojaId(), Ids.exigir(id, NAO_ENCONTRADO))
+                .orElseThrow(() -> ErroDeNegocio.naoEncontrado(NAO_ENCONTRADO));
+    }
+
+    @PutMapping(path = "/{id}", consumes = "application/json")
+    @Operation(summary = "Altera um grupo", description = "itens, quando enviado (ao menos um), substitui a lista inteira.")
+    @ApiResponse(responseCode = "200", description = "O grupo alterado",
+            content = @Content(schema = @Schema(implementation = GrupoJson.class)))
+    ResponseEntity<Object> alterar(@Parameter(hidden = true) LojaAtual loja, @PathVariable String id,
+                                   @RequestBody CorpoDeGrupo corpo) {
+        Ids.exigir(id, NAO_ENCONTRADO);
+        long versao = comandos.enviar(new AlterarGrupoComplementoCommand(id, loja.lojaId(), corpo.alteracao(),
+                relogio.instant()), NAO_ENCONTRADO);
+        return escrita.alterado(ModeloLeitura.GRUPO, loja.lojaId(), id, versao, () -> buscar(loja.lojaId(), id));
+    }
+
+    @DeleteMapping("/{id}")
+    @Operation(summary = "Remove um grupo", description = "Produtos que o vinculavam deixam de mostrá-lo.")
+    @ApiResponse(responseCode = "200", description = "Removido",
+            content = @Content(schema = @Schema(implementation = Removido.class)))
+    ResponseEntity<Object> remover(@Parameter(hidden = true) LojaAtual loja, @PathVariable String id) {
+        Ids.exigir(id, NAO_ENCONTRADO);
+        long versao = comandos.enviar(new RemoverGrupoComplementoCommand(id, loja.lojaId(), relogio.instant()),
+                NAO_ENCONTRADO);
+        return escrita.removido(ModeloLeitura.GRUPO, loja.lojaId(), id, versao, new Removido(id, true));
+    }
+
+    private Optional<GrupoJson> buscar(String lojaId, String id) {
+        return consultas.query(new BuscarGrupoQuery(lojaId, id), ResponseTypes.optionalInstanceOf(GrupoView.class))
+                        .join().map(GrupoJson::de);
+    }
+}

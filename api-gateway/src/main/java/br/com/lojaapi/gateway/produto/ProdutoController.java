@@ -1,0 +1,218 @@
+package br.com.lojaapi.gateway.produto;
+
+import br.com.lojaapi.command.produto.CadastroDeProdutos;
+import br.com.lojaapi.coreapi.comum.ErroDeNegocio;
+import br.com.lojaapi.coreapi.comum.ModeloLeitura;
+import br.com.lojaapi.coreapi.produto.AlterarProdutoCommand;
+import br.com.lojaapi.coreapi.produto.AlteracaoVariacao;
+import br.com.lojaapi.coreapi.produto.BuscarProdutoQuery;
+import br.com.lojaapi.coreapi.produto.ListarProdutosQuery;
+import br.com.lojaapi.coreapi.produto.PaginaDeProdutos;
+import br.com.lojaapi.coreapi.produto.ProdutoView;
+import br.com.lojaapi.coreapi.produto.RemoverProdutoCommand;
+import br.com.lojaapi.coreapi.produto.ResultadoDeProduto;
+import br.com.lojaapi.gateway.acesso.LojaAtual;
+import br.com.lojaapi.gateway.comando.Comandos;
+import br.com.lojaapi.gateway.erro.Erro;
+import br.com.lojaapi.gateway.imagem.ImagensDeProduto;
+import br.com.lojaapi.gateway.leitura.LeituraDaPropriaEscrita;
+import br.com.lojaapi.gateway.leitura.RespostaDeEscrita;
+import br.com.lojaapi.gateway.web.Ids;
+import br.com.lojaapi.gateway.web.Paginacao;
+import io.swagger.v3.oas.annotations.Operation;
+import io.swagger.v3.oas.annotations.Parameter;
+import io.swagger.v3.oas.annotations.media.Content;
+import io.swagger.v3.oas.annotations.media.Schema;
+import io.swagger.v3.oas.annotations.responses.ApiResponse;
+import io.swagger.v3.oas.annotations.tags.Tag;
+import jakarta.validation.Valid;
+import org.axonframework.messaging.responsetypes.ResponseTypes;
+import org.axonframework.queryhandling.QueryGateway;
+import org.springframework.http.HttpStatus;
+import org.springframework.http.ResponseEntity;
+import org.springframework.web.bind.annotation.DeleteMapping;
+import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.PathVariable;
+import org.springframework.web.bind.annotation.PostMapping;
+import org.springframework.web.bind.annotation.PutMapping;
+import org.springframework.web.bind.annotation.RequestBody;
+import org.springframework.web.bind.annotation.RequestMapping;
+import org.springframework.web.bind.annotation.RequestParam;
+import org.springframework.web.bind.annotation.RestController;
+
+import java.net.URI;
+import java.time.Clock;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.function.Function;
+
+@RestController
+@RequestMapping(path = "/v1/produtos", produces = "application/json")
+@Tag(name = "Produtos")
+class ProdutoController {
+
+    static final String NAO_ENCONTRADO = "Produto não encontrado";
+    static final String CONTROLA_ESTOQUE_IGNORADO =
+            "controlaEstoque ignorado: só pode ser definido na criação do produto";
+    private static final String CATEGORIA_SO_NO_POST =
+            "categoria (pelo nome) ignorada: no PUT, informe categoriaId";
+    private static final String VARIACOES_NO_PUT =
+            "variacoes ignoradas: no PUT, use /produtos/{id}/variacoes ou o POST com upsert";
+
+    private final Comandos comandos;
+    private final CadastroDeProdutos cadastro;
+    private final QueryGateway consultas;
+    private final ImagensDeProduto imagens;
+    private final LeituraDaPropriaEscrita leitura;
+    private final RespostaDeEscrita escrita;
+    private final UrlDaVitrine vitrine;
+    private final Clock relogio;
+
+    ProdutoController(Comandos comandos, CadastroDeProdutos cadastro, QueryGateway consultas, ImagensDeProduto imagens,
+                      LeituraDaPropriaEscrita leitura, RespostaDeEscrita escrita, UrlDaVitrine vitrine, Clock relogio) {
+        this.comandos = comandos;
+        this.cadastro = cadastro;
+        this.consultas = consultas;
+        this.imagens = imagens;
+        this.leitura = leitura;
+        this.escrita = escrita;
+        this.vitrine = vitrine;
+        this.relogio = relogio;
+    }
+
+    @Schema(name = "ListaDeProdutos")
+    record Lista(List<ProdutoJson> produtos, Paginacao paginacao) {
+    }
+
+    @Schema(name = "ProdutoRemovido")
+    record Removido(String id, boolean removido) {
+    }
+
+    @GetMapping
+    @Operation(summary = "Lista os produtos da loja",
+            description = "busca casa nome, código de barras e SKU (contém, sem diferenciar maiúsculas) e, quando é um "
+                    + "número, codIntegracao exato. Produtos removidos nunca aparecem.")
+    Lista listar(@Parameter(hidden = true) LojaAtual loja,
+                 @RequestParam(required = false) String busca,
+                 @RequestParam(required = false) String categoriaId,
+                 @Parameter(description = "true esconde os indisponíveis") @RequestParam(required = false) Boolean apenasDisponiveis,
+                 @Parameter(description = "A partir de 1; padrão 1") @RequestParam(required = false) Integer page,
+                 @Parameter(description = "De 1 a 100; padrão 50") @RequestParam(required = false) Integer limite) {
+        int[] pagina = Paginacao.validar(page, limite);
+        if (busca != null && busca.length() > 200) {
+            throw ErroDeNegocio.invalido("busca: no máximo 200 caracteres");
+        }
+        PaginaDeProdutos resultado = consultas.query(new ListarProdutosQuery(loja.lojaId(), busca, categoriaId,
+                Boolean.TRUE.equals(apenasDisponiveis), pagina[0], pagina[1]), PaginaDeProdutos.class).join();
+        Function<String, String> url = vitrine.daLoja(loja.lojaId());
+        return new Lista(resultado.produtos().stream().map(p -> ProdutoJson.de(p, url.apply(p.id()))).toList(),
+                Paginacao.de(pagina[0], pagina[1], resultado.total()));
+    }
+
+    @PostMapping(consumes = "application/json")
+    @Operation(summary = "Cria um produto, ou cria ou atualiza pelo codIntegracao (upsert: true)",
+            description = "Categoria: categoriaId da loja; senão categoria pelo nome, reutilizada ou criada; senão "
+                    + "'Sem categoria'. Imagens externas são baixadas e hospedadas pelo serviço. Produto, categoria "
+                    + "nova e variações são gravados juntos ou nada é gravado.")
+    @ApiResponse(responseCode = "201", description = "Criado (no upsert, operacao = criado)",
+            content = @Content(schema = @Schema(implementation = ProdutoJson.class)))
+    @ApiResponse(responseCode = "200", description = "Upsert de um produto existente (operacao = atualizado)",
+            content = @Content(schema = @Schema(implementation = ProdutoJson.class)))
+    @ApiResponse(responseCode = "400", description = "Campo inválido, categoria ou grupo de outra loja, imagem recusada",
+            content = @Content(schema = @Schema(implementation = Erro.class)))
+    ResponseEntity<Object> criar(@Parameter(hidden = true) LojaAtual loja, @Valid @RequestBody CorpoDeProduto corpo) {
+        boolean upsert = corpo.upsert != null && corpo.upsert.orElse(false);
+        List<AlteracaoVariacao> variacoes = corpo.variacoes == null ? List.of()
+                : corpo.variacoes.orElse(List.of()).stream().map(v -> {
+                    if (v == null) {
+                        throw ErroDeNegocio.invalido("variacoes: cada variação deve ser um objeto");
+                    }
+                    return v.alteracao(Ids.novo());
+                }).toList();
+        CadastroDeProdutos.Pedido pedido = new CadastroDeProdutos.Pedido(loja.lojaId(), Ids.novo(), Ids.novo(),
+                corpo.alteracao(imagens(loja, corpo.imagens)),
+                corpo.categoria == null ? null : corpo.categoria.orElse(null),
+                corpo.controlaEstoque == null ? null : corpo.controlaEstoque.orElse(null), variacoes, relogio.instant());
+        CadastroDeProdutos.Cadastro feito = comandos.executar(
+                () -> upsert ? cadastro.criarOuAtualizar(pedido) : cadastro.criar(pedido), NAO_ENCONTRADO);
+        List<String> avisos = new ArrayList<>(feito.avisos());
+        if (!feito.criado() && corpo.controlaEstoque != null) {
+            avisos.add(CONTROLA_ESTOQUE_IGNORADO);
+        }
+        boolean visivel = feito.escritas().stream()
+                               .allMatch(e -> leitura.aguardarVersao(e.modelo(), loja.lojaId(), e.id(), e.versao()));
+        long versao = feito.escritas().get(feito.escritas().size() - 1).versao();
+        URI local = URI.create("/v1/produtos/" + feito.produtoId());
+        HttpStatus status = feito.criado() ? HttpStatus.CREATED : HttpStatus.OK;
+        Optional<ProdutoJson> corpoDaResposta = visivel ? buscar(loja.lojaId(), feito.produtoId()) : Optional.empty();
+        if (corpoDaResposta.isEmpty()) {
+            return RespostaDeEscrita.pendente(feito.produtoId(), versao, feito.criado() ? local : null);
+        }
+        ResponseEntity.BodyBuilder resposta = ResponseEntity.status(status);
+        if (feito.criado()) {
+            resposta.location(local);
+        }
+        return resposta.body(corpoDaResposta.get().com(upsert ? (feito.criado() ? "criado" : "atualizado") : null, avisos));
+    }
+
+    @GetMapping("/{id}")
+    @Operation(summary = "Lê um produto (removidos dão 404)")
+    @ApiResponse(responseCode = "200", description = "O produto",
+            content = @Content(schema = @Schema(implementation = ProdutoJson.class)))
+    ProdutoJson ler(@Parameter(hidden = true) LojaAtual loja, @PathVariable String id) {
+        return buscar(loja.lojaId(), Ids.exigir(id, NAO_ENCONTRADO))
+                .orElseThrow(() -> ErroDeNegocio.naoEncontrado(NAO_ENCONTRADO));
+    }
+
+    @PutMapping(path = "/{id}", consumes = "application/json")
+    @Operation(summary = "Altera um produto",
+            description = "Só os campos enviados mudam; null apaga os anuláveis; multiploVenda null ou 0 volta a 1; "
+                    + "controlaEstoque é ignorado com um aviso.")
+    @ApiResponse(responseCode = "200", description = "O produto alterado",
+            content = @Content(schema = @Schema(implementation = ProdutoJson.class)))
+    ResponseEntity<Object> alterar(@Parameter(hidden = true) LojaAtual loja, @PathVariable String id,
+                                   @Valid @RequestBody CorpoDeProduto corpo) {
+        Ids.exigir(id, NAO_ENCONTRADO);
+        List<String> avisos = new ArrayList<>();
+        if (corpo.controlaEstoque != null) {
+            avisos.add(CONTROLA_ESTOQUE_IGNORADO);
+        }
+        if (corpo.categoria != null) {
+            avisos.add(CATEGORIA_SO_NO_POST);
+        }
+        if (corpo.variacoes != null) {
+            avisos.add(VARIACOES_NO_PUT);
+        }
+        ResultadoDeProduto resultado = comandos.enviar(new AlterarProdutoCommand(id, loja.lojaId(),
+                corpo.alteracao(imagens(loja, corpo.imagens)), List.of(), relogio.instant()), ResultadoDeProduto.class,
+                NAO_ENCONTRADO);
+        avisos.addAll(resultado.avisos());
+        return escrita.alterado(ModeloLeitura.PRODUTO, loja.lojaId(), id, resultado.versao(),
+                () -> buscar(loja.lojaId(), id).map(p -> p.com(null, avisos)));
+    }
+
+    @DeleteMapping("/{id}")
+    @Operation(summary = "Remove um produto (remoção lógica: some de toda leitura; pedidos guardam sua cópia)")
+    @ApiResponse(responseCode = "200", description = "Removido",
+            content = @Content(schema = @Schema(implementation = Removido.class)))
+    ResponseEntity<Object> remover(@Parameter(hidden = true) LojaAtual loja, @PathVariable String id) {
+        Ids.exigir(id, NAO_ENCONTRADO);
+        long versao = comandos.enviar(new RemoverProdutoCommand(id, loja.lojaId(), relogio.instant()), NAO_ENCONTRADO);
+        return escrita.removido(ModeloLeitura.PRODUTO, loja.lojaId(), id, versao, new Removido(id, true));
+    }
+
+    Optional<ProdutoJson> buscar(String lojaId, String id) {
+        return consultas.query(new BuscarProdutoQuery(lojaId, id), ResponseTypes.optionalInstanceOf(ProdutoView.class))
+                        .join()
+                        .map(p -> ProdutoJson.de(p, vitrine.daLoja(lojaId).apply(p.id())));
+    }
+
+    /** Re-hosts external images before any command runs (no remote I/O inside a transaction). */
+    private Optional<List<String>> imagens(LojaAtual loja, Optional<List<String>> enviadas) {
+        if (enviadas == null) {
+            return null;
+        }
+        return enviadas.map(lista -> imagens.rehospedar(loja.lojaId(), lista));
+    }
+}

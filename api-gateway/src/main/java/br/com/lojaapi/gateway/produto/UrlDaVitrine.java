@@ -1,0 +1,35 @@
+package br.com.lojaapi.gateway.produto;
+
+import br.com.lojaapi.coreapi.loja.BuscarLojaQuery;
+import br.com.lojaapi.coreapi.loja.LojaView;
+import org.axonframework.messaging.responsetypes.ResponseTypes;
+import org.axonframework.queryhandling.QueryGateway;
+import org.springframework.beans.factory.annotation.Value;
+import org.springframework.stereotype.Component;
+
+import java.util.function.Function;
+
+/**
+ * {@code Produto.url}: {@code https://{slug}.{STOREFRONT_DOMAIN}/produto/{id}}, or the store's own domain when it
+ * has one. Computed when read, so a store that changes its slug or domain changes every product URL at once.
+ */
+@Component
+class UrlDaVitrine {
+
+    private final QueryGateway consultas;
+    private final String dominio;
+
+    UrlDaVitrine(QueryGateway consultas, @Value("${loja.vitrine.dominio:lojas.example.com}") String dominio) {
+        this.consultas = consultas;
+        this.dominio = dominio;
+    }
+
+    /** A function from product id to URL for one store (reads the store once). */
+    Function<String, String> daLoja(String lojaId) {
+        LojaView loja = consultas.query(new BuscarLojaQuery(lojaId), ResponseTypes.optionalInstanceOf(LojaView.class))
+                                 .join().orElseThrow(() -> new IllegalStateException("loja sem registro: " + lojaId));
+        String host = loja.dados().dominioProprio() != null ? loja.dados().dominioProprio()
+                : loja.dados().slug() + "." + dominio;
+        return produtoId -> "https://" + host + "/produto/" + produtoId;
+    }
+}
