@@ -23,6 +23,7 @@ public final class BancoDeTestes {
 
     private static final Logger log = LoggerFactory.getLogger(BancoDeTestes.class);
     private static UrlDoBanco url;
+    private static Path dados;
 
     private BancoDeTestes() {
     }
@@ -32,6 +33,23 @@ public final class BancoDeTestes {
             url = iniciar();
         }
         return url;
+    }
+
+    /**
+     * DATA_DIR of every application the tests start (the embedded object store lives under it), shared by all of
+     * them like one S3 bucket would be, and removed when the JVM exits.
+     */
+    public static synchronized Path diretorioDeDados() {
+        if (dados == null) {
+            try {
+                dados = Files.createTempDirectory("loja-testes-dados");
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+            Path alvo = dados;
+            Runtime.getRuntime().addShutdownHook(new Thread(() -> apagar(alvo)));
+        }
+        return dados;
     }
 
     private static UrlDoBanco iniciar() {

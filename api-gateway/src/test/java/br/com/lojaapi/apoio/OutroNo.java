@@ -25,6 +25,7 @@ public final class OutroNo implements AutoCloseable {
         todas.put("loja.banco.usuario", url.usuario() == null ? "" : url.usuario());
         todas.put("loja.banco.senha", url.senha() == null ? "" : url.senha());
         todas.put("loja.admin.token", TesteDeApi.ADMIN);
+        todas.put("loja.dados.diretorio", BancoDeTestes.diretorioDeDados().toString());
         todas.putAll(propriedades);
         // As command-line arguments: they outrank application.yml, whose ${DATABASE_URL:} would otherwise win.
         String[] argumentos = todas.entrySet().stream().map(e -> "--" + e.getKey() + "=" + e.getValue())

@@ -20,6 +20,7 @@ import static org.assertj.core.api.Assertions.assertThat;
         properties = {
                 "loja.limite.por-minuto=1000000",
                 "loja.limite.escritas-por-minuto=1000000",
+                "loja.rede.permitir-interna=true",
                 "loja.admin.token=" + TesteDeApi.ADMIN})
 public abstract class TesteDeApi {
 
@@ -37,6 +38,7 @@ public abstract class TesteDeApi {
 
     public static void propriedadesDoBanco(DynamicPropertyRegistry registro) {
         UrlDoBanco url = BancoDeTestes.url();
+        registro.add("loja.dados.diretorio", () -> BancoDeTestes.diretorioDeDados().toString());
         registro.add("loja.banco.url", url::jdbcUrl);
         registro.add("loja.banco.usuario", () -> url.usuario() == null ? "" : url.usuario());
         registro.add("loja.banco.senha", () -> url.senha() == null ? "" : url.senha());

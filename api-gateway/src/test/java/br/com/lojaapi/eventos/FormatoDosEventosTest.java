@@ -3,9 +3,24 @@ package br.com.lojaapi.eventos;
 import br.com.lojaapi.coreapi.categoria.CategoriaAtualizadaEvent;
 import br.com.lojaapi.coreapi.categoria.CategoriaCriadaEvent;
 import br.com.lojaapi.coreapi.categoria.CategoriaRemovidaEvent;
+import br.com.lojaapi.coreapi.grupo.DadosGrupo;
+import br.com.lojaapi.coreapi.grupo.GrupoComplementoAtualizadoEvent;
+import br.com.lojaapi.coreapi.grupo.GrupoComplementoCriadoEvent;
+import br.com.lojaapi.coreapi.grupo.GrupoComplementoRemovidoEvent;
+import br.com.lojaapi.coreapi.grupo.ItemComplemento;
+import br.com.lojaapi.coreapi.grupo.TipoGrupo;
 import br.com.lojaapi.coreapi.loja.DadosLoja;
 import br.com.lojaapi.coreapi.loja.LojaAtualizadaEvent;
 import br.com.lojaapi.coreapi.loja.LojaCriadaEvent;
+import br.com.lojaapi.coreapi.produto.DadosProduto;
+import br.com.lojaapi.coreapi.produto.DadosVariacao;
+import br.com.lojaapi.coreapi.produto.ProdutoAtualizadoEvent;
+import br.com.lojaapi.coreapi.produto.ProdutoCriadoEvent;
+import br.com.lojaapi.coreapi.produto.ProdutoRemovidoEvent;
+import br.com.lojaapi.coreapi.produto.VariacaoAdicionadaEvent;
+import br.com.lojaapi.coreapi.produto.VariacaoAlteradaEvent;
+import br.com.lojaapi.coreapi.produto.VariacaoDoProduto;
+import br.com.lojaapi.coreapi.produto.VariacaoRemovidaEvent;
 import br.com.lojaapi.gateway.axon.ConfiguracaoAxon;
 import org.axonframework.serialization.AnnotationRevisionResolver;
 import org.axonframework.serialization.SerializedObject;
@@ -17,6 +32,7 @@ import org.springframework.context.annotation.ClassPathScanningCandidateComponen
 import org.springframework.core.type.filter.RegexPatternTypeFilter;
 
 import java.io.IOException;
+import java.math.BigDecimal;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -41,12 +57,30 @@ class FormatoDosEventosTest {
             "loja.exemplo.com.br", "11 3333-4444", "01310100", "Av. Paulista", "1000", "cj 1", "Bela Vista",
             "São Paulo", "SP");
 
+    private static final DadosProduto PRODUTO = new DadosProduto("Café", "Torrado", new BigDecimal("24.90"), null,
+            List.of("https://api.exemplo.com/imagens/loja-1/ab.png"), "7891234567895", "CAF-500", "REF-1", 1001L, true,
+            false, 3, true, new BigDecimal("12.500"), new BigDecimal("2.000"), "UN", new BigDecimal("1.000"),
+            new BigDecimal("0.500"), null, null, null, "cat-1", List.of("grupo-1"));
+    private static final VariacaoDoProduto VARIACAO = new VariacaoDoProduto("var-1", new DadosVariacao("Moagem", "Fina",
+            null, new BigDecimal("26.00"), "CAF-F", null, 71L, new BigDecimal("12.500"), new BigDecimal("0.000")));
+    private static final DadosGrupo GRUPO = new DadosGrupo("Adicionais", TipoGrupo.MULTIPLA, true, 1, 2, 0,
+            List.of(new ItemComplemento("Bacon", new BigDecimal("3.50"), 10, 7L)));
+
     private static final List<Object> EXEMPLOS = List.of(
             new LojaCriadaEvent("loja-1", LOJA, T),
             new LojaAtualizadaEvent("loja-1", LOJA, T),
             new CategoriaCriadaEvent("cat-1", "loja-1", "Bebidas", "Geladas", 1, true, T),
             new CategoriaAtualizadaEvent("cat-1", "loja-1", "Bebidas", null, 2, false, T),
-            new CategoriaRemovidaEvent("cat-1", "loja-1", "Bebidas", T));
+            new CategoriaRemovidaEvent("cat-1", "loja-1", "Bebidas", T),
+            new ProdutoCriadoEvent("prod-1", "loja-1", PRODUTO, List.of(VARIACAO), T),
+            new ProdutoAtualizadoEvent("prod-1", "loja-1", PRODUTO, List.of(VARIACAO), T),
+            new ProdutoRemovidoEvent("prod-1", "loja-1", "Café", "CAF-500", 1001L, T),
+            new VariacaoAdicionadaEvent("prod-1", "loja-1", VARIACAO, new BigDecimal("12.500"), T),
+            new VariacaoAlteradaEvent("prod-1", "loja-1", VARIACAO, new BigDecimal("12.500"), T),
+            new VariacaoRemovidaEvent("prod-1", "loja-1", "var-1", new BigDecimal("0.000"), T),
+            new GrupoComplementoCriadoEvent("grupo-1", "loja-1", GRUPO, T),
+            new GrupoComplementoAtualizadoEvent("grupo-1", "loja-1", GRUPO, T),
+            new GrupoComplementoRemovidoEvent("grupo-1", "loja-1", "Adicionais", T));
 
     private final Serializer serializer = ConfiguracaoAxon.serializadorJackson(new AnnotationRevisionResolver());
 

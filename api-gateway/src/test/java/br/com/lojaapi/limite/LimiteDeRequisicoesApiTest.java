@@ -1,40 +1,18 @@
 package br.com.lojaapi.limite;
 
-import br.com.lojaapi.StoreApiApplication;
 import br.com.lojaapi.apoio.ClienteHttp;
 import br.com.lojaapi.apoio.OutroNo;
 import br.com.lojaapi.apoio.Resposta;
+import br.com.lojaapi.apoio.TesteComConfiguracaoPadrao;
 import br.com.lojaapi.apoio.TesteDeApi;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.springframework.boot.test.context.SpringBootTest;
-import org.springframework.boot.test.web.server.LocalServerPort;
-import org.springframework.test.context.DynamicPropertyRegistry;
-import org.springframework.test.context.DynamicPropertySource;
 
 import java.util.Map;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
 /** The contract's quotas as they are: 180 requests per minute per token, at most 90 of them writes. */
-@SpringBootTest(classes = StoreApiApplication.class, webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
-        properties = {"loja.admin.token=" + TesteDeApi.ADMIN})
-class LimiteDeRequisicoesApiTest {
-
-    @LocalServerPort
-    int porta;
-
-    ClienteHttp api;
-
-    @DynamicPropertySource
-    static void banco(DynamicPropertyRegistry registro) {
-        TesteDeApi.propriedadesDoBanco(registro);
-    }
-
-    @BeforeEach
-    void cliente() {
-        api = new ClienteHttp(porta);
-    }
+class LimiteDeRequisicoesApiTest extends TesteComConfiguracaoPadrao {
 
     @Test
     void escrita91NoMinutoRecebe429ComOsCabecalhosEOutroTokenDaLojaSegue() {

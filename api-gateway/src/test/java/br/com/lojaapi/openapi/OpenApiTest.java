@@ -41,6 +41,33 @@ class OpenApiTest extends TesteDeApi {
     }
 
     @Test
+    void catalogoCompletoNaDescricao() {
+        JsonNode descricao = api.get("/v1/openapi.json").enviar().json();
+        JsonNode caminhos = descricao.get("paths");
+
+        assertRespostas(caminhos.at("/~1produtos/get"), List.of("200", "400", "401", "429"));
+        assertRespostas(caminhos.at("/~1produtos/post"), List.of("200", "201", "400", "401", "413", "415", "429"));
+        assertRespostas(caminhos.at("/~1produtos~1{id}/get"), List.of("200", "401", "404"));
+        assertRespostas(caminhos.at("/~1produtos~1{id}/put"), List.of("200", "400", "404"));
+        assertRespostas(caminhos.at("/~1produtos~1{id}/delete"), List.of("200", "404"));
+        assertRespostas(caminhos.at("/~1produtos~1{id}~1variacoes/get"), List.of("200", "404"));
+        assertRespostas(caminhos.at("/~1produtos~1{id}~1variacoes/post"), List.of("201", "400", "404"));
+        assertRespostas(caminhos.at("/~1variacoes~1{id}/get"), List.of("200", "404"));
+        assertRespostas(caminhos.at("/~1variacoes~1{id}/put"), List.of("200", "400", "404"));
+        assertRespostas(caminhos.at("/~1variacoes~1{id}/delete"), List.of("200", "404"));
+        assertRespostas(caminhos.at("/~1grupos-complemento/get"), List.of("200", "401"));
+        assertRespostas(caminhos.at("/~1grupos-complemento/post"), List.of("201", "400"));
+        assertRespostas(caminhos.at("/~1grupos-complemento~1{id}/put"), List.of("200", "404"));
+        assertRespostas(caminhos.at("/~1grupos-complemento~1{id}/delete"), List.of("200", "404"));
+        JsonNode esquemas = descricao.at("/components/schemas");
+        assertThat(esquemas.at("/CorpoDeProduto/properties/gruposComplemento/description").asText())
+                .contains("grupos de complementos");
+        assertThat(esquemas.at("/Produto/properties").fieldNames()).toIterable()
+                .contains("url", "categoria", "variacoes", "gruposComplemento", "operacao", "avisos");
+        assertThat(esquemas.at("/ListaDeProdutos/properties/paginacao/$ref").asText()).endsWith("/Paginacao");
+    }
+
+    @Test
     void paginaInterativaEPublica() {
         Resposta docs = api.get("/v1/docs").enviar();
         assertThat(docs.status()).isEqualTo(302);

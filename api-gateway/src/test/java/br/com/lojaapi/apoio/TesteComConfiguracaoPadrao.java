@@ -1,0 +1,32 @@
+package br.com.lojaapi.apoio;
+
+import br.com.lojaapi.StoreApiApplication;
+import org.junit.jupiter.api.BeforeEach;
+import org.springframework.boot.test.context.SpringBootTest;
+import org.springframework.boot.test.web.server.LocalServerPort;
+import org.springframework.test.context.DynamicPropertyRegistry;
+import org.springframework.test.context.DynamicPropertySource;
+
+/**
+ * The application with its production settings (the contract's quotas, no access to internal addresses), for
+ * tests of exactly those settings. All subclasses share one application context.
+ */
+@SpringBootTest(classes = StoreApiApplication.class, webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
+        properties = {"loja.admin.token=" + TesteDeApi.ADMIN})
+public abstract class TesteComConfiguracaoPadrao {
+
+    @LocalServerPort
+    protected int porta;
+
+    protected ClienteHttp api;
+
+    @DynamicPropertySource
+    static void banco(DynamicPropertyRegistry registro) {
+        TesteDeApi.propriedadesDoBanco(registro);
+    }
+
+    @BeforeEach
+    void cliente() {
+        api = new ClienteHttp(porta);
+    }
+}

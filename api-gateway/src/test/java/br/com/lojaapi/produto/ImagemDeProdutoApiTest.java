@@ -1,0 +1,97 @@
+package br.com.lojaapi.produto;
+
+import br.com.lojaapi.apoio.ClienteHttp;
+import br.com.lojaapi.apoio.Resposta;
+import br.com.lojaapi.apoio.ServidorDeImagens;
+import br.com.lojaapi.apoio.TesteDeApi;
+import org.junit.jupiter.api.Test;
+
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** Images are downloaded from the client's URL and served by the service (internal addresses allowed here). */
+class ImagemDeProdutoApiTest extends TesteDeApi {
+
+    private final ServidorDeImagens servidor = ServidorDeImagens.instancia();
+
+    @Test
+    void pngExternoEHospedadoEServidoComOsMesmosBytes() throws Exception {
+        LojaDeTeste loja = novaLoja();
+
+        Resposta criado = api.post("/v1/produtos").token(loja.token())
+                             .json("{\"nome\":\"Foto\",\"preco\":1,\"imagens\":[\"" + servidor.url("/foto.png") + "\"]}").enviar();
+
+        assertThat(criado.status()).isEqualTo(201);
+        String hospedada = criado.json().get("imagens").get(0).asText();
+        assertThat(hospedada).startsWith("http://localhost:8080/imagens/" + loja.id() + "/").endsWith(".png");
+        HttpResponse<byte[]> servida = baixar(hospedada);
+        assertThat(servida.statusCode()).isEqualTo(200);
+        assertThat(servida.headers().firstValue("Content-Type")).hasValue("image/png");
+        assertThat(servida.headers().firstValue("Cache-Control").orElse("")).contains("immutable");
+        assertThat(servida.body()).isEqualTo(ServidorDeImagens.PNG);
+    }
+
+    @Test
+    void urlQueJaEstaNoArmazenamentoEMantidaComoEstaERedirecionamentoESeguido() {
+        LojaDeTeste loja = novaLoja();
+        String hospedada = hospedar(api, loja);
+
+        Resposta outro = api.post("/v1/produtos").token(loja.token())
+                            .json("{\"nome\":\"Outro\",\"preco\":1,\"imagens\":[\"" + hospedada + "\",\""
+                                    + servidor.url("/redireciona") + "\"]}").enviar();
+
+        assertThat(outro.status()).isEqualTo(201);
+        assertThat(outro.json().get("imagens").get(0).asText()).isEqualTo(hospedada);
+        assertThat(outro.json().get("imagens").get(1).asText()).isEqualTo(hospedada);
+    }
+
+    @Test
+    void naoImagem404GrandeDemaisECicloDeRedirecionamentoDao400ENenhumProduto() {
+        LojaDeTeste loja = novaLoja();
+        String[][] casos = {
+                {"/texto.png", "não é uma imagem"},
+                {"/sumiu.png", "HTTP 404"},
+                {"/enorme.png", "10 MB"},
+                {"/ciclo", "redirecionamentos demais"}};
+        for (String[] caso : casos) {
+            String url = servidor.url(caso[0]);
+            Resposta resposta = api.post("/v1/produtos").token(loja.token())
+                                   .json("{\"nome\":\"X\",\"preco\":1,\"imagens\":[\"" + url + "\"]}").enviar();
+            assertThat(resposta.status()).as(caso[0]).isEqualTo(400);
+            assertThat(resposta.texto("erro")).as(caso[0]).contains(url).contains(caso[1]);
+        }
+        Resposta inexistente = api.post("/v1/produtos").token(loja.token())
+                                  .json("{\"nome\":\"X\",\"preco\":1,\"imagens\":[\"http://localhost:8080/imagens/"
+                                          + loja.id() + "/" + "a".repeat(64) + ".png\"]}").enviar();
+        assertThat(inexistente.status()).isEqualTo(400);
+        assertThat(inexistente.texto("erro")).contains("não existe no armazenamento");
+        assertThat(api.get("/v1/produtos").token(loja.token()).enviar().json().get("produtos")).isEmpty();
+    }
+
+    @Test
+    void imagemInexistenteOuNomeInvalidoNoServidorDeImagensDa404() throws Exception {
+        assertThat(baixar("http://localhost:8080/imagens/x/../../etc/passwd").statusCode()).isEqualTo(404);
+        assertThat(baixar("http://localhost:8080/imagens/5b6c1d0e-0000-4000-8000-000000000000/" + "b".repeat(64) + ".png")
+                .statusCode()).isEqualTo(404);
+    }
+
+    /** Creates a product with the test PNG and returns its re-hosted URL. */
+    static String hospedar(ClienteHttp api, LojaDeTeste loja) {
+        Resposta criado = api.post("/v1/produtos").token(loja.token())
+                             .json("{\"nome\":\"Com foto\",\"preco\":1,\"imagens\":[\""
+                                     + ServidorDeImagens.instancia().url("/foto.png") + "\"]}").enviar();
+        assertThat(criado.status()).as(criado.toString()).isEqualTo(201);
+        return criado.json().get("imagens").get(0).asText();
+    }
+
+    /** The public URL is built on PUBLIC_BASE_URL (localhost:8080); the test server listens elsewhere. */
+    private HttpResponse<byte[]> baixar(String url) throws Exception {
+        String caminho = url.substring("http://localhost:8080".length());
+        return HttpClient.newHttpClient().send(HttpRequest.newBuilder(URI.create("http://localhost:" + porta + caminho))
+                                                          .build(), HttpResponse.BodyHandlers.ofByteArray());
+    }
+}
