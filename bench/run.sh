@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Benchmark of the packaged service: starts api-gateway/target/store-api.jar on a fresh embedded database with
-# raised quotas, creates a store and a token, and drives POST and GET /v1/categorias with wrk. It builds nothing:
+# raised quotas, creates stores and tokens, and drives categories and products with wrk. It builds nothing:
 # run `mvn -q -DskipTests package` first. Results go to bench/results/ (one file per run, plus latest.md).
 #
 #   bench/run.sh                 # defaults below
@@ -61,24 +61,55 @@ for i in $(seq 1 20); do
 done
 uma=$(curl -sf "$base/v1/categorias" -H "Authorization: Bearer $token_leitura" | python3 -c 'import json,sys; print(json.load(sys.stdin)[0]["id"])')
 
-cenario() { # nome conexoes threads metodo url token
-  BENCH_METODO="$4" BENCH_TOKEN="$6" BENCH_PREFIXO="$1" wrk -t"$3" -c"$2" -d"$duracao" -s "$raiz/bench/categorias.lua" "$5" \
+# Products: a catalog of $PRODUTOS products with 2 variations each for the reads; writes go to another store.
+produtos="${PRODUTOS:-1000}"
+token_catalogo=$(criar_loja catalogo)
+categoria_catalogo=$(curl -sf -X POST "$base/v1/categorias" -H "Authorization: Bearer $token_catalogo" \
+  -H 'Content-Type: application/json' -d '{"nome":"Mercearia"}' | json id)
+echo "Criando $produtos produtos..." >&2
+python3 - "$base" "$token_catalogo" "$categoria_catalogo" "$produtos" <<'PY'
+import json, sys, urllib.request, concurrent.futures
+base, token, categoria, total = sys.argv[1], sys.argv[2], sys.argv[3], int(sys.argv[4])
+def criar(i):
+    corpo = {"nome": f"Produto {i} {'café' if i % 10 == 0 else 'arroz'}", "preco": 10 + i % 50, "sku": f"SKU-{i}",
+             "codIntegracao": 100000 + i, "categoriaId": categoria, "quantidadeEstoque": 5,
+             "variacoes": [{"nome": "Tamanho", "valor1": "P", "quantidadeEstoque": 2},
+                           {"nome": "Tamanho", "valor1": "G", "quantidadeEstoque": 3}]}
+    req = urllib.request.Request(base + "/v1/produtos", json.dumps(corpo).encode(), method="POST",
+                                 headers={"Authorization": "Bearer " + token, "Content-Type": "application/json"})
+    with urllib.request.urlopen(req) as r:
+        assert r.status == 201
+with concurrent.futures.ThreadPoolExecutor(4) as ex:
+    list(ex.map(criar, range(total)))
+PY
+token_produtos=$(criar_loja produtos)
+categoria_produtos=$(curl -sf -X POST "$base/v1/categorias" -H "Authorization: Bearer $token_produtos" \
+  -H 'Content-Type: application/json' -d '{"nome":"Bench"}' | json id)
+
+cenario() { # nome conexoes threads metodo url token [categoriaId: POST de produto]
+  BENCH_METODO="$4" BENCH_TOKEN="$6" BENCH_PREFIXO="$1" BENCH_CORPO_PRODUTO="${7:-}" \
+    wrk -t"$3" -c"$2" -d"$duracao" -s "$raiz/bench/api.lua" "$5" \
     | grep '^RESULTADO' | sed "s/^RESULTADO/$1 conexoes=$2/"
 }
 
 echo "Aquecendo ($aquecimento)..." >&2
-BENCH_METODO=POST BENCH_TOKEN="$token_escrita" BENCH_PREFIXO=aq wrk -t"$threads" -c"$conexoes" -d"$aquecimento" -s "$raiz/bench/categorias.lua" "$base/v1/categorias" >/dev/null
-BENCH_TOKEN="$token_leitura" wrk -t"$threads" -c"$conexoes" -d"$aquecimento" -s "$raiz/bench/categorias.lua" "$base/v1/categorias" >/dev/null
+BENCH_METODO=POST BENCH_TOKEN="$token_escrita" BENCH_PREFIXO=aq wrk -t"$threads" -c"$conexoes" -d"$aquecimento" -s "$raiz/bench/api.lua" "$base/v1/categorias" >/dev/null
+BENCH_TOKEN="$token_leitura" wrk -t"$threads" -c"$conexoes" -d"$aquecimento" -s "$raiz/bench/api.lua" "$base/v1/categorias" >/dev/null
+BENCH_TOKEN="$token_catalogo" wrk -t"$threads" -c"$conexoes" -d"$aquecimento" -s "$raiz/bench/api.lua" "$base/v1/produtos?limite=100" >/dev/null
 
 carimbo="$(date -u +%Y%m%dT%H%M%SZ)"
 saida="$resultados/$carimbo.txt"
 mkdir -p "$resultados"
 {
-  echo "# $carimbo $(nproc) núcleos, $(free -g | awk '/Mem:/{print $2}') GiB; duração $duracao por cenário"
+  echo "# $carimbo $(nproc) núcleos, $(free -g | awk '/Mem:/{print $2}') GiB; duração $duracao por cenário; $produtos produtos com 2 variações no catálogo lido"
   cenario post-serial 1 1 POST "$base/v1/categorias" "$token_escrita"
   cenario post "$conexoes" "$threads" POST "$base/v1/categorias" "$token_escrita"
   cenario get-lista "$conexoes" "$threads" GET "$base/v1/categorias" "$token_leitura"
   cenario get-uma "$conexoes" "$threads" GET "$base/v1/categorias/$uma" "$token_leitura"
+  cenario post-produto-serial 1 1 POST "$base/v1/produtos" "$token_produtos" "$categoria_produtos"
+  cenario post-produto "$conexoes" "$threads" POST "$base/v1/produtos" "$token_produtos" "$categoria_produtos"
+  cenario get-produtos-100 "$conexoes" "$threads" GET "$base/v1/produtos?limite=100&page=3" "$token_catalogo"
+  cenario get-produtos-busca "$conexoes" "$threads" GET "$base/v1/produtos?limite=100&busca=caf%C3%A9" "$token_catalogo"
 } | tee "$saida"
 
 {

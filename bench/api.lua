@@ -1,5 +1,6 @@
--- wrk script for /v1/categorias. BENCH_METODO=POST creates a category whose name no other request uses
--- (thread id + counter), so every request is a real create; otherwise it GETs the URL given to wrk.
+-- wrk script for the API. BENCH_METODO=POST creates a resource whose name no other request uses (thread id +
+-- counter), so every request is a real create: a category, or a product when BENCH_CORPO_PRODUTO is set (its
+-- value is the categoriaId to use). Otherwise it GETs the URL given to wrk.
 -- thread_id is a global on purpose: setup() sets it in each thread's own Lua state.
 local contador = 0
 local proximo_id = 0
@@ -24,6 +25,12 @@ function request()
     return wrk.request()
   end
   contador = contador + 1
+  local categoria = os.getenv("BENCH_CORPO_PRODUTO")
+  if categoria then
+    return wrk.format(nil, nil, nil, string.format(
+      '{"nome":"%s-%d-%d","preco":19.9,"sku":"SKU-%d-%d","categoriaId":"%s"}',
+      prefixo, thread_id, contador, thread_id, contador, categoria))
+  end
   return wrk.format(nil, nil, nil, string.format('{"nome":"%s-%d-%d"}', prefixo, thread_id, contador))
 end
 
