@@ -36,6 +36,10 @@ class UpsertApiTest extends TesteDeApi {
         assertThat(p.get("categoria").get("nome").asText()).isEqualTo("Doces");
         assertThat(p.get("avisos").toString()).contains("controlaEstoque");
         assertThat(listar(loja)).hasSize(1);
+
+        JsonNode recategorizado = upsert(loja, "{\"codIntegracao\":500,\"categoria\":\"Salgados\"}").json();
+        assertThat(recategorizado.get("categoria").get("nome").asText()).isEqualTo("Salgados");
+        assertThat(recategorizado.get("preco").decimalValue()).isEqualByComparingTo("4.5");
     }
 
     @Test

@@ -93,7 +93,7 @@ class Produto {
         exigirDaLoja(comando.lojaId());
         VariacaoDoProduto nova = new VariacaoDoProduto(comando.variacao().novoId(),
                 RegrasDeVariacao.nova(comando.variacao()));
-        Variacoes novas = variacoes.com(nova);
+        Variacoes novas = variacoes.com(nova).exigirLimite();
         apply(new VariacaoAdicionadaEvent(produtoId, lojaId, nova, novas.estoque(), comando.adicionadaEm()));
         return Versao.atual();
     }

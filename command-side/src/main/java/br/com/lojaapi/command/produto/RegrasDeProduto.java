@@ -22,6 +22,7 @@ import java.util.function.Function;
 final class RegrasDeProduto {
 
     static final int IMAGENS_MAXIMO = 20;
+    static final int GRUPOS_MAXIMO = 50;
     static final int ORDEM_MAXIMA = 1_000_000;
     static final BigDecimal MULTIPLO_MINIMO = new BigDecimal("0.001");
 
@@ -152,6 +153,9 @@ final class RegrasDeProduto {
 
     private static List<String> grupos(List<String> ids, String lojaId, ReferenciasDaLoja referencias) {
         List<String> unicos = new ArrayList<>(new LinkedHashSet<>(ids));
+        if (unicos.size() > GRUPOS_MAXIMO) {
+            throw ErroDeNegocio.invalido("gruposComplemento: no máximo " + GRUPOS_MAXIMO + " por produto");
+        }
         for (String id : unicos) {
             if (id == null || !referencias.grupoDaLoja(lojaId, id)) {
                 throw ErroDeNegocio.invalido("gruposComplemento: " + id + " não é um grupo de complementos desta loja");

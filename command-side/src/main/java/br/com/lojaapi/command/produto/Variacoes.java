@@ -15,6 +15,7 @@ import java.util.Optional;
 record Variacoes(List<VariacaoDoProduto> lista) {
 
     static final String NAO_ENCONTRADA = "Variação não encontrada";
+    static final int MAXIMO = 500;
 
     Variacoes {
         lista = List.copyOf(lista);
@@ -29,7 +30,10 @@ record Variacoes(List<VariacaoDoProduto> lista) {
                     .orElseThrow(() -> ErroDeNegocio.naoEncontrado(NAO_ENCONTRADA));
     }
 
-    /** Replaces the variation with the same id, or adds it at the end. */
+    /**
+     * Replaces the variation with the same id, or adds it at the end. No rule is checked here: event-sourcing
+     * handlers use it too, and past events must always load.
+     */
     Variacoes com(VariacaoDoProduto variacao) {
         List<VariacaoDoProduto> novas = new ArrayList<>(lista);
         int posicao = posicaoDe(variacao.variacaoId());
@@ -39,6 +43,14 @@ record Variacoes(List<VariacaoDoProduto> lista) {
             novas.add(variacao);
         }
         return new Variacoes(novas);
+    }
+
+    /** For commands: a product has at most {@value #MAXIMO} variations. */
+    Variacoes exigirLimite() {
+        if (lista.size() > MAXIMO) {
+            throw ErroDeNegocio.invalido("um produto tem no máximo " + MAXIMO + " variações");
+        }
+        return this;
     }
 
     Variacoes sem(String variacaoId) {
@@ -62,7 +74,7 @@ record Variacoes(List<VariacaoDoProduto> lista) {
                 throw new ErroDeNegocio(erro.codigo(), "variacoes[" + i + "]: " + erro.getMessage(), erro.detalhes());
             }
         }
-        return resultado;
+        return resultado.exigirLimite();
     }
 
     private Optional<VariacaoDoProduto> correspondente(AlteracaoVariacao enviada) {

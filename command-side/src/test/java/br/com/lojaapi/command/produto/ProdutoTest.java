@@ -107,6 +107,24 @@ class ProdutoTest {
     }
 
     @Test
+    void listasTemLimite() {
+        List<AlteracaoVariacao> demais = new java.util.ArrayList<>();
+        for (int i = 0; i <= Variacoes.MAXIMO; i++) {
+            demais.add(variacao("v" + i, "Tam", "T" + i, null, null, "1"));
+        }
+        cenario().givenNoPriorActivity()
+                 .when(criar(alteracao().nome("X").preco("1").build(), null, demais))
+                 .expectNoEvents().expectExceptionMessage("um produto tem no máximo 500 variações");
+        List<String> grupos = new java.util.ArrayList<>();
+        for (int i = 0; i <= RegrasDeProduto.GRUPOS_MAXIMO; i++) {
+            grupos.add("g" + i);
+        }
+        cenario().givenNoPriorActivity()
+                 .when(criar(alteracao().nome("X").preco("1").grupos(grupos).build(), null, List.of()))
+                 .expectNoEvents().expectExceptionMessage("gruposComplemento: no máximo 50 por produto");
+    }
+
+    @Test
     void criarComVariacoesSomaOEstoqueEAvisaQueOEnviadoFoiIgnorado() {
         AlteracaoProduto dados = alteracao().nome("Camiseta").preco("50").estoque("99").build();
         List<AlteracaoVariacao> variacoes = List.of(variacao("v1", "Tamanho", "P", null, null, "3"),
