@@ -4,17 +4,20 @@
 -- PostgreSQL 13: the database owner may create it.
 CREATE EXTENSION IF NOT EXISTS pg_trgm;
 
--- Command side: products by ERP code, for upserts. Codes are not unique; "most recently changed" is the highest
--- value of a sequence taken at each change.
+-- Command side: products that are not removed, by ERP code (for upserts; codes are not unique, and "most recently
+-- changed" is the highest value of a sequence taken at each change, variations included) and by category (a
+-- category with products cannot be removed).
 CREATE SEQUENCE produto_lookup_alteracao_seq;
 CREATE TABLE produto_lookup (
     produto_id     VARCHAR(36) NOT NULL,
     loja_id        VARCHAR(36) NOT NULL,
     cod_integracao BIGINT,
+    categoria_id   VARCHAR(36) NOT NULL,
     alteracao      BIGINT      NOT NULL,
     CONSTRAINT produto_lookup_pk PRIMARY KEY (produto_id)
 );
 CREATE INDEX produto_lookup_codigo_idx ON produto_lookup (loja_id, cod_integracao);
+CREATE INDEX produto_lookup_categoria_idx ON produto_lookup (categoria_id);
 
 -- Command side: which complement groups exist in which store.
 CREATE TABLE grupo_complemento_lookup (

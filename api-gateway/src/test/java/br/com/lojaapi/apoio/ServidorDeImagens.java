@@ -24,10 +24,15 @@ public final class ServidorDeImagens {
     private static ServidorDeImagens instancia;
 
     private final HttpServer servidor;
+    private final java.util.concurrent.atomic.AtomicInteger pedidosDeContagem = new java.util.concurrent.atomic.AtomicInteger();
 
     private ServidorDeImagens() throws IOException {
         servidor = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
         servidor.createContext("/foto.png", t -> responder(t, 200, "image/png", PNG));
+        servidor.createContext("/contada.png", t -> {
+            pedidosDeContagem.incrementAndGet();
+            responder(t, 200, "image/png", PNG);
+        });
         servidor.createContext("/texto.png", t -> responder(t, 200, "image/png",
                 "isto não é uma imagem".getBytes(StandardCharsets.UTF_8)));
         servidor.createContext("/enorme.png", t -> {
@@ -55,6 +60,11 @@ public final class ServidorDeImagens {
             }
         }
         return instancia;
+    }
+
+    /** How many times /contada.png was requested. */
+    public int pedidosContados() {
+        return pedidosDeContagem.get();
     }
 
     public String url(String caminho) {

@@ -37,9 +37,9 @@ class GrupoComplementoApiTest extends TesteDeApi {
 
         Resposta alterado = api.put("/v1/grupos-complemento/" + id).token(loja.token())
                                .json("{\"nome\":\"Extras\",\"tipo\":\"MULTIPLA\",\"maximo\":2,"
-                                       + "\"itens\":[{\"nome\":\"Queijo\",\"preco\":4}]}").enviar();
-        assertThat(alterado.status()).isEqualTo(200);
-        assertThat(alterado.json().get("itens")).hasSize(1);
+                                       + "\"itens\":[{\"nome\":\"Queijo\",\"preco\":4},{\"nome\":\"Milho\",\"preco\":1}]}").enviar();
+        assertThat(alterado.status()).as(alterado.toString()).isEqualTo(200);
+        assertThat(alterado.json().get("itens")).hasSize(2);
         assertThat(alterado.json().get("versao").asLong()).isEqualTo(1);
         assertThat(api.get("/v1/produtos/" + produto.get("id").asText()).token(loja.token()).enviar().json()
                       .get("gruposComplemento").get(0).get("nome").asText()).isEqualTo("Extras");
@@ -72,6 +72,25 @@ class GrupoComplementoApiTest extends TesteDeApi {
             assertThat(resposta.texto("erro")).as(caso[0]).contains(caso[1]);
         }
         assertThat(api.get("/v1/grupos-complemento").token(loja.token()).enviar().json().get("grupos")).isEmpty();
+    }
+
+    @Test
+    void grupoPrecisaSerPossivelDePreencher() {
+        LojaDeTeste loja = novaLoja();
+        String id = api.post("/v1/grupos-complemento").token(loja.token())
+                       .json("{\"nome\":\"Extras\",\"tipo\":\"MULTIPLA\",\"itens\":" + ITENS + "}").enviar().texto("id");
+
+        Resposta menosItens = api.put("/v1/grupos-complemento/" + id).token(loja.token())
+                                 .json("{\"itens\":[{\"nome\":\"Só um\",\"preco\":1}]}").enviar();
+        Resposta minimoDemais = api.put("/v1/grupos-complemento/" + id).token(loja.token())
+                                   .json("{\"obrigatoria\":true,\"minimo\":3}").enviar();
+
+        assertThat(menosItens.status()).isEqualTo(400);
+        assertThat(menosItens.texto("erro")).contains("maximo (2) não pode passar do número de itens (1)");
+        assertThat(minimoDemais.status()).isEqualTo(400);
+        assertThat(api.put("/v1/grupos-complemento/" + id).token(loja.token())
+                      .json("{\"maximo\":1,\"itens\":[{\"nome\":\"Só um\",\"preco\":1}]}").enviar().status())
+                .isEqualTo(200);
     }
 
     @Test

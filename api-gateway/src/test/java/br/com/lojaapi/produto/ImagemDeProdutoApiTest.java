@@ -73,8 +73,37 @@ class ImagemDeProdutoApiTest extends TesteDeApi {
     }
 
     @Test
-    void imagemInexistenteOuNomeInvalidoNoServidorDeImagensDa404() throws Exception {
-        assertThat(baixar("http://localhost:8080/imagens/x/../../etc/passwd").statusCode()).isEqualTo(404);
+    void limiteDeImagensEChecadoAntesDeBaixarEURLRepetidaEBaixadaUmaVez() {
+        LojaDeTeste loja = novaLoja();
+        int antes = servidor.pedidosContados();
+        StringBuilder urls = new StringBuilder();
+        for (int i = 0; i < 21; i++) {
+            urls.append(i == 0 ? "" : ",").append('"').append(servidor.url("/contada.png?n=" + i)).append('"');
+        }
+
+        Resposta demais = api.post("/v1/produtos").token(loja.token())
+                             .json("{\"nome\":\"X\",\"preco\":1,\"imagens\":[" + urls + "]}").enviar();
+        Resposta semCodigo = api.post("/v1/produtos").token(loja.token())
+                                .json("{\"upsert\":true,\"nome\":\"X\",\"preco\":1,\"imagens\":[\""
+                                        + servidor.url("/contada.png") + "\"]}").enviar();
+        Resposta produtoInexistente = api.put("/v1/produtos/5b6c1d0e-0000-4000-8000-000000000000").token(loja.token())
+                                         .json("{\"imagens\":[\"" + servidor.url("/contada.png") + "\"]}").enviar();
+
+        assertThat(demais.status()).isEqualTo(400);
+        assertThat(demais.texto("erro")).isEqualTo("imagens: no máximo 20 por produto");
+        assertThat(semCodigo.status()).isEqualTo(400);
+        assertThat(produtoInexistente.status()).isEqualTo(404);
+        assertThat(servidor.pedidosContados()).isEqualTo(antes);
+
+        String repetida = servidor.url("/contada.png?repetida");
+        Resposta duas = api.post("/v1/produtos").token(loja.token())
+                           .json("{\"nome\":\"X\",\"preco\":1,\"imagens\":[\"" + repetida + "\",\"" + repetida + "\"]}").enviar();
+        assertThat(duas.status()).isEqualTo(201);
+        assertThat(servidor.pedidosContados()).isEqualTo(antes + 1);
+    }
+
+    @Test
+    void imagemInexistenteNoServidorDeImagensDa404() throws Exception {
         assertThat(baixar("http://localhost:8080/imagens/5b6c1d0e-0000-4000-8000-000000000000/" + "b".repeat(64) + ".png")
                 .statusCode()).isEqualTo(404);
     }

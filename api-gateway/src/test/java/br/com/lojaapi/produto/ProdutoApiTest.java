@@ -74,11 +74,18 @@ class ProdutoApiTest extends TesteDeApi {
                 new String[]{"{\"nome\":\"X\",\"preco\":1,\"referencia\":\"" + "r".repeat(81) + "\"}", "referencia: no máximo 80"},
                 new String[]{"{\"nome\":\"X\",\"preco\":1,\"multiploVenda\":0.0001}", "multiploVenda deve ser no mínimo 0.001"},
                 new String[]{"{\"nome\":\"X\",\"preco\":1,\"codIntegracao\":1.5}", "Campo 'codIntegracao'"},
-                new String[]{"{\"nome\":\"X\",\"preco\":1,\"categoriaId\":null}", "categoriaId não pode ser null"},
                 new String[]{"{\"nome\":\"X\",\"preco\":1,\"categoria\":\" \"}", "categoria"},
                 new String[]{"{\"nome\":\"X\",\"preco\":1,\"gruposComplemento\":[\"5b6c1d0e-0000-4000-8000-000000000000\"]}",
                         "não é um grupo de complementos desta loja"},
-                new String[]{"{\"nome\":\"X\",\"preco\":1,\"imagens\":[\"ftp://x/y.png\"]}", "ftp://x/y.png"});
+                new String[]{"{\"nome\":\"X\",\"preco\":1,\"imagens\":[\"ftp://x/y.png\"]}", "ftp://x/y.png"},
+                new String[]{"{\"nome\":\"X\",\"preco\":1,\"unidade\":\"ßßßßßß\"}", "unidade: no máximo 10"},
+                new String[]{"{\"nome\":\"X\",\"preco\":1e999999999}", "preco deve ser no máximo"},
+                new String[]{"{\"nome\":\"X\",\"preco\":1e30000000}", "preco deve ser no máximo"},
+                new String[]{"{\"nome\":\"X\",\"preco\":1e-999999999}", "preco: no máximo 30 casas decimais"},
+                new String[]{"{\"nome\":\"X\",\"preco\":1,\"quantidadeEstoque\":1e-40}", "quantidadeEstoque"},
+                new String[]{"{\"nome\":\"X\",\"preco\":1,\"variacoes\":[{\"nome\":\"A\",\"valor1\":\"1\","
+                        + "\"quantidadeEstoque\":999999999.999},{\"nome\":\"A\",\"valor1\":\"2\",\"quantidadeEstoque\":1}]}",
+                        "a soma do estoque das variações deve ser no máximo"});
         for (String[] caso : casos) {
             Resposta resposta = post(loja, caso[0]);
             assertThat(resposta.status()).as(caso[0] + " -> " + resposta).isEqualTo(400);
@@ -99,6 +106,43 @@ class ProdutoApiTest extends TesteDeApi {
         assertThat(post(loja, "{\"nome\":\"C\",\"preco\":1,\"categoria\":\"Bebidas\",\"categoriaId\":\"" + explicita + "\"}")
                 .json().get("categoria").get("nome").asText()).isEqualTo("Padaria");
         assertThat(api.get("/v1/categorias").token(loja.token()).enviar().json()).hasSize(2);
+    }
+
+    @Test
+    void categoriaIdNuloNoPostEQuandoNaoFoiEnviado() {
+        LojaDeTeste loja = novaLoja();
+
+        Resposta porNome = post(loja, "{\"nome\":\"A\",\"preco\":1,\"categoriaId\":null,\"categoria\":\"Limpeza\"}");
+        Resposta padrao = post(loja, "{\"nome\":\"B\",\"preco\":1,\"categoriaId\":null}");
+
+        assertThat(porNome.status()).isEqualTo(201);
+        assertThat(porNome.json().get("categoria").get("nome").asText()).isEqualTo("Limpeza");
+        assertThat(padrao.status()).isEqualTo(201);
+        assertThat(padrao.json().get("categoria").get("nome").asText()).isEqualTo("Sem categoria");
+    }
+
+    @Test
+    void removerCategoriaEnquantoUmProdutoAVinculaNuncaDeixaProdutoSemCategoria() throws Exception {
+        LojaDeTeste loja = novaLoja();
+        for (int rodada = 0; rodada < 10; rodada++) {
+            String categoria = novaCategoria(loja, "Disputada " + rodada);
+            List<Resposta> respostas = br.com.lojaapi.apoio.EmParalelo.executar(2, i -> i == 0
+                    ? new br.com.lojaapi.apoio.ClienteHttp(porta).post("/v1/produtos").token(loja.token())
+                        .json("{\"nome\":\"P\",\"preco\":1,\"categoriaId\":\"" + categoria + "\"}").enviar()
+                    : new br.com.lojaapi.apoio.ClienteHttp(porta).delete("/v1/categorias/" + categoria).token(loja.token())
+                        .enviar());
+            Resposta produto = respostas.get(0);
+            Resposta remocao = respostas.get(1);
+            if (produto.status() == 201) {
+                assertThat(remocao.status()).as("rodada %d: %s", rodada, remocao).isEqualTo(409);
+                assertThat(produto.json().get("categoria").get("id").asText()).isEqualTo(categoria);
+            } else {
+                assertThat(produto.status()).as(produto.toString()).isEqualTo(400);
+                assertThat(remocao.status()).isEqualTo(200);
+            }
+        }
+        JsonNode produtos = listar(loja, "").get("produtos");
+        produtos.forEach(p -> assertThat(p.get("categoria").isNull()).as(p.toString()).isFalse());
     }
 
     @Test

@@ -129,6 +129,33 @@ class UpsertApiTest extends TesteDeApi {
     }
 
     @Test
+    void alterarUmaVariacaoContaComoAlteracaoDoProduto() {
+        LojaDeTeste loja = novaLoja();
+        String primeiro = api.post("/v1/produtos").token(loja.token())
+                             .json("{\"nome\":\"Primeiro\",\"preco\":1,\"codIntegracao\":555}").enviar().texto("id");
+        api.post("/v1/produtos").token(loja.token()).json("{\"nome\":\"Segundo\",\"preco\":1,\"codIntegracao\":555}").enviar();
+        api.post("/v1/produtos/" + primeiro + "/variacoes").token(loja.token())
+           .json("{\"nome\":\"Cor\",\"valor1\":\"Azul\"}").enviar();
+
+        assertThat(upsert(loja, "{\"codIntegracao\":555,\"descricao\":\"x\"}").texto("id")).isEqualTo(primeiro);
+    }
+
+    @Test
+    void upsertQueDisputaComARemocaoDoProdutoNuncaDa404() throws Exception {
+        LojaDeTeste loja = novaLoja();
+        for (int rodada = 0; rodada < 10; rodada++) {
+            long codigo = 7000 + rodada;
+            String id = upsert(loja, "{\"codIntegracao\":" + codigo + ",\"nome\":\"R\",\"preco\":1}").texto("id");
+            List<Resposta> respostas = EmParalelo.executar(2, i -> i == 0
+                    ? new ClienteHttp(porta).delete("/v1/produtos/" + id).token(loja.token()).enviar()
+                    : new ClienteHttp(porta).post("/v1/produtos").token(loja.token())
+                        .json("{\"upsert\":true,\"codIntegracao\":" + codigo + ",\"nome\":\"R2\",\"preco\":2}").enviar());
+            assertThat(respostas.get(0).status()).as("DELETE %s", respostas.get(0)).isEqualTo(200);
+            assertThat(respostas.get(1).status()).as("upsert %s", respostas.get(1)).isIn(200, 201);
+        }
+    }
+
+    @Test
     void vinteCriacoesSimultaneasComAMesmaCategoriaEmGrafiasDiferentesCriamUmaSoCategoria() throws Exception {
         LojaDeTeste loja = novaLoja();
         String[] grafias = {"Bebidas", "BEBIDAS", "bebidas", "BeBiDaS"};

@@ -3,12 +3,9 @@ package br.com.lojaapi.gateway.categoria;
 import br.com.lojaapi.coreapi.categoria.AtualizarCategoriaCommand;
 import br.com.lojaapi.coreapi.categoria.BuscarCategoriaQuery;
 import br.com.lojaapi.coreapi.categoria.CategoriaView;
-import br.com.lojaapi.coreapi.categoria.ContarVinculosCategoriaQuery;
 import br.com.lojaapi.coreapi.categoria.CriarCategoriaCommand;
 import br.com.lojaapi.coreapi.categoria.ListarCategoriasQuery;
 import br.com.lojaapi.coreapi.categoria.RemoverCategoriaCommand;
-import br.com.lojaapi.coreapi.categoria.VinculosCategoria;
-import br.com.lojaapi.coreapi.comum.CodigoErro;
 import br.com.lojaapi.coreapi.comum.ErroDeNegocio;
 import br.com.lojaapi.coreapi.comum.ModeloLeitura;
 import br.com.lojaapi.gateway.acesso.LojaAtual;
@@ -38,7 +35,6 @@ import org.springframework.web.bind.annotation.RestController;
 import java.net.URI;
 import java.time.Clock;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 
 @RestController
@@ -118,15 +114,7 @@ class CategoriaController {
             content = @Content(schema = @Schema(implementation = ConflitoDeRemocao.class)))
     ResponseEntity<Object> remover(@Parameter(hidden = true) LojaAtual loja, @PathVariable String id) {
         Ids.exigir(id, NAO_ENCONTRADA);
-        VinculosCategoria vinculos = consultas.query(new ContarVinculosCategoriaQuery(loja.lojaId(), id),
-                VinculosCategoria.class).join();
-        if (vinculos.algum()) {
-            throw new ErroDeNegocio(CodigoErro.CONFLITO,
-                    "A categoria tem " + vinculos.produtos() + " produto(s) e " + vinculos.subcategorias()
-                            + " subcategoria(s) vinculados; mova os produtos com PUT /produtos/{id} antes de removê-la",
-                    Map.of("produtosVinculados", vinculos.produtos(),
-                            "subcategoriasVinculadas", vinculos.subcategorias()));
-        }
+        // The aggregate refuses with 409 (and the counts) while products point at the category.
         long versao = comandos.enviar(new RemoverCategoriaCommand(id, loja.lojaId(), relogio.instant()), NAO_ENCONTRADA);
         return escrita.removido(ModeloLeitura.CATEGORIA, loja.lojaId(), id, versao, new CategoriaRemovida(id, true));
     }

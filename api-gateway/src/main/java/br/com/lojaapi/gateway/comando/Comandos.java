@@ -10,6 +10,7 @@ import org.slf4j.LoggerFactory;
 import org.springframework.stereotype.Component;
 import org.springframework.transaction.support.TransactionSynchronizationManager;
 
+import java.sql.SQLException;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.function.Supplier;
 
@@ -18,9 +19,10 @@ import java.util.function.Supplier;
  * aggregate is the resource's 404, and so is an id that names an aggregate of another type (Axon refuses to load
  * it as incompatible); a business refusal raised anywhere in the command's unit of work comes out as itself.
  * <p>
- * Two nodes changing one aggregate at once make one append fail on the event table's unique key. That command is
- * run again on the fresh state after a short random pause, up to {@value #TENTATIVAS} times; a conflict that
- * outlasts them is {@link ConflitoPersistenteException} (503 with Retry-After), never a 500.
+ * Two nodes changing one aggregate at once make one append fail on the event table's unique key; PostgreSQL may
+ * also end a transaction as a deadlock victim. Either way the action is run again on the fresh state after a
+ * short random pause, up to {@value #TENTATIVAS} times; a conflict that outlasts them is
+ * {@link ConflitoPersistenteException} (503 with Retry-After), never a 500.
  */
 @Component
 public class Comandos {
@@ -62,7 +64,7 @@ public class Comandos {
                         || causa(e, IncompatibleAggregateException.class) != null) {
                     throw ErroDeNegocio.naoEncontrado(recursoNaoEncontrado);
                 }
-                if (causa(e, ConcurrencyException.class) == null) {
+                if (causa(e, ConcurrencyException.class) == null && !transitorio(e)) {
                     throw e;
                 }
                 // Inside a caller's transaction the whole transaction must be retried, not one command.
@@ -86,6 +88,23 @@ public class Comandos {
             Thread.currentThread().interrupt();
             throw new ConflitoPersistenteException(e);
         }
+    }
+
+    /**
+     * PostgreSQL gave up on this transaction for another's sake (deadlock 40P01, serialization failure 40001):
+     * running it again is the documented remedy.
+     */
+    private static boolean transitorio(Throwable erro) {
+        for (Throwable atual = erro; atual != null; atual = atual.getCause()) {
+            if (atual instanceof SQLException sql && ("40P01".equals(sql.getSQLState())
+                    || "40001".equals(sql.getSQLState()))) {
+                return true;
+            }
+            if (atual.getCause() == atual) {
+                break;
+            }
+        }
+        return false;
     }
 
     private static <T extends Throwable> T causa(Throwable erro, Class<T> tipo) {

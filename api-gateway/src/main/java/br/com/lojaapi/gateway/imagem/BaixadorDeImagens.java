@@ -2,6 +2,7 @@ package br.com.lojaapi.gateway.imagem;
 
 import br.com.lojaapi.gateway.rede.EnderecoProibidoException;
 import br.com.lojaapi.gateway.rede.PoliticaDeRede;
+import okhttp3.Call;
 import okhttp3.HttpUrl;
 import okhttp3.OkHttpClient;
 import okhttp3.Request;
@@ -17,11 +18,12 @@ import java.io.InterruptedIOException;
 import java.net.InetAddress;
 import java.net.Proxy;
 import java.time.Duration;
+import java.util.concurrent.TimeUnit;
 
 /**
  * Downloads an image a client pointed at, defensively: http(s) only, permitted addresses only (checked on every
- * hop, redirects followed by hand, at most 3), bounded time, at most {@value #TAMANHO_MAXIMO} bytes read, and
- * content that really is an image.
+ * hop, redirects followed by hand, at most 3), bounded time (per image, all hops together, and per request),
+ * at most {@value #TAMANHO_MAXIMO} bytes read, and content that really is an image.
  */
 @Component
 class BaixadorDeImagens {
@@ -31,9 +33,11 @@ class BaixadorDeImagens {
 
     private final OkHttpClient http;
     private final PoliticaDeRede rede;
+    private final Duration tempoMaximo;
 
     BaixadorDeImagens(PoliticaDeRede rede, @Value("${loja.imagens.tempo-maximo:20s}") Duration tempoMaximo) {
         this.rede = rede;
+        this.tempoMaximo = tempoMaximo;
         this.http = new OkHttpClient.Builder()
                 .proxy(Proxy.NO_PROXY)
                 .dns(rede.dns())
@@ -41,14 +45,15 @@ class BaixadorDeImagens {
                 .followSslRedirects(false)
                 .connectTimeout(Duration.ofSeconds(5))
                 .readTimeout(Duration.ofSeconds(10))
-                .callTimeout(tempoMaximo)
                 .build();
     }
 
     record Imagem(byte[] conteudo, TipoDeImagem tipo) {
     }
 
-    Imagem baixar(String endereco) throws ImagemRecusadaException {
+    /** Downloads within {@code tempo-maximo} for the whole image (all hops), and never past {@code prazoNanos}. */
+    Imagem baixar(String endereco, long prazoNanos) throws ImagemRecusadaException {
+        long prazo = Math.min(prazoNanos, System.nanoTime() + tempoMaximo.toNanos());
         HttpUrl url = HttpUrl.parse(endereco);
         if (url == null) {
             throw new ImagemRecusadaException("não é uma URL http ou https");
@@ -57,7 +62,13 @@ class BaixadorDeImagens {
             exigirLiteralPermitido(url);
             Request requisicao = new Request.Builder().url(url).header("Accept", "image/*")
                                                       .header("User-Agent", "loja-api/1 (imagens de produto)").build();
-            try (Response resposta = http.newCall(requisicao).execute()) {
+            long restante = prazo - System.nanoTime();
+            if (restante <= 0) {
+                throw new ImagemRecusadaException("o tempo para baixar as imagens se esgotou");
+            }
+            Call chamada = http.newCall(requisicao);
+            chamada.timeout().timeout(restante, TimeUnit.NANOSECONDS);
+            try (Response resposta = chamada.execute()) {
                 if (resposta.isRedirect()) {
                     String destino = resposta.header("Location");
                     HttpUrl proxima = destino == null ? null : url.resolve(destino);

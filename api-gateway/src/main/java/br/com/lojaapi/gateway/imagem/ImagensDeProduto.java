@@ -1,5 +1,6 @@
 package br.com.lojaapi.gateway.imagem;
 
+import br.com.lojaapi.command.produto.RegrasDeProduto;
 import br.com.lojaapi.coreapi.comum.ErroDeNegocio;
 import br.com.lojaapi.gateway.objetos.ArmazenamentoDeObjetos;
 import org.springframework.beans.factory.annotation.Value;
@@ -7,9 +8,12 @@ import org.springframework.stereotype.Component;
 
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
+import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.HexFormat;
 import java.util.List;
+import java.util.Map;
 import java.util.regex.Pattern;
 
 /**
@@ -27,24 +31,39 @@ public class ImagensDeProduto {
     private final BaixadorDeImagens baixador;
     private final ArmazenamentoDeObjetos armazenamento;
     private final String prefixoPublico;
+    private final Duration tempoTotal;
 
     ImagensDeProduto(BaixadorDeImagens baixador, ArmazenamentoDeObjetos armazenamento,
-                     @Value("${loja.url-publica:http://localhost:8080}") String urlPublica) {
+                     @Value("${loja.url-publica:http://localhost:8080}") String urlPublica,
+                     @Value("${loja.imagens.tempo-total:60s}") Duration tempoTotal) {
         this.baixador = baixador;
         this.armazenamento = armazenamento;
+        this.tempoTotal = tempoTotal;
         this.prefixoPublico = (urlPublica.endsWith("/") ? urlPublica.substring(0, urlPublica.length() - 1) : urlPublica)
                 + CAMINHO;
     }
 
-    /** The list with every external URL replaced by its re-hosted one; the first that fails is a 400 naming it. */
+    /**
+     * The list with every external URL replaced by its re-hosted one; the first that fails is a 400 naming it.
+     * The count is checked before anything is downloaded, a URL sent twice is fetched once, and all downloads of
+     * one request share a time budget.
+     */
     public List<String> rehospedar(String lojaId, List<String> urls) {
-        List<String> finais = new ArrayList<>();
+        if (urls.size() > RegrasDeProduto.IMAGENS_MAXIMO) {
+            throw ErroDeNegocio.invalido("imagens: no máximo " + RegrasDeProduto.IMAGENS_MAXIMO + " por produto");
+        }
         for (String url : urls) {
             if (url == null || url.isBlank()) {
                 throw ErroDeNegocio.invalido("imagens: cada imagem deve ser uma URL http ou https");
             }
+        }
+        long prazo = System.nanoTime() + tempoTotal.toNanos();
+        Map<String, String> hospedadas = new HashMap<>();
+        List<String> finais = new ArrayList<>();
+        for (String url : urls) {
             String limpa = url.strip();
-            finais.add(limpa.startsWith(prefixoPublico) ? existente(limpa) : copiar(lojaId, limpa));
+            finais.add(hospedadas.computeIfAbsent(limpa,
+                    u -> u.startsWith(prefixoPublico) ? existente(u) : copiar(lojaId, u, prazo)));
         }
         return finais;
     }
@@ -61,10 +80,10 @@ public class ImagensDeProduto {
         throw ErroDeNegocio.invalido("Imagem " + url + " não existe no armazenamento do serviço");
     }
 
-    private String copiar(String lojaId, String url) {
+    private String copiar(String lojaId, String url, long prazo) {
         BaixadorDeImagens.Imagem imagem;
         try {
-            imagem = baixador.baixar(url);
+            imagem = baixador.baixar(url, prazo);
         } catch (ImagemRecusadaException e) {
             throw ErroDeNegocio.invalido("Imagem " + url + " recusada: " + e.getMessage());
         }

@@ -9,7 +9,6 @@ import br.com.lojaapi.coreapi.produto.BuscarProdutoQuery;
 import br.com.lojaapi.coreapi.produto.ListarProdutosQuery;
 import br.com.lojaapi.coreapi.produto.PaginaDeProdutos;
 import br.com.lojaapi.coreapi.produto.ProdutoView;
-import br.com.lojaapi.coreapi.produto.RemoverProdutoCommand;
 import br.com.lojaapi.coreapi.produto.ResultadoDeProduto;
 import br.com.lojaapi.gateway.acesso.LojaAtual;
 import br.com.lojaapi.gateway.comando.Comandos;
@@ -123,6 +122,10 @@ class ProdutoController {
             content = @Content(schema = @Schema(implementation = Erro.class)))
     ResponseEntity<Object> criar(@Parameter(hidden = true) LojaAtual loja, @Valid @RequestBody CorpoDeProduto corpo) {
         boolean upsert = corpo.upsert != null && corpo.upsert.orElse(false);
+        // Cheap refusals first: nothing is downloaded for a call that cannot succeed.
+        if (upsert && (corpo.codIntegracao == null || corpo.codIntegracao.isEmpty())) {
+            throw ErroDeNegocio.invalido(CadastroDeProdutos.CODIGO_OBRIGATORIO);
+        }
         List<AlteracaoVariacao> variacoes = corpo.variacoes == null ? List.of()
                 : corpo.variacoes.orElse(List.of()).stream().map(v -> {
                     if (v == null) {
@@ -174,6 +177,10 @@ class ProdutoController {
     ResponseEntity<Object> alterar(@Parameter(hidden = true) LojaAtual loja, @PathVariable String id,
                                    @Valid @RequestBody CorpoDeProduto corpo) {
         Ids.exigir(id, NAO_ENCONTRADO);
+        if (corpo.imagens != null && buscar(loja.lojaId(), id).isEmpty()) {
+            // nothing is downloaded for a product that is not there
+            throw ErroDeNegocio.naoEncontrado(NAO_ENCONTRADO);
+        }
         List<String> avisos = new ArrayList<>();
         if (corpo.controlaEstoque != null) {
             avisos.add(CONTROLA_ESTOQUE_IGNORADO);
@@ -198,7 +205,7 @@ class ProdutoController {
             content = @Content(schema = @Schema(implementation = Removido.class)))
     ResponseEntity<Object> remover(@Parameter(hidden = true) LojaAtual loja, @PathVariable String id) {
         Ids.exigir(id, NAO_ENCONTRADO);
-        long versao = comandos.enviar(new RemoverProdutoCommand(id, loja.lojaId(), relogio.instant()), NAO_ENCONTRADO);
+        long versao = comandos.executar(() -> cadastro.remover(loja.lojaId(), id, relogio.instant()), NAO_ENCONTRADO);
         return escrita.removido(ModeloLeitura.PRODUTO, loja.lojaId(), id, versao, new Removido(id, true));
     }
 

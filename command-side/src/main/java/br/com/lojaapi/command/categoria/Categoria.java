@@ -70,8 +70,9 @@ class Categoria {
     }
 
     @CommandHandler
-    long handle(RemoverCategoriaCommand comando) {
+    long handle(RemoverCategoriaCommand comando, ProdutosDaCategoria produtos) {
         exigirDaLoja(comando.lojaId());
+        produtos.exigirSemProdutos(lojaId, categoriaId);
         apply(new CategoriaRemovidaEvent(categoriaId, lojaId, nome, comando.removidaEm()));
         return Versao.atual();
     }

@@ -31,9 +31,21 @@ public final class Numeros {
         return limitado(valor, 3, MEDIDA_MAXIMA, campo);
     }
 
+    /** The most decimal places accepted before rounding; beyond it rounding itself would be costly (1e-999999999). */
+    static final int CASAS_MAXIMAS = 30;
+    /** The most integer digits looked at before comparing with the maximum; 1e999999999 is refused unexpanded. */
+    private static final int DIGITOS_INTEIROS_MAXIMOS = 18;
+
     private static BigDecimal limitado(BigDecimal valor, int casas, BigDecimal maximo, String campo) {
         if (valor == null) {
             return null;
+        }
+        // precision() and scale() are cheap; setScale on an extreme exponent is not (it expands the number).
+        if (valor.precision() - valor.scale() > DIGITOS_INTEIROS_MAXIMOS) {
+            throw ErroDeNegocio.invalido(campo + " deve ser no máximo " + maximo.toPlainString());
+        }
+        if (valor.scale() > CASAS_MAXIMAS) {
+            throw ErroDeNegocio.invalido(campo + ": no máximo " + CASAS_MAXIMAS + " casas decimais");
         }
         BigDecimal arredondado = valor.setScale(casas, RoundingMode.HALF_UP);
         if (arredondado.signum() < 0) {

@@ -15,7 +15,8 @@ import java.util.List;
 /**
  * A complement group's rules. Defaults on creation: {@code SELECAO}, not mandatory, {@code minimo} 1 when
  * mandatory else 0, {@code maximo} 1 for {@code SELECAO} else the number of items. Always
- * {@code 0 <= minimo <= maximo}, and a {@code SELECAO} group picks one option ({@code maximo} 1).
+ * {@code 0 <= minimo <= maximo <= number of items} (a group must be possible to fill), and a {@code SELECAO}
+ * group picks one option ({@code maximo} 1).
  */
 final class RegrasDeGrupo {
 
@@ -52,6 +53,10 @@ final class RegrasDeGrupo {
                 Campos.obrigatorio(a.itens(), atual.itens(), "itens", RegrasDeGrupo::itens));
         if (dados.minimo() > dados.maximo()) {
             throw ErroDeNegocio.invalido("minimo (" + dados.minimo() + ") não pode passar de maximo (" + dados.maximo() + ")");
+        }
+        if (dados.maximo() > dados.itens().size()) {
+            throw ErroDeNegocio.invalido("maximo (" + dados.maximo() + ") não pode passar do número de itens ("
+                    + dados.itens().size() + "); envie maximo junto com os itens");
         }
         if (dados.tipo() == TipoGrupo.SELECAO && dados.maximo() != 1) {
             throw ErroDeNegocio.invalido("um grupo SELECAO permite escolher uma opção: maximo deve ser 1 (use MULTIPLA)");

@@ -8,6 +8,7 @@ import br.com.lojaapi.coreapi.produto.AlteracaoProduto;
 import br.com.lojaapi.coreapi.produto.AlteracaoVariacao;
 import br.com.lojaapi.coreapi.produto.AlterarProdutoCommand;
 import br.com.lojaapi.coreapi.produto.CriarProdutoCommand;
+import br.com.lojaapi.coreapi.produto.RemoverProdutoCommand;
 import br.com.lojaapi.coreapi.produto.ResultadoDeProduto;
 import org.axonframework.commandhandling.gateway.CommandGateway;
 import org.springframework.stereotype.Service;
@@ -30,6 +31,8 @@ import java.util.Optional;
 public class CadastroDeProdutos {
 
     static final String SEM_CATEGORIA = "Sem categoria";
+    public static final String CODIGO_OBRIGATORIO =
+            "codIntegracao é obrigatório no modo upsert: é a chave que identifica o produto";
 
     private final CommandGateway comandos;
     private final NomesDeCategoria categorias;
@@ -76,7 +79,7 @@ public class CadastroDeProdutos {
     public Cadastro criarOuAtualizar(Pedido pedido) {
         Long codigo = pedido.dados().codIntegracao() == null ? null : pedido.dados().codIntegracao().orElse(null);
         if (codigo == null) {
-            throw ErroDeNegocio.invalido("codIntegracao é obrigatório no modo upsert: é a chave que identifica o produto");
+            throw ErroDeNegocio.invalido(CODIGO_OBRIGATORIO);
         }
         produtos.travarCodigo(pedido.lojaId(), codigo);
         List<String> candidatos = produtos.comCodigo(pedido.lojaId(), codigo);
@@ -99,12 +102,25 @@ public class CadastroDeProdutos {
     }
 
     /**
+     * DELETE, serialised with upserts of the product's code: an upsert that found the product a moment before it
+     * was removed would otherwise fail on a removed product instead of creating a new one.
+     */
+    @Transactional
+    public long remover(String lojaId, String produtoId, Instant agora) {
+        produtos.codigoDe(lojaId, produtoId).ifPresent(codigo -> produtos.travarCodigo(lojaId, codigo));
+        Long versao = comandos.sendAndWait(new RemoverProdutoCommand(produtoId, lojaId, agora));
+        return versao;
+    }
+
+    /**
      * Category resolution, in the contract's order: an explicit categoriaId (checked by the product); else the
      * category named {@code categoriaNome}, reused or created; else, for a new product, the store's automatic
-     * "Sem categoria", created the first time it is needed.
+     * "Sem categoria", created the first time it is needed. An explicit {@code "categoriaId": null} counts as not
+     * sent: ERPs send nulls for what they do not have.
      */
     private AlteracaoProduto comCategoria(Pedido pedido, boolean padrao, List<Escrita> escritas) {
-        if (pedido.dados().categoriaId() != null) {
+        Optional<String> enviada = pedido.dados().categoriaId();
+        if (enviada != null && enviada.isPresent()) {
             return pedido.dados();
         }
         String nome = pedido.categoriaNome();
@@ -112,7 +128,7 @@ public class CadastroDeProdutos {
             throw ErroDeNegocio.invalido("categoria: informe o nome da categoria ou omita o campo");
         }
         if (nome == null && !padrao) {
-            return pedido.dados();
+            return comCategoriaId(pedido.dados(), null);
         }
         String nomeFinal = nome != null ? nome : SEM_CATEGORIA;
         categorias.travar(pedido.lojaId(), nomeFinal);
@@ -129,10 +145,12 @@ public class CadastroDeProdutos {
         return comCategoriaId(pedido.dados(), categoriaId);
     }
 
+    /** The change with this category, or with the category not sent at all when {@code categoriaId} is null. */
     private static AlteracaoProduto comCategoriaId(AlteracaoProduto a, String categoriaId) {
         return new AlteracaoProduto(a.nome(), a.descricao(), a.preco(), a.precoPromocional(), a.imagens(),
                 a.codigoBarras(), a.sku(), a.referencia(), a.codIntegracao(), a.disponivel(), a.destaque(), a.ordem(),
                 a.quantidadeEstoque(), a.estoqueMinimo(), a.unidade(), a.multiploVenda(), a.peso(), a.altura(),
-                a.largura(), a.comprimento(), Optional.of(categoriaId), a.gruposComplemento());
+                a.largura(), a.comprimento(), categoriaId == null ? null : Optional.of(categoriaId),
+                a.gruposComplemento());
     }
 }

@@ -105,7 +105,7 @@ class Produto {
         VariacaoDoProduto alterada = new VariacaoDoProduto(atual.variacaoId(),
                 RegrasDeVariacao.aplicar(atual.dados(), comando.alteracao()));
         if (!alterada.equals(atual)) {
-            Variacoes novas = variacoes.com(alterada);
+            Variacoes novas = variacoes.com(alterada).exigirLimite();
             apply(new VariacaoAlteradaEvent(produtoId, lojaId, alterada, novas.estoque(), comando.alteradaEm()));
         }
         return Versao.atual();

@@ -1,24 +1,35 @@
 package br.com.lojaapi.command.produto;
 
+import br.com.lojaapi.command.categoria.ProdutosDaCategoria;
 import br.com.lojaapi.command.comum.GruposDeLookup;
+import br.com.lojaapi.coreapi.comum.CodigoErro;
+import br.com.lojaapi.coreapi.comum.ErroDeNegocio;
 import br.com.lojaapi.coreapi.produto.ProdutoAtualizadoEvent;
 import br.com.lojaapi.coreapi.produto.ProdutoCriadoEvent;
 import br.com.lojaapi.coreapi.produto.ProdutoRemovidoEvent;
+import br.com.lojaapi.coreapi.produto.VariacaoAdicionadaEvent;
+import br.com.lojaapi.coreapi.produto.VariacaoAlteradaEvent;
+import br.com.lojaapi.coreapi.produto.VariacaoRemovidaEvent;
 import org.axonframework.config.ProcessingGroup;
 import org.axonframework.eventhandling.EventHandler;
 import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.stereotype.Component;
 
 import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
 
 /**
- * Command-side index of products by ERP code, kept in the command's transaction. Codes are not unique (the
- * contract lets several products share one); upserts pick the most recently changed, so each change takes the
- * next number of a sequence.
+ * Command-side index of the products that are not removed, kept in the command's transaction: by ERP code (codes
+ * are not unique; upserts pick the most recently changed, so each change, variations included, takes the next
+ * number of a sequence) and by category (see {@link ProdutosDaCategoria}).
  */
 @Component
 @ProcessingGroup(GruposDeLookup.PRODUTO)
-class ProdutoLookup {
+class ProdutoLookup implements ProdutosDaCategoria {
+
+    private static final String TRAVA_DE_CATEGORIA = "categoria-id:";
 
     private final JdbcTemplate jdbc;
 
@@ -32,6 +43,30 @@ class ProdutoLookup {
                 "produto-codigo:" + lojaId + ":" + codIntegracao);
     }
 
+    /** The ERP code of a product that is not removed, if it has one. */
+    Optional<Long> codigoDe(String lojaId, String produtoId) {
+        return jdbc.queryForList("SELECT cod_integracao FROM produto_lookup WHERE produto_id = ? AND loja_id = ?",
+                Long.class, produtoId, lojaId).stream().filter(Objects::nonNull).findFirst();
+    }
+
+    @Override
+    public void exigirSemProdutos(String lojaId, String categoriaId) {
+        jdbc.queryForList("SELECT pg_advisory_xact_lock(hashtextextended(?, 0))", TRAVA_DE_CATEGORIA + categoriaId);
+        Long produtos = jdbc.queryForObject(
+                "SELECT COUNT(*) FROM produto_lookup WHERE categoria_id = ? AND loja_id = ?", Long.class,
+                categoriaId, lojaId);
+        if (produtos != null && produtos > 0) {
+            throw new ErroDeNegocio(CodigoErro.CONFLITO, "A categoria tem " + produtos + " produto(s) vinculado(s); "
+                    + "mova-os para outra categoria com PUT /produtos/{id} antes de removê-la",
+                    Map.of("produtosVinculados", produtos, "subcategoriasVinculadas", 0));
+        }
+    }
+
+    /** Taken (shared) by every product command that points at the category, until its transaction ends. */
+    static void travarCategoriaCompartilhado(JdbcTemplate jdbc, String categoriaId) {
+        jdbc.queryForList("SELECT pg_advisory_xact_lock_shared(hashtextextended(?, 0))", TRAVA_DE_CATEGORIA + categoriaId);
+    }
+
     /** Products of the store (not removed) with the code, most recently changed first. */
     List<String> comCodigo(String lojaId, long codIntegracao) {
         return jdbc.queryForList("""
@@ -42,16 +77,38 @@ class ProdutoLookup {
     @EventHandler
     void on(ProdutoCriadoEvent evento) {
         jdbc.update("""
-                INSERT INTO produto_lookup (produto_id, loja_id, cod_integracao, alteracao)
-                VALUES (?, ?, ?, nextval('produto_lookup_alteracao_seq'))""",
-                evento.produtoId(), evento.lojaId(), evento.dados().codIntegracao());
+                INSERT INTO produto_lookup (produto_id, loja_id, cod_integracao, categoria_id, alteracao)
+                VALUES (?, ?, ?, ?, nextval('produto_lookup_alteracao_seq'))""",
+                evento.produtoId(), evento.lojaId(), evento.dados().codIntegracao(), evento.dados().categoriaId());
     }
 
     @EventHandler
     void on(ProdutoAtualizadoEvent evento) {
         jdbc.update("""
-                UPDATE produto_lookup SET cod_integracao = ?, alteracao = nextval('produto_lookup_alteracao_seq')
-                 WHERE produto_id = ?""", evento.dados().codIntegracao(), evento.produtoId());
+                UPDATE produto_lookup SET cod_integracao = ?, categoria_id = ?,
+                       alteracao = nextval('produto_lookup_alteracao_seq')
+                 WHERE produto_id = ?""", evento.dados().codIntegracao(), evento.dados().categoriaId(),
+                evento.produtoId());
+    }
+
+    @EventHandler
+    void on(VariacaoAdicionadaEvent evento) {
+        alterado(evento.produtoId());
+    }
+
+    @EventHandler
+    void on(VariacaoAlteradaEvent evento) {
+        alterado(evento.produtoId());
+    }
+
+    @EventHandler
+    void on(VariacaoRemovidaEvent evento) {
+        alterado(evento.produtoId());
+    }
+
+    private void alterado(String produtoId) {
+        jdbc.update("UPDATE produto_lookup SET alteracao = nextval('produto_lookup_alteracao_seq') WHERE produto_id = ?",
+                produtoId);
     }
 
     @EventHandler

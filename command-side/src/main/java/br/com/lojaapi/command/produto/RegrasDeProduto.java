@@ -19,9 +19,9 @@ import java.util.function.Function;
  * The product's field rules, shared by creation, PUT and upsert: a partial change applied to complete data gives
  * complete, valid data or a 400 naming the field.
  */
-final class RegrasDeProduto {
+public final class RegrasDeProduto {
 
-    static final int IMAGENS_MAXIMO = 20;
+    public static final int IMAGENS_MAXIMO = 20;
     static final int GRUPOS_MAXIMO = 50;
     static final int ORDEM_MAXIMA = 1_000_000;
     static final BigDecimal MULTIPLO_MINIMO = new BigDecimal("0.001");
@@ -116,9 +116,10 @@ final class RegrasDeProduto {
         return ordem;
     }
 
+    /** Upper-cased before the length check: upper case can be longer ("ß" becomes "SS"). */
     private static String unidade(String unidade) {
-        String limpa = Textos.limitado(unidade, 10, "unidade");
-        return limpa == null ? null : limpa.toUpperCase(Locale.ROOT);
+        String limpa = Textos.limpo(unidade);
+        return limpa == null ? null : Textos.limitado(limpa.toUpperCase(Locale.ROOT), 10, "unidade");
     }
 
     /** Null or 0 resets to 1; otherwise at least 0.001 (three decimals). */

@@ -1,5 +1,6 @@
 package br.com.lojaapi.command.produto;
 
+import br.com.lojaapi.command.comum.Numeros;
 import br.com.lojaapi.coreapi.comum.ErroDeNegocio;
 import br.com.lojaapi.coreapi.produto.AlteracaoVariacao;
 import br.com.lojaapi.coreapi.produto.DadosProduto;
@@ -45,10 +46,17 @@ record Variacoes(List<VariacaoDoProduto> lista) {
         return new Variacoes(novas);
     }
 
-    /** For commands: a product has at most {@value #MAXIMO} variations. */
+    /**
+     * For commands: a product has at most {@value #MAXIMO} variations, and the sum of their stock (the product's
+     * stock) must fit where the product's stock is kept.
+     */
     Variacoes exigirLimite() {
         if (lista.size() > MAXIMO) {
             throw ErroDeNegocio.invalido("um produto tem no máximo " + MAXIMO + " variações");
+        }
+        if (estoque().compareTo(Numeros.QUANTIDADE_MAXIMA) > 0) {
+            throw ErroDeNegocio.invalido("a soma do estoque das variações deve ser no máximo "
+                    + Numeros.QUANTIDADE_MAXIMA.toPlainString());
         }
         return this;
     }

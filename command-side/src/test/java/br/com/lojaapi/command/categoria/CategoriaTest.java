@@ -27,6 +27,7 @@ class CategoriaTest {
     private static final Instant T1 = Instant.parse("2026-11-21T10:05:00Z");
 
     private AggregateTestFixture<Categoria> fixture;
+    private long produtosVinculados;
     private NomesEmMemoria nomes;
 
     @BeforeEach
@@ -34,6 +35,12 @@ class CategoriaTest {
         fixture = new AggregateTestFixture<>(Categoria.class);
         nomes = new NomesEmMemoria();
         fixture.registerInjectableResource(nomes);
+        fixture.registerInjectableResource((ProdutosDaCategoria) (loja, categoria) -> {
+            if (produtosVinculados > 0) {
+                throw new ErroDeNegocio(CodigoErro.CONFLITO, "A categoria tem produtos",
+                        java.util.Map.of("produtosVinculados", produtosVinculados, "subcategoriasVinculadas", 0));
+            }
+        });
     }
 
     @Test
@@ -151,6 +158,21 @@ class CategoriaTest {
                .expectResultMessagePayload(1L)
                .expectEvents(new CategoriaRemovidaEvent(ID, LOJA, "Bebidas", T1))
                .expectMarkedDeleted();
+    }
+
+    @Test
+    void categoriaComProdutosNaoERemovida() {
+        produtosVinculados = 2;
+        fixture.given(new CategoriaCriadaEvent(ID, LOJA, "Bebidas", null, 2, true, T0))
+               .when(new RemoverCategoriaCommand(ID, LOJA, T1))
+               .expectNoEvents()
+               .expectException(new CustomTypeSafeMatcher<ErroDeNegocio>("conflito com as contagens") {
+                   @Override
+                   protected boolean matchesSafely(ErroDeNegocio erro) {
+                       return erro.codigo() == CodigoErro.CONFLITO
+                               && Long.valueOf(2).equals(erro.detalhes().get("produtosVinculados"));
+                   }
+               });
     }
 
     /** Names taken per store, keyed by the case-folded name. */

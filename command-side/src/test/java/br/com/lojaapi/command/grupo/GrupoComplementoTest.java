@@ -68,11 +68,21 @@ class GrupoComplementoTest {
     @Test
     void selecaoComMaximoMaiorQueUmERecusado() {
         AlteracaoGrupo dados = new AlteracaoGrupo(Optional.of("X"), Optional.of(TipoGrupo.SELECAO), null, null,
-                Optional.of(2), null, Optional.of(List.of(BACON)));
+                Optional.of(2), null, Optional.of(List.of(BACON, OVO)));
         fixture.givenNoPriorActivity()
                .when(new CriarGrupoComplementoCommand("g1", "l1", dados, T0))
                .expectNoEvents().expectExceptionMessage(
                        "um grupo SELECAO permite escolher uma opção: maximo deve ser 1 (use MULTIPLA)");
+    }
+
+    @Test
+    void maximoNaoPassaDoNumeroDeItens() {
+        AlteracaoGrupo dados = new AlteracaoGrupo(Optional.of("X"), Optional.of(TipoGrupo.MULTIPLA), null, null,
+                Optional.of(3), null, Optional.of(List.of(BACON, OVO)));
+        fixture.givenNoPriorActivity()
+               .when(new CriarGrupoComplementoCommand("g1", "l1", dados, T0))
+               .expectNoEvents().expectExceptionMessage(
+                       "maximo (3) não pode passar do número de itens (2); envie maximo junto com os itens");
     }
 
     @Test

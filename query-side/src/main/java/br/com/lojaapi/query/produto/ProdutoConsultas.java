@@ -1,7 +1,5 @@
 package br.com.lojaapi.query.produto;
 
-import br.com.lojaapi.coreapi.categoria.ContarVinculosCategoriaQuery;
-import br.com.lojaapi.coreapi.categoria.VinculosCategoria;
 import br.com.lojaapi.coreapi.produto.BuscarProdutoQuery;
 import br.com.lojaapi.coreapi.produto.BuscarVariacaoQuery;
 import br.com.lojaapi.coreapi.produto.DadosProduto;
@@ -112,17 +110,6 @@ class ProdutoConsultas {
                          WHERE v.id = :id AND v.loja_id = :loja AND p.deletado_em IS NULL""",
                 new MapSqlParameterSource("id", consulta.variacaoId()).addValue("loja", consulta.lojaId()),
                 (rs, i) -> variacao(rs, rs.getLong("versao_produto"))).stream().findFirst();
-    }
-
-    /** Products that are not removed count; subcategories are managed elsewhere and none exist in this service. */
-    @QueryHandler
-    VinculosCategoria handle(ContarVinculosCategoriaQuery consulta) {
-        Long produtos = jdbc.queryForObject("""
-                        SELECT COUNT(*) FROM produto_view
-                         WHERE loja_id = :loja AND categoria_id = :categoria AND deletado_em IS NULL""",
-                new MapSqlParameterSource("loja", consulta.lojaId()).addValue("categoria", consulta.categoriaId()),
-                Long.class);
-        return new VinculosCategoria(produtos == null ? 0 : produtos, 0);
     }
 
     private List<ProdutoView> montar(List<Linha> linhas) {
