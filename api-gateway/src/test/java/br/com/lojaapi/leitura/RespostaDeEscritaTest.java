@@ -76,6 +76,20 @@ class RespostaDeEscritaTest {
     }
 
     @Test
+    void recursoRemovidoLogoDepoisDaEscritaMantemOStatusDaEscritaEAvisa() {
+        versaoNoModelo.set(Optional.of(2L));
+
+        ResponseEntity<Object> entidade = resposta(Duration.ofSeconds(5)).alterado(ModeloLeitura.PRODUTO, "l", "p1", 1,
+                Optional::empty);
+
+        assertThat(entidade.getStatusCode().value()).isEqualTo(200);
+        @SuppressWarnings("unchecked")
+        Map<String, Object> corpo = (Map<String, Object>) entidade.getBody();
+        assertThat(corpo).containsEntry("id", "p1").containsEntry("versao", 1L);
+        assertThat(corpo.get("avisos").toString()).contains("removido logo depois");
+    }
+
+    @Test
     void semAvisosReleOModeloDeTemposEmTempos() {
         relerMs = 50;
         RespostaDeEscrita escrita = resposta(Duration.ofSeconds(30));

@@ -7,19 +7,26 @@ import org.springframework.stereotype.Component;
 
 import java.net.URI;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.function.Supplier;
 
 /**
  * Answers a write only once the read model shows it, so the response body and any later GET, on any node, agree
- * with the write. If the read model has not caught up within the bound (a stalled projection), the write is still
- * durable: the answer is then 202 with the id and version, and a warning, rather than a body that would be stale.
+ * with the write. Two other outcomes are told apart, and the write is durable in both:
+ * <ul>
+ *   <li>the read model has not caught up within the bound (a stalled projection): 202 with the id, version and a
+ *       warning, rather than a body that would be stale;</li>
+ *   <li>it caught up, but another request removed the resource right after this write: the write's own status,
+ *       with the id, version and a warning saying so.</li>
+ * </ul>
  */
 @Component
 public class RespostaDeEscrita {
 
     private static final String ATRASO = "Gravado, mas a leitura ainda não reflete a alteração; consulte novamente em instantes";
+    private static final String REMOVIDO_DEPOIS = "Gravado, mas o recurso foi removido logo depois por outra requisição";
 
     private final LeituraDaPropriaEscrita leitura;
 
@@ -27,45 +34,55 @@ public class RespostaDeEscrita {
         this.leitura = leitura;
     }
 
+    /** A read-model row a write changed, at the version to wait for. */
+    public record Espera(ModeloLeitura modelo, String id, long versao) {
+    }
+
     public ResponseEntity<Object> criado(ModeloLeitura modelo, String lojaId, String id, long versao, URI local,
                                          Supplier<Optional<?>> leitor) {
-        return responder(HttpStatus.CREATED, modelo, lojaId, id, versao, local, leitor);
+        return responder(HttpStatus.CREATED, lojaId, List.of(new Espera(modelo, id, versao)), id, versao, local, leitor);
     }
 
     public ResponseEntity<Object> alterado(ModeloLeitura modelo, String lojaId, String id, long versao,
                                            Supplier<Optional<?>> leitor) {
-        return responder(HttpStatus.OK, modelo, lojaId, id, versao, null, leitor);
+        return responder(HttpStatus.OK, lojaId, List.of(new Espera(modelo, id, versao)), id, versao, null, leitor);
     }
 
     public ResponseEntity<Object> removido(ModeloLeitura modelo, String lojaId, String id, long versao, Object corpo) {
         if (leitura.aguardarVersao(modelo, lojaId, id, versao)) {
             return ResponseEntity.ok(corpo);
         }
-        return pendente(id, versao, null);
+        return aviso(HttpStatus.ACCEPTED, id, versao, null, ATRASO);
     }
 
-    private ResponseEntity<Object> responder(HttpStatus status, ModeloLeitura modelo, String lojaId, String id,
-                                             long versao, URI local, Supplier<Optional<?>> leitor) {
-        if (leitura.aguardarVersao(modelo, lojaId, id, versao)) {
-            Optional<?> corpo = leitor.get();
-            if (corpo.isPresent()) {
-                ResponseEntity.BodyBuilder resposta = ResponseEntity.status(status);
-                if (local != null) {
-                    resposta.location(local);
-                }
-                return resposta.body(corpo.get());
-            }
+    /**
+     * Waits for every row the write changed (a product and the category it created, say), then reads the body.
+     * {@code local}, when given, goes in a Location header.
+     */
+    public ResponseEntity<Object> responder(HttpStatus status, String lojaId, List<Espera> esperas, String id,
+                                            long versao, URI local, Supplier<Optional<?>> leitor) {
+        boolean visivel = esperas.stream()
+                                 .allMatch(e -> leitura.aguardarVersao(e.modelo(), lojaId, e.id(), e.versao()));
+        if (!visivel) {
+            return aviso(HttpStatus.ACCEPTED, id, versao, local, ATRASO);
         }
-        return pendente(id, versao, local);
+        Optional<?> corpo = leitor.get();
+        if (corpo.isEmpty()) {
+            return aviso(status, id, versao, local, REMOVIDO_DEPOIS);
+        }
+        ResponseEntity.BodyBuilder resposta = ResponseEntity.status(status);
+        if (local != null) {
+            resposta.location(local);
+        }
+        return resposta.body(corpo.get());
     }
 
-    /** 202: the write is durable but its read model has not caught up within the bound. */
-    public static ResponseEntity<Object> pendente(String id, long versao, URI local) {
+    private static ResponseEntity<Object> aviso(HttpStatus status, String id, long versao, URI local, String aviso) {
         Map<String, Object> corpo = new LinkedHashMap<>();
         corpo.put("id", id);
         corpo.put("versao", versao);
-        corpo.put("avisos", java.util.List.of(ATRASO));
-        ResponseEntity.BodyBuilder resposta = ResponseEntity.status(HttpStatus.ACCEPTED);
+        corpo.put("avisos", List.of(aviso));
+        ResponseEntity.BodyBuilder resposta = ResponseEntity.status(status);
         if (local != null) {
             resposta.location(local);
         }

@@ -14,7 +14,6 @@ import br.com.lojaapi.gateway.acesso.LojaAtual;
 import br.com.lojaapi.gateway.comando.Comandos;
 import br.com.lojaapi.gateway.erro.Erro;
 import br.com.lojaapi.gateway.imagem.ImagensDeProduto;
-import br.com.lojaapi.gateway.leitura.LeituraDaPropriaEscrita;
 import br.com.lojaapi.gateway.leitura.RespostaDeEscrita;
 import br.com.lojaapi.gateway.web.Ids;
 import br.com.lojaapi.gateway.web.Paginacao;
@@ -63,18 +62,16 @@ class ProdutoController {
     private final CadastroDeProdutos cadastro;
     private final QueryGateway consultas;
     private final ImagensDeProduto imagens;
-    private final LeituraDaPropriaEscrita leitura;
     private final RespostaDeEscrita escrita;
     private final UrlDaVitrine vitrine;
     private final Clock relogio;
 
     ProdutoController(Comandos comandos, CadastroDeProdutos cadastro, QueryGateway consultas, ImagensDeProduto imagens,
-                      LeituraDaPropriaEscrita leitura, RespostaDeEscrita escrita, UrlDaVitrine vitrine, Clock relogio) {
+                      RespostaDeEscrita escrita, UrlDaVitrine vitrine, Clock relogio) {
         this.comandos = comandos;
         this.cadastro = cadastro;
         this.consultas = consultas;
         this.imagens = imagens;
-        this.leitura = leitura;
         this.escrita = escrita;
         this.vitrine = vitrine;
         this.relogio = relogio;
@@ -143,20 +140,12 @@ class ProdutoController {
         if (!feito.criado() && corpo.controlaEstoque != null) {
             avisos.add(CONTROLA_ESTOQUE_IGNORADO);
         }
-        boolean visivel = feito.escritas().stream()
-                               .allMatch(e -> leitura.aguardarVersao(e.modelo(), loja.lojaId(), e.id(), e.versao()));
         long versao = feito.escritas().get(feito.escritas().size() - 1).versao();
-        URI local = URI.create("/v1/produtos/" + feito.produtoId());
-        HttpStatus status = feito.criado() ? HttpStatus.CREATED : HttpStatus.OK;
-        Optional<ProdutoJson> corpoDaResposta = visivel ? buscar(loja.lojaId(), feito.produtoId()) : Optional.empty();
-        if (corpoDaResposta.isEmpty()) {
-            return RespostaDeEscrita.pendente(feito.produtoId(), versao, feito.criado() ? local : null);
-        }
-        ResponseEntity.BodyBuilder resposta = ResponseEntity.status(status);
-        if (feito.criado()) {
-            resposta.location(local);
-        }
-        return resposta.body(corpoDaResposta.get().com(upsert ? (feito.criado() ? "criado" : "atualizado") : null, avisos));
+        String operacao = upsert ? (feito.criado() ? "criado" : "atualizado") : null;
+        return escrita.responder(feito.criado() ? HttpStatus.CREATED : HttpStatus.OK, loja.lojaId(),
+                feito.escritas().stream().map(e -> new RespostaDeEscrita.Espera(e.modelo(), e.id(), e.versao())).toList(),
+                feito.produtoId(), versao, feito.criado() ? URI.create("/v1/produtos/" + feito.produtoId()) : null,
+                () -> buscar(loja.lojaId(), feito.produtoId()).map(p -> p.com(operacao, avisos)));
     }
 
     @GetMapping("/{id}")
