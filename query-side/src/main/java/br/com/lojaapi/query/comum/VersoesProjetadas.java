@@ -32,6 +32,10 @@ class VersoesProjetadas {
                     Long.class, consulta.id(), consulta.lojaId());
             case GRUPO -> jdbc.queryForList("SELECT versao FROM grupo_complemento_view WHERE id = ? AND loja_id = ?",
                     Long.class, consulta.id(), consulta.lojaId());
+            case CLIENTE -> jdbc.queryForList("SELECT versao FROM cliente_view WHERE id = ? AND loja_id = ?",
+                    Long.class, consulta.id(), consulta.lojaId());
+            case PEDIDO -> jdbc.queryForList("SELECT versao FROM pedido_view WHERE id = ? AND loja_id = ?",
+                    Long.class, consulta.id(), consulta.lojaId());
         };
         return versoes.stream().findFirst();
     }

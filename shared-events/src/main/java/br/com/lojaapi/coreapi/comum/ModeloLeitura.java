@@ -5,5 +5,7 @@ public enum ModeloLeitura {
     LOJA,
     CATEGORIA,
     PRODUTO,
-    GRUPO
+    GRUPO,
+    CLIENTE,
+    PEDIDO
 }
