@@ -56,7 +56,7 @@ public class Comandos {
             try {
                 return acao.get();
             } catch (RuntimeException e) {
-                ErroDeNegocio negocio = causa(e, ErroDeNegocio.class);
+                ErroDeNegocio negocio = ErroDeNegocio.naCausa(e);
                 if (negocio != null) {
                     throw negocio;
                 }

@@ -37,11 +37,14 @@ public class CadastroDeProdutos {
     private final CommandGateway comandos;
     private final NomesDeCategoria categorias;
     private final ProdutoLookup produtos;
+    private final EstoqueDosProdutos estoque;
 
-    CadastroDeProdutos(CommandGateway comandos, NomesDeCategoria categorias, ProdutoLookup produtos) {
+    CadastroDeProdutos(CommandGateway comandos, NomesDeCategoria categorias, ProdutoLookup produtos,
+                       EstoqueDosProdutos estoque) {
         this.comandos = comandos;
         this.categorias = categorias;
         this.produtos = produtos;
+        this.estoque = estoque;
     }
 
     /**
@@ -102,12 +105,14 @@ public class CadastroDeProdutos {
     }
 
     /**
-     * DELETE, serialised with upserts of the product's code: an upsert that found the product a moment before it
-     * was removed would otherwise fail on a removed product instead of creating a new one.
+     * DELETE, serialised with upserts of the product's code (an upsert that found the product a moment before it
+     * was removed would otherwise fail on a removed product instead of creating a new one) and with stock changes
+     * (which check the product exists once they hold its stock lock).
      */
     @Transactional
     public long remover(String lojaId, String produtoId, Instant agora) {
         produtos.codigoDe(lojaId, produtoId).ifPresent(codigo -> produtos.travarCodigo(lojaId, codigo));
+        estoque.travar(List.of(produtoId));
         Long versao = comandos.sendAndWait(new RemoverProdutoCommand(produtoId, lojaId, agora));
         return versao;
     }

@@ -1,10 +1,20 @@
 package br.com.lojaapi.command.produto;
 
+import br.com.lojaapi.command.comum.Numeros;
 import br.com.lojaapi.command.comum.Versao;
 import br.com.lojaapi.coreapi.comum.ErroDeNegocio;
 import br.com.lojaapi.coreapi.produto.AdicionarVariacaoCommand;
 import br.com.lojaapi.coreapi.produto.AlterarProdutoCommand;
 import br.com.lojaapi.coreapi.produto.AlterarVariacaoCommand;
+import br.com.lojaapi.coreapi.produto.BaixaDeEstoque;
+import br.com.lojaapi.coreapi.produto.DevolverEstoqueDoPedidoCommand;
+import br.com.lojaapi.coreapi.produto.EstoqueDevolvidoPorPedidoEvent;
+import br.com.lojaapi.coreapi.produto.EstoqueMovimentadoEvent;
+import br.com.lojaapi.coreapi.produto.EstoqueTomadoPorPedidoEvent;
+import br.com.lojaapi.coreapi.produto.ItensCotados;
+import br.com.lojaapi.coreapi.produto.MovimentarEstoqueCommand;
+import br.com.lojaapi.coreapi.produto.MovimentoDeEstoque;
+import br.com.lojaapi.coreapi.produto.TomarEstoqueDoPedidoCommand;
 import br.com.lojaapi.coreapi.produto.CriarProdutoCommand;
 import br.com.lojaapi.coreapi.produto.DadosProduto;
 import br.com.lojaapi.coreapi.produto.ProdutoAtualizadoEvent;
@@ -24,7 +34,8 @@ import org.axonframework.modelling.command.AggregateIdentifier;
 import org.axonframework.modelling.command.CreationPolicy;
 import org.axonframework.spring.stereotype.Aggregate;
 
-import java.util.ArrayList;
+import java.math.BigDecimal;
+import java.time.Instant;
 import java.util.List;
 import java.util.Objects;
 
@@ -75,7 +86,10 @@ class Produto {
         List<String> avisos = avisoDeEstoque(novas, comando.alteracao().quantidadeEstoque() != null);
         novos = novas.noEstoqueDe(novos);
         if (!novos.equals(dados) || !novas.equals(variacoes)) {
+            DadosProduto antes = dados;
+            Variacoes variacoesAntes = variacoes;
             apply(new ProdutoAtualizadoEvent(produtoId, lojaId, novos, novas.lista(), comando.alteradoEm()));
+            alertar(antes, variacoesAntes, comando.alteradoEm());
         }
         return new ResultadoDeProduto(Versao.atual(), avisos);
     }
@@ -106,7 +120,10 @@ class Produto {
                 RegrasDeVariacao.aplicar(atual.dados(), comando.alteracao()));
         if (!alterada.equals(atual)) {
             Variacoes novas = variacoes.com(alterada).exigirLimite();
+            DadosProduto antes = dados;
+            Variacoes variacoesAntes = variacoes;
             apply(new VariacaoAlteradaEvent(produtoId, lojaId, alterada, novas.estoque(), comando.alteradaEm()));
+            alertar(antes, variacoesAntes, comando.alteradaEm());
         }
         return Versao.atual();
     }
@@ -116,7 +133,65 @@ class Produto {
         exigirDaLoja(comando.lojaId());
         variacoes.exigir(comando.variacaoId());
         Variacoes novas = variacoes.sem(comando.variacaoId());
+        DadosProduto antes = dados;
         apply(new VariacaoRemovidaEvent(produtoId, lojaId, comando.variacaoId(), novas.estoque(), comando.removidaEm()));
+        alertar(antes, variacoes, comando.removidaEm());
+        return Versao.atual();
+    }
+
+    @CommandHandler
+    MovimentoDeEstoque handle(MovimentarEstoqueCommand comando) {
+        exigirDaLoja(comando.lojaId());
+        String variacaoId = comando.variacaoId();
+        if (variacaoId == null && !variacoes.vazia()) {
+            throw ErroDeNegocio.invalido("O produto tem variações: informe variacaoId (o estoque do produto é a soma do "
+                    + "estoque delas)");
+        }
+        if (variacaoId != null && variacoes.buscar(variacaoId).isEmpty()) {
+            throw ErroDeNegocio.invalido("variacaoId não é uma variação deste produto: " + variacaoId);
+        }
+        BigDecimal anterior = variacaoId == null ? dados.quantidadeEstoque()
+                : variacoes.exigir(variacaoId).dados().quantidadeEstoque();
+        BigDecimal atual = RegrasDeEstoque.movimentar(anterior, comando.tipo(), comando.quantidade(),
+                dados.controlaEstoque());
+        BigDecimal quantidade = Numeros.quantidade(comando.quantidade(), "quantidade");
+        String observacao = RegrasDeProduto.texto(comando.observacao(), 500, "observacao", false);
+        BigDecimal doProduto = variacaoId == null ? atual : variacoes.comEstoque(variacaoId, atual).exigirLimite().estoque();
+        DadosProduto antes = dados;
+        Variacoes variacoesAntes = variacoes;
+        apply(new EstoqueMovimentadoEvent(produtoId, lojaId, comando.movimentoId(), variacaoId, comando.tipo(),
+                quantidade, anterior, atual, doProduto, observacao, comando.criadoEm()));
+        long versao = alertar(antes, variacoesAntes, comando.criadoEm());
+        return new MovimentoDeEstoque(comando.movimentoId(), produtoId, variacaoId, comando.tipo(), quantidade, anterior,
+                atual, comando.criadoEm(), versao);
+    }
+
+    /** Prices the order's lines of this product and takes their stock, all or nothing. */
+    @CommandHandler
+    ItensCotados handle(TomarEstoqueDoPedidoCommand comando) {
+        if (!lojaId.equals(comando.lojaId())) {
+            throw ErroDeNegocio.invalido("Produto não encontrado nesta loja: " + produtoId);
+        }
+        LinhasDoPedido linhas = LinhasDoPedido.cotar(produtoId, dados, variacoes, comando.itens());
+        long versao = Versao.atual();
+        if (!linhas.baixas().isEmpty()) {
+            DadosProduto antes = dados;
+            Variacoes variacoesAntes = variacoes;
+            apply(new EstoqueTomadoPorPedidoEvent(produtoId, lojaId, comando.pedidoId(), linhas.baixas(),
+                    estoqueApos(linhas.baixas()), comando.em()));
+            versao = alertar(antes, variacoesAntes, comando.em());
+        }
+        return new ItensCotados(linhas.itens(produtoId, dados, variacoes), versao);
+    }
+
+    @CommandHandler
+    long handle(DevolverEstoqueDoPedidoCommand comando) {
+        exigirDaLoja(comando.lojaId());
+        List<BaixaDeEstoque> devolucoes = LinhasDoPedido.devolver(dados, variacoes, comando.itens());
+        if (!devolucoes.isEmpty()) {
+            apply(new EstoqueDevolvidoPorPedidoEvent(produtoId, lojaId, comando.pedidoId(), devolucoes,
+                    estoqueApos(devolucoes), comando.em()));
+        }
         return Versao.atual();
     }
 
@@ -155,6 +230,50 @@ class Produto {
     void on(VariacaoRemovidaEvent evento) {
         variacoes = variacoes.sem(evento.variacaoId());
         dados = RegrasDeProduto.comEstoque(dados, evento.estoqueDoProduto());
+    }
+
+    @EventSourcingHandler
+    void on(EstoqueMovimentadoEvent evento) {
+        aplicarEstoque(evento.variacaoId(), evento.quantidadeAtual(), evento.estoqueDoProduto());
+    }
+
+    @EventSourcingHandler
+    void on(EstoqueTomadoPorPedidoEvent evento) {
+        evento.baixas().forEach(b -> aplicarEstoque(b.variacaoId(), b.quantidadeAtual(), evento.estoqueDoProduto()));
+    }
+
+    @EventSourcingHandler
+    void on(EstoqueDevolvidoPorPedidoEvent evento) {
+        evento.devolucoes().forEach(b -> aplicarEstoque(b.variacaoId(), b.quantidadeAtual(), evento.estoqueDoProduto()));
+    }
+
+    private void aplicarEstoque(String variacaoId, BigDecimal quantidade, BigDecimal doProduto) {
+        if (variacaoId != null) {
+            variacoes = variacoes.comEstoque(variacaoId, quantidade);
+        }
+        dados = RegrasDeProduto.comEstoque(dados, doProduto);
+    }
+
+    /** The product's stock once these changes (in order, the last one per place winning) are applied. */
+    private BigDecimal estoqueApos(List<BaixaDeEstoque> mudancas) {
+        Variacoes depois = variacoes;
+        BigDecimal doProduto = dados.quantidadeEstoque();
+        for (BaixaDeEstoque mudanca : mudancas) {
+            if (mudanca.variacaoId() == null) {
+                doProduto = mudanca.quantidadeAtual();
+            } else {
+                depois = depois.comEstoque(mudanca.variacaoId(), mudanca.quantidadeAtual());
+                doProduto = depois.estoque();
+            }
+        }
+        return doProduto;
+    }
+
+    /** Applies {@code produto.estoque_baixo} for what crossed its minimum since the given state; the new version. */
+    private long alertar(DadosProduto antes, Variacoes variacoesAntes, Instant em) {
+        RegrasDeEstoque.alertas(produtoId, lojaId, antes, variacoesAntes, dados, variacoes, em)
+                       .forEach(alerta -> apply(alerta));
+        return Versao.atual();
     }
 
     private static List<String> avisoDeEstoque(Variacoes variacoes, boolean estoqueEnviado) {

@@ -67,6 +67,13 @@ class ProdutoLookup implements ProdutosDaCategoria {
         jdbc.queryForList("SELECT pg_advisory_xact_lock_shared(hashtextextended(?, 0))", TRAVA_DE_CATEGORIA + categoriaId);
     }
 
+    /** Products of the store (not removed) with the SKU, most recently changed first. */
+    List<String> comSku(String lojaId, String sku) {
+        return jdbc.queryForList("""
+                SELECT produto_id FROM produto_lookup WHERE loja_id = ? AND sku = ?
+                 ORDER BY alteracao DESC""", String.class, lojaId, sku);
+    }
+
     /** Products of the store (not removed) with the code, most recently changed first. */
     List<String> comCodigo(String lojaId, long codIntegracao) {
         return jdbc.queryForList("""
@@ -77,18 +84,19 @@ class ProdutoLookup implements ProdutosDaCategoria {
     @EventHandler
     void on(ProdutoCriadoEvent evento) {
         jdbc.update("""
-                INSERT INTO produto_lookup (produto_id, loja_id, cod_integracao, categoria_id, alteracao)
-                VALUES (?, ?, ?, ?, nextval('produto_lookup_alteracao_seq'))""",
-                evento.produtoId(), evento.lojaId(), evento.dados().codIntegracao(), evento.dados().categoriaId());
+                INSERT INTO produto_lookup (produto_id, loja_id, cod_integracao, categoria_id, sku, alteracao)
+                VALUES (?, ?, ?, ?, ?, nextval('produto_lookup_alteracao_seq'))""",
+                evento.produtoId(), evento.lojaId(), evento.dados().codIntegracao(), evento.dados().categoriaId(),
+                evento.dados().sku());
     }
 
     @EventHandler
     void on(ProdutoAtualizadoEvent evento) {
         jdbc.update("""
-                UPDATE produto_lookup SET cod_integracao = ?, categoria_id = ?,
+                UPDATE produto_lookup SET cod_integracao = ?, categoria_id = ?, sku = ?,
                        alteracao = nextval('produto_lookup_alteracao_seq')
                  WHERE produto_id = ?""", evento.dados().codIntegracao(), evento.dados().categoriaId(),
-                evento.produtoId());
+                evento.dados().sku(), evento.produtoId());
     }
 
     @EventHandler

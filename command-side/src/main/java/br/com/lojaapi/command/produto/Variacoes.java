@@ -4,6 +4,7 @@ import br.com.lojaapi.command.comum.Numeros;
 import br.com.lojaapi.coreapi.comum.ErroDeNegocio;
 import br.com.lojaapi.coreapi.produto.AlteracaoVariacao;
 import br.com.lojaapi.coreapi.produto.DadosProduto;
+import br.com.lojaapi.coreapi.produto.DadosVariacao;
 import br.com.lojaapi.coreapi.produto.VariacaoDoProduto;
 
 import java.math.BigDecimal;
@@ -59,6 +60,18 @@ record Variacoes(List<VariacaoDoProduto> lista) {
                     + Numeros.QUANTIDADE_MAXIMA.toPlainString());
         }
         return this;
+    }
+
+    Optional<VariacaoDoProduto> buscar(String variacaoId) {
+        return lista.stream().filter(v -> v.variacaoId().equals(variacaoId)).findFirst();
+    }
+
+    /** The same variations with one variation's stock replaced. */
+    Variacoes comEstoque(String variacaoId, BigDecimal quantidade) {
+        VariacaoDoProduto v = exigir(variacaoId);
+        DadosVariacao d = v.dados();
+        return com(new VariacaoDoProduto(variacaoId, new DadosVariacao(d.nome(), d.valor1(), d.valor2(), d.preco(),
+                d.sku(), d.codigoBarras(), d.codIntegracao(), quantidade, d.estoqueMinimo())));
     }
 
     Variacoes sem(String variacaoId) {

@@ -1,5 +1,10 @@
 package br.com.lojaapi.query.produto;
 
+import br.com.lojaapi.coreapi.produto.BaixaDeEstoque;
+import br.com.lojaapi.coreapi.produto.EstoqueBaixoEvent;
+import br.com.lojaapi.coreapi.produto.EstoqueDevolvidoPorPedidoEvent;
+import br.com.lojaapi.coreapi.produto.EstoqueMovimentadoEvent;
+import br.com.lojaapi.coreapi.produto.EstoqueTomadoPorPedidoEvent;
 import br.com.lojaapi.coreapi.produto.ProdutoAtualizadoEvent;
 import br.com.lojaapi.coreapi.produto.ProdutoCriadoEvent;
 import br.com.lojaapi.coreapi.produto.ProdutoRemovidoEvent;
@@ -97,6 +102,47 @@ class ProdutoProjection {
             }
             produto.estoque(evento.estoqueDoProduto(), evento.removidaEm(), versao);
         }
+    }
+
+    @EventHandler
+    void on(EstoqueMovimentadoEvent evento, @SequenceNumber long versao) {
+        estoque(evento.produtoId(), List.of(new BaixaDeEstoque(evento.variacaoId(), evento.quantidade(),
+                evento.quantidadeAtual())), evento.estoqueDoProduto(), evento.criadoEm(), versao);
+    }
+
+    @EventHandler
+    void on(EstoqueTomadoPorPedidoEvent evento, @SequenceNumber long versao) {
+        estoque(evento.produtoId(), evento.baixas(), evento.estoqueDoProduto(), evento.em(), versao);
+    }
+
+    @EventHandler
+    void on(EstoqueDevolvidoPorPedidoEvent evento, @SequenceNumber long versao) {
+        estoque(evento.produtoId(), evento.devolucoes(), evento.estoqueDoProduto(), evento.em(), versao);
+    }
+
+    @EventHandler
+    void on(EstoqueBaixoEvent evento, @SequenceNumber long versao) {
+        ProdutoRegistro produto = atrasado(evento.produtoId(), versao);
+        if (produto != null) {
+            produto.versao(versao);
+        }
+    }
+
+    private void estoque(String produtoId, List<BaixaDeEstoque> mudancas, java.math.BigDecimal doProduto,
+                         java.time.Instant quando, long versao) {
+        ProdutoRegistro produto = atrasado(produtoId, versao);
+        if (produto == null) {
+            return;
+        }
+        for (BaixaDeEstoque mudanca : mudancas) {
+            if (mudanca.variacaoId() != null) {
+                VariacaoRegistro variacao = em.find(VariacaoRegistro.class, mudanca.variacaoId());
+                if (variacao != null) {
+                    variacao.estoque(mudanca.quantidadeAtual());
+                }
+            }
+        }
+        produto.estoque(doProduto, quando, versao);
     }
 
     /** TRUNCATE rather than DELETE: no per-row change notifications for tables about to be rebuilt. */

@@ -111,6 +111,11 @@ class ProdutoRegistro {
         tocar(quando, versao);
     }
 
+    /** An event that changes nothing shown (a stock alert) still moves the row to its version. */
+    void versao(long versao) {
+        this.versao = versao;
+    }
+
     /** Soft removal: hidden from every query, and no longer available. */
     void remover(Instant quando, long versao) {
         deletadoEm = quando;

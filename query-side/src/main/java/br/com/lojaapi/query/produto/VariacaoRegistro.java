@@ -55,6 +55,10 @@ class VariacaoRegistro {
         this.posicao = posicao;
     }
 
+    void estoque(BigDecimal quantidade) {
+        quantidadeEstoque = quantidade;
+    }
+
     void aplicar(DadosVariacao d) {
         nome = d.nome();
         valor1 = d.valor1();

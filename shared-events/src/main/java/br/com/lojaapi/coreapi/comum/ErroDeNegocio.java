@@ -1,5 +1,7 @@
 package br.com.lojaapi.coreapi.comum;
 
+import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.Map;
 
 /**
@@ -18,7 +20,8 @@ public class ErroDeNegocio extends RuntimeException {
     public ErroDeNegocio(CodigoErro codigo, String mensagem, Map<String, Object> detalhes) {
         super(mensagem, null, false, false);
         this.codigo = codigo;
-        this.detalhes = Map.copyOf(detalhes);
+        // in the order given, nulls allowed: they are fields of the error body
+        this.detalhes = Collections.unmodifiableMap(new LinkedHashMap<>(detalhes));
     }
 
     public CodigoErro codigo() {
@@ -27,6 +30,16 @@ public class ErroDeNegocio extends RuntimeException {
 
     public Map<String, Object> detalhes() {
         return detalhes;
+    }
+
+    /** The business refusal somewhere in the cause chain of {@code erro} (Axon may wrap it), or null. */
+    public static ErroDeNegocio naCausa(Throwable erro) {
+        for (Throwable atual = erro; atual != null && atual.getCause() != atual; atual = atual.getCause()) {
+            if (atual instanceof ErroDeNegocio negocio) {
+                return negocio;
+            }
+        }
+        return null;
     }
 
     public static ErroDeNegocio naoEncontrado(String mensagem) {

@@ -1,0 +1,242 @@
+package br.com.lojaapi.gateway.pedido;
+
+import br.com.lojaapi.command.pedido.RegistroDePedidos;
+import br.com.lojaapi.coreapi.comum.ErroDeNegocio;
+import br.com.lojaapi.coreapi.pedido.AlterarStatusDoPedidoCommand;
+import br.com.lojaapi.coreapi.pedido.BuscarPedidoQuery;
+import br.com.lojaapi.coreapi.pedido.ClienteDoPedido;
+import br.com.lojaapi.coreapi.pedido.ListarPedidosQuery;
+import br.com.lojaapi.coreapi.pedido.PaginaDePedidos;
+import br.com.lojaapi.coreapi.pedido.PedidoExcluido;
+import br.com.lojaapi.coreapi.pedido.PedidoView;
+import br.com.lojaapi.coreapi.pedido.RemoverPedidoCommand;
+import br.com.lojaapi.coreapi.pedido.StatusPedido;
+import br.com.lojaapi.coreapi.pedido.TipoEntrega;
+import br.com.lojaapi.gateway.acesso.LojaAtual;
+import br.com.lojaapi.gateway.comando.Comandos;
+import br.com.lojaapi.gateway.erro.Erro;
+import br.com.lojaapi.gateway.leitura.RespostaDeEscrita;
+import br.com.lojaapi.gateway.web.Ids;
+import br.com.lojaapi.gateway.web.Paginacao;
+import io.swagger.v3.oas.annotations.Operation;
+import io.swagger.v3.oas.annotations.Parameter;
+import io.swagger.v3.oas.annotations.media.Content;
+import io.swagger.v3.oas.annotations.media.Schema;
+import io.swagger.v3.oas.annotations.responses.ApiResponse;
+import io.swagger.v3.oas.annotations.tags.Tag;
+import org.axonframework.messaging.responsetypes.ResponseTypes;
+import org.axonframework.queryhandling.QueryGateway;
+import org.springframework.http.HttpStatus;
+import org.springframework.http.ResponseEntity;
+import org.springframework.web.bind.annotation.DeleteMapping;
+import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.PatchMapping;
+import org.springframework.web.bind.annotation.PathVariable;
+import org.springframework.web.bind.annotation.PostMapping;
+import org.springframework.web.bind.annotation.RequestBody;
+import org.springframework.web.bind.annotation.RequestMapping;
+import org.springframework.web.bind.annotation.RequestParam;
+import org.springframework.web.bind.annotation.RestController;
+
+import java.net.URI;
+import java.time.Clock;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+
+@RestController
+@RequestMapping(path = "/v1/pedidos", produces = "application/json")
+@Tag(name = "Pedidos")
+class PedidoController {
+
+    static final String NAO_ENCONTRADO = "Pedido não encontrado";
+
+    private final Comandos comandos;
+    private final RegistroDePedidos registro;
+    private final QueryGateway consultas;
+    private final RespostaDeEscrita escrita;
+    private final Clock relogio;
+
+    PedidoController(Comandos comandos, RegistroDePedidos registro, QueryGateway consultas, RespostaDeEscrita escrita,
+                     Clock relogio) {
+        this.comandos = comandos;
+        this.registro = registro;
+        this.consultas = consultas;
+        this.escrita = escrita;
+        this.relogio = relogio;
+    }
+
+    @Schema(name = "ListaDePedidos")
+    record Lista(List<PedidoJson> pedidos, Paginacao paginacao) {
+    }
+
+    @Schema(name = "PedidoExcluido")
+    record Excluido(boolean ok, long numero, String mensagem) {
+    }
+
+    @GetMapping
+    @Operation(summary = "Lista os pedidos da loja, mais novos primeiro",
+            description = "desde e ate filtram a criação (data-hora ISO-8601 com fuso, por exemplo "
+                    + "2026-11-21T08:00:00-03:00; inclusive). status aceita também ENVIADO (extensão).")
+    Lista listar(@Parameter(hidden = true) LojaAtual loja,
+                 @Parameter(schema = @Schema(allowableValues = {"PENDENTE", "CONFIRMADO", "PREPARANDO", "PRONTO",
+                         "ENVIADO", "ENTREGUE", "CANCELADO"})) @RequestParam(required = false) String status,
+                 @Parameter(schema = @Schema(format = "date-time")) @RequestParam(required = false) String desde,
+                 @Parameter(schema = @Schema(format = "date-time")) @RequestParam(required = false) String ate,
+                 @Parameter(description = "A partir de 1; padrão 1") @RequestParam(required = false) Integer page,
+                 @Parameter(description = "De 1 a 100; padrão 50") @RequestParam(required = false) Integer limite) {
+        int[] pagina = Paginacao.validar(page, limite);
+        Instant inicio = Datas.instante(desde, "desde");
+        Instant fim = Datas.instante(ate, "ate");
+        if (inicio != null && fim != null && inicio.isAfter(fim)) {
+            throw ErroDeNegocio.invalido("desde deve ser anterior ou igual a ate");
+        }
+        StatusPedido filtro = status == null ? null : status(status);
+        PaginaDePedidos resultado = consultas.query(new ListarPedidosQuery(loja.lojaId(), filtro, inicio, fim,
+                pagina[0], pagina[1]), PaginaDePedidos.class).join();
+        return new Lista(resultado.pedidos().stream().map(PedidoJson::de).toList(),
+                Paginacao.de(pagina[0], pagina[1], resultado.total()));
+    }
+
+    @PostMapping(consumes = "application/json")
+    @Operation(summary = "Cria um pedido e baixa o estoque de todos os itens numa só transação",
+            description = "Preços recalculados pelo serviço (variação, promocional, base); quantidades arredondadas "
+                    + "para cima até o múltiplo de venda. Sem estoque em qualquer item, nada é baixado.")
+    @ApiResponse(responseCode = "201", description = "Criado",
+            content = @Content(schema = @Schema(implementation = PedidoJson.class)))
+    @ApiResponse(responseCode = "400", description = "Campo inválido, produto de outra loja ou removido, estoque "
+            + "insuficiente (com indice do item), DELIVERY sem endereço",
+            content = @Content(schema = @Schema(implementation = Erro.class)))
+    ResponseEntity<Object> criar(@Parameter(hidden = true) LojaAtual loja, @RequestBody CorpoDePedido corpo) {
+        String pedidoId = Ids.novo();
+        RegistroDePedidos.NovoPedido novo = new RegistroDePedidos.NovoPedido(loja.lojaId(), pedidoId,
+                tipoEntrega(corpo.tipoEntrega()), cliente(corpo.cliente()),
+                corpo.cliente().id(), linhas(corpo.itens()), corpo.desconto(), corpo.taxaEntrega(),
+                corpo.observacoes(), relogio.instant());
+        List<RegistroDePedidos.Escrita> escritas = comandos.executar(() -> registro.criar(novo), NAO_ENCONTRADO);
+        return escrita.responder(HttpStatus.CREATED, loja.lojaId(), esperas(escritas), pedidoId,
+                versaoDoPedido(escritas), URI.create("/v1/pedidos/" + pedidoId), () -> buscar(loja.lojaId(), pedidoId));
+    }
+
+    @GetMapping("/{id}")
+    @Operation(summary = "Lê um pedido (itens, cliente, rastreio)")
+    @ApiResponse(responseCode = "200", description = "O pedido",
+            content = @Content(schema = @Schema(implementation = PedidoJson.class)))
+    PedidoJson ler(@Parameter(hidden = true) LojaAtual loja, @PathVariable String id) {
+        return buscar(loja.lojaId(), Ids.exigir(id, NAO_ENCONTRADO))
+                .orElseThrow(() -> ErroDeNegocio.naoEncontrado(NAO_ENCONTRADO));
+    }
+
+    @PatchMapping(path = "/{id}", consumes = "application/json")
+    @Operation(summary = "Muda o status e os dados de rastreio",
+            description = "PENDENTE -> CONFIRMADO baixa o estoque de um pedido que ainda não o baixou; CANCELADO "
+                    + "(com motivoCancelamento) devolve o que foi baixado, uma vez só, e é final: outro status depois "
+                    + "dá 409. Repetir o status atual é aceito (altera o rastreio) e emite pedido.status.")
+    @ApiResponse(responseCode = "200", description = "O pedido alterado",
+            content = @Content(schema = @Schema(implementation = PedidoJson.class)))
+    @ApiResponse(responseCode = "409", description = "Pedido cancelado não muda de status",
+            content = @Content(schema = @Schema(implementation = Erro.class)))
+    ResponseEntity<Object> alterar(@Parameter(hidden = true) LojaAtual loja, @PathVariable String id,
+                                   @RequestBody AlteracaoDePedido corpo) {
+        Ids.exigir(id, NAO_ENCONTRADO);
+        if (corpo.status == null || corpo.status.isEmpty()) {
+            throw ErroDeNegocio.invalido("status é obrigatório");
+        }
+        AlterarStatusDoPedidoCommand comando = new AlterarStatusDoPedidoCommand(id, loja.lojaId(),
+                status(corpo.status.get()), corpo.motivoCancelamento, corpo.tempoEntrega, corpo.codigoRastreio,
+                corpo.urlRastreio, corpo.pagamentoStatus, relogio.instant());
+        List<RegistroDePedidos.Escrita> escritas = comandos.executar(() -> registro.alterarStatus(comando),
+                NAO_ENCONTRADO);
+        return escrita.responder(HttpStatus.OK, loja.lojaId(), esperas(escritas), id, versaoDoPedido(escritas), null,
+                () -> buscar(loja.lojaId(), id));
+    }
+
+    @DeleteMapping("/{id}")
+    @Operation(summary = "Exclui um pedido CANCELADO, com itens e pagamentos (irreversível)")
+    @ApiResponse(responseCode = "200", description = "Excluído",
+            content = @Content(schema = @Schema(implementation = Excluido.class)))
+    @ApiResponse(responseCode = "409", description = "O pedido não está CANCELADO",
+            content = @Content(schema = @Schema(implementation = Erro.class)))
+    ResponseEntity<Object> remover(@Parameter(hidden = true) LojaAtual loja, @PathVariable String id) {
+        Ids.exigir(id, NAO_ENCONTRADO);
+        PedidoExcluido excluido = comandos.enviar(new RemoverPedidoCommand(id, loja.lojaId(), relogio.instant()),
+                PedidoExcluido.class, NAO_ENCONTRADO);
+        return escrita.removido(br.com.lojaapi.coreapi.comum.ModeloLeitura.PEDIDO, loja.lojaId(), id,
+                excluido.versao(), new Excluido(true, excluido.numero(),
+                        "Pedido " + excluido.numero() + " excluído com seus itens e pagamentos"));
+    }
+
+    private Optional<PedidoJson> buscar(String lojaId, String id) {
+        return consultas.query(new BuscarPedidoQuery(lojaId, id), ResponseTypes.optionalInstanceOf(PedidoView.class))
+                        .join().map(PedidoJson::de);
+    }
+
+    private static List<RespostaDeEscrita.Espera> esperas(List<RegistroDePedidos.Escrita> escritas) {
+        return escritas.stream().map(e -> new RespostaDeEscrita.Espera(e.modelo(), e.id(), e.versao())).toList();
+    }
+
+    private static long versaoDoPedido(List<RegistroDePedidos.Escrita> escritas) {
+        return escritas.stream().filter(e -> e.modelo() == br.com.lojaapi.coreapi.comum.ModeloLeitura.PEDIDO)
+                       .findFirst().orElseThrow().versao();
+    }
+
+    static StatusPedido status(String texto) {
+        try {
+            return StatusPedido.valueOf(texto);
+        } catch (IllegalArgumentException e) {
+            throw ErroDeNegocio.invalido("status inválido: use PENDENTE, CONFIRMADO, PREPARANDO, PRONTO, ENVIADO, "
+                    + "ENTREGUE ou CANCELADO");
+        }
+    }
+
+    private static TipoEntrega tipoEntrega(String texto) {
+        if (texto == null) {
+            throw ErroDeNegocio.invalido("tipoEntrega é obrigatório: DELIVERY, BALCAO (ou RETIRADA) ou MESA");
+        }
+        return switch (texto) {
+            case "DELIVERY" -> TipoEntrega.DELIVERY;
+            case "BALCAO", "RETIRADA" -> TipoEntrega.BALCAO;
+            case "MESA" -> TipoEntrega.MESA;
+            default -> throw ErroDeNegocio.invalido("tipoEntrega inválido: use DELIVERY, BALCAO (ou RETIRADA) ou MESA");
+        };
+    }
+
+    private static ClienteDoPedido cliente(CorpoDePedido.Cliente c) {
+        if (c == null) {
+            throw ErroDeNegocio.invalido("cliente é obrigatório (ao menos cliente.nome)");
+        }
+        if (c.id() != null && !c.id().matches("[0-9a-f-]{36}")) {
+            throw ErroDeNegocio.invalido("cliente.id não é um cliente desta loja: " + c.id());
+        }
+        return new ClienteDoPedido(c.nome(), c.celular(), c.email(), c.documento(), c.endereco(), c.numero(),
+                c.complemento(), c.bairro(), c.cidade(), c.uf(), c.cep(), c.referencia());
+    }
+
+    private static List<RegistroDePedidos.Linha> linhas(List<CorpoDePedido.Item> itens) {
+        if (itens == null || itens.isEmpty()) {
+            throw ErroDeNegocio.invalido("itens é obrigatório: ao menos um item");
+        }
+        List<RegistroDePedidos.Linha> linhas = new ArrayList<>();
+        for (int i = 0; i < itens.size(); i++) {
+            CorpoDePedido.Item item = itens.get(i);
+            String prefixo = "itens[" + i + "]";
+            if (item == null) {
+                throw ErroDeNegocio.invalido(prefixo + " deve ser um objeto");
+            }
+            if (item.produtoId() == null) {
+                throw ErroDeNegocio.invalido(prefixo + ".produtoId é obrigatório");
+            }
+            if (!item.produtoId().matches("[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}")) {
+                throw ErroDeNegocio.invalido(prefixo + ": produto não encontrado nesta loja: " + item.produtoId());
+            }
+            if (item.quantidade() == null) {
+                throw ErroDeNegocio.invalido(prefixo + ".quantidade é obrigatória");
+            }
+            String opcoes = item.opcoes() == null || item.opcoes().isNull() ? null : item.opcoes().toString();
+            linhas.add(new RegistroDePedidos.Linha(Ids.novo(), item.produtoId(), item.variacaoId(), item.quantidade(),
+                    item.observacao(), opcoes));
+        }
+        return linhas;
+    }
+}

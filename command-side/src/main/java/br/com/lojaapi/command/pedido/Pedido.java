@@ -1,0 +1,167 @@
+package br.com.lojaapi.command.pedido;
+
+import br.com.lojaapi.command.comum.Campos;
+import br.com.lojaapi.command.comum.Versao;
+import br.com.lojaapi.coreapi.comum.ErroDeNegocio;
+import br.com.lojaapi.coreapi.pedido.AlterarStatusDoPedidoCommand;
+import br.com.lojaapi.coreapi.pedido.CriarPedidoCommand;
+import br.com.lojaapi.coreapi.pedido.LinhaDeEstoque;
+import br.com.lojaapi.coreapi.pedido.MovimentoDoPedido;
+import br.com.lojaapi.coreapi.pedido.Pagamento;
+import br.com.lojaapi.coreapi.pedido.PedidoCanceladoEvent;
+import br.com.lojaapi.coreapi.pedido.PedidoCriadoEvent;
+import br.com.lojaapi.coreapi.pedido.PedidoExcluido;
+import br.com.lojaapi.coreapi.pedido.PedidoPagoEvent;
+import br.com.lojaapi.coreapi.pedido.PedidoRemovidoEvent;
+import br.com.lojaapi.coreapi.pedido.RemoverPedidoCommand;
+import br.com.lojaapi.coreapi.pedido.ResultadoDeStatus;
+import br.com.lojaapi.coreapi.pedido.StatusDoPedidoAlteradoEvent;
+import br.com.lojaapi.coreapi.pedido.StatusPedido;
+import org.axonframework.commandhandling.CommandHandler;
+import org.axonframework.eventsourcing.EventSourcingHandler;
+import org.axonframework.modelling.command.AggregateCreationPolicy;
+import org.axonframework.modelling.command.AggregateIdentifier;
+import org.axonframework.modelling.command.CreationPolicy;
+import org.axonframework.spring.stereotype.Aggregate;
+
+import java.math.BigDecimal;
+import java.util.List;
+import java.util.Objects;
+import java.util.stream.IntStream;
+
+import static org.axonframework.modelling.command.AggregateLifecycle.apply;
+import static org.axonframework.modelling.command.AggregateLifecycle.markDeleted;
+
+/**
+ * An order and its status. The order remembers whether it holds its lines' stock, so the stock is taken once and
+ * given back once whatever the path; the products carry the movement out in the same transaction, told by
+ * {@link ResultadoDeStatus}. {@code CANCELADO} is final.
+ */
+@Aggregate
+class Pedido {
+
+    static final String NAO_ENCONTRADO = "Pedido não encontrado";
+
+    @AggregateIdentifier
+    private String pedidoId;
+    private String lojaId;
+    private long numero;
+    private StatusPedido status;
+    private boolean estoqueTomado;
+    private List<LinhaDeEstoque> linhas;
+    private String motivoCancelamento;
+    private String tempoEntrega;
+    private String codigoRastreio;
+    private String urlRastreio;
+    private String pagamentoStatus;
+    private List<Pagamento> pagamentos;
+    private BigDecimal total;
+
+    Pedido() {
+        // required by Axon
+    }
+
+    @CommandHandler
+    @CreationPolicy(AggregateCreationPolicy.ALWAYS)
+    long handle(CriarPedidoCommand comando) {
+        apply(RegrasDePedido.novo(comando));
+        return Versao.atual();
+    }
+
+    @CommandHandler
+    ResultadoDeStatus handle(AlterarStatusDoPedidoCommand comando) {
+        exigirDaLoja(comando.lojaId());
+        StatusPedido novo = comando.status();
+        if (novo == null) {
+            throw ErroDeNegocio.invalido("status é obrigatório");
+        }
+        if (status == StatusPedido.CANCELADO && novo != StatusPedido.CANCELADO) {
+            throw ErroDeNegocio.conflito("Pedido cancelado não muda de status (cancelamento é final)");
+        }
+        String motivo = Campos.opcional(comando.motivoCancelamento(), motivoCancelamento,
+                RegrasDePedido::motivoCancelamento);
+        if (novo == StatusPedido.CANCELADO && motivo == null) {
+            throw ErroDeNegocio.invalido("motivoCancelamento é obrigatório para cancelar o pedido");
+        }
+        if (novo != StatusPedido.CANCELADO && motivo != null) {
+            throw ErroDeNegocio.invalido("motivoCancelamento só vale com status CANCELADO");
+        }
+        MovimentoDoPedido movimento = MovimentoDoPedido.NENHUM;
+        if (novo == StatusPedido.CANCELADO && status != StatusPedido.CANCELADO && estoqueTomado) {
+            movimento = MovimentoDoPedido.DEVOLVER;
+        } else if (status == StatusPedido.PENDENTE && novo == StatusPedido.CONFIRMADO && !estoqueTomado) {
+            movimento = MovimentoDoPedido.TOMAR;
+        }
+        StatusPedido anterior = status;
+        String pagamentoAnterior = pagamentoStatus;
+        apply(new StatusDoPedidoAlteradoEvent(pedidoId, lojaId, numero, novo, anterior, motivo,
+                Campos.opcional(comando.tempoEntrega(), tempoEntrega, RegrasDePedido::tempoEntrega),
+                Campos.opcional(comando.codigoRastreio(), codigoRastreio, RegrasDePedido::codigoRastreio),
+                Campos.opcional(comando.urlRastreio(), urlRastreio, RegrasDePedido::urlRastreio),
+                Campos.opcional(comando.pagamentoStatus(), pagamentoStatus, RegrasDePedido::pagamentoStatus),
+                movimento, comando.em()));
+        if (novo == StatusPedido.CANCELADO && anterior != StatusPedido.CANCELADO) {
+            apply(new PedidoCanceladoEvent(pedidoId, lojaId, numero, novo, anterior, motivoCancelamento, tempoEntrega,
+                    codigoRastreio, urlRastreio, comando.em()));
+        }
+        if ("PAGO".equals(pagamentoStatus) && !"PAGO".equals(pagamentoAnterior)) {
+            apply(new PedidoPagoEvent(pedidoId, lojaId, numero, pagamentoStatus, pagamentos, total, comando.em()));
+        }
+        return new ResultadoDeStatus(Versao.atual(), movimento,
+                movimento == MovimentoDoPedido.NENHUM ? List.of() : linhas);
+    }
+
+    @CommandHandler
+    PedidoExcluido handle(RemoverPedidoCommand comando) {
+        exigirDaLoja(comando.lojaId());
+        if (status != StatusPedido.CANCELADO) {
+            throw ErroDeNegocio.conflito("Só pedidos CANCELADO podem ser excluídos; este pedido está " + status);
+        }
+        apply(new PedidoRemovidoEvent(pedidoId, lojaId, numero, comando.em()));
+        return new PedidoExcluido(Versao.atual(), numero);
+    }
+
+    @EventSourcingHandler
+    void on(PedidoCriadoEvent evento) {
+        pedidoId = evento.pedidoId();
+        lojaId = evento.lojaId();
+        numero = evento.numero();
+        status = evento.status();
+        estoqueTomado = evento.estoqueTomado();
+        linhas = IntStream.range(0, evento.itens().size()).mapToObj(i -> {
+            var item = evento.itens().get(i);
+            return new LinhaDeEstoque(i, item.produto().id(), item.variacao() == null ? null : item.variacao().id(),
+                    item.quantidade());
+        }).toList();
+        pagamentoStatus = evento.pagamentoStatus();
+        pagamentos = evento.pagamentos();
+        total = evento.total();
+    }
+
+    @EventSourcingHandler
+    void on(StatusDoPedidoAlteradoEvent evento) {
+        status = evento.status();
+        motivoCancelamento = evento.motivoCancelamento();
+        tempoEntrega = evento.tempoEntrega();
+        codigoRastreio = evento.codigoRastreio();
+        urlRastreio = evento.urlRastreio();
+        pagamentoStatus = evento.pagamentoStatus();
+        if (evento.estoque() == MovimentoDoPedido.TOMAR) {
+            estoqueTomado = true;
+        } else if (evento.estoque() == MovimentoDoPedido.DEVOLVER) {
+            estoqueTomado = false;
+        }
+    }
+
+    @EventSourcingHandler
+    void on(PedidoRemovidoEvent evento) {
+        markDeleted();
+    }
+
+    /** Another store's order is reported exactly like a missing one. */
+    private void exigirDaLoja(String lojaDoComando) {
+        if (!Objects.equals(lojaId, lojaDoComando)) {
+            throw ErroDeNegocio.naoEncontrado(NAO_ENCONTRADO);
+        }
+    }
+}

@@ -1,0 +1,155 @@
+package br.com.lojaapi.command.pedido;
+
+import br.com.lojaapi.command.cliente.ClientesDaLoja;
+import br.com.lojaapi.command.produto.EstoqueDosProdutos;
+import br.com.lojaapi.coreapi.cliente.DadosCliente;
+import br.com.lojaapi.coreapi.comum.ErroDeNegocio;
+import br.com.lojaapi.coreapi.comum.ModeloLeitura;
+import br.com.lojaapi.coreapi.pedido.AlterarStatusDoPedidoCommand;
+import br.com.lojaapi.coreapi.pedido.ClienteDoPedido;
+import br.com.lojaapi.coreapi.pedido.CriarPedidoCommand;
+import br.com.lojaapi.coreapi.pedido.ItemDoPedido;
+import br.com.lojaapi.coreapi.pedido.LinhaDeEstoque;
+import br.com.lojaapi.coreapi.pedido.MovimentoDoPedido;
+import br.com.lojaapi.coreapi.pedido.ResultadoDeStatus;
+import br.com.lojaapi.coreapi.pedido.TipoEntrega;
+import br.com.lojaapi.coreapi.produto.DevolverEstoqueDoPedidoCommand;
+import br.com.lojaapi.coreapi.produto.ItemCotado;
+import br.com.lojaapi.coreapi.produto.ItemSolicitado;
+import br.com.lojaapi.coreapi.produto.ItensCotados;
+import br.com.lojaapi.coreapi.produto.TomarEstoqueDoPedidoCommand;
+import org.axonframework.commandhandling.gateway.CommandGateway;
+import org.springframework.jdbc.core.JdbcTemplate;
+import org.springframework.stereotype.Service;
+import org.springframework.transaction.annotation.Transactional;
+
+import java.math.BigDecimal;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * Orders and stock in one database transaction (the commands run in-thread inside it): creation takes the stock of
+ * every line from its product, then the order is created; a status change that calls for it takes or gives back
+ * the stock. Any refusal rolls everything back, so no line's stock is ever taken alone. A concurrency conflict
+ * must retry the whole call.
+ */
+@Service
+public class RegistroDePedidos {
+
+    private final CommandGateway comandos;
+    private final ClientesDaLoja clientes;
+    private final EstoqueDosProdutos estoque;
+    private final NumerosDePedido numeros;
+    private final JdbcTemplate jdbc;
+
+    RegistroDePedidos(CommandGateway comandos, ClientesDaLoja clientes, EstoqueDosProdutos estoque,
+                      NumerosDePedido numeros, JdbcTemplate jdbc) {
+        this.comandos = comandos;
+        this.clientes = clientes;
+        this.estoque = estoque;
+        this.numeros = numeros;
+        this.jdbc = jdbc;
+    }
+
+    /** An order line as sent: {@code itemId} is the id to give the line, {@code opcoes} JSON text or null. */
+    public record Linha(String itemId, String produtoId, String variacaoId, BigDecimal quantidade, String observacao,
+                        String opcoes) {
+    }
+
+    public record NovoPedido(String lojaId, String pedidoId, TipoEntrega tipoEntrega, ClienteDoPedido cliente,
+                             String clienteId, List<Linha> itens, BigDecimal desconto, BigDecimal taxaEntrega,
+                             String observacoes, Instant agora) {
+    }
+
+    /** A read-model row the call changed, at the version a reader must wait for. */
+    public record Escrita(ModeloLeitura modelo, String id, long versao) {
+    }
+
+    @Transactional
+    public List<Escrita> criar(NovoPedido pedido) {
+        DadosCliente registrado = null;
+        if (pedido.clienteId() != null) {
+            registrado = clientes.dadosDe(pedido.lojaId(), pedido.clienteId()).orElseThrow(() ->
+                    ErroDeNegocio.invalido("cliente.id não é um cliente desta loja: " + pedido.clienteId()));
+        }
+        if (pedido.itens().isEmpty() || pedido.itens().size() > RegrasDePedido.ITENS_MAXIMO) {
+            throw ErroDeNegocio.invalido("itens: de 1 a " + RegrasDePedido.ITENS_MAXIMO + " itens por pedido");
+        }
+        Map<String, List<ItemSolicitado>> porProduto = new TreeMap<>();
+        for (int i = 0; i < pedido.itens().size(); i++) {
+            Linha linha = pedido.itens().get(i);
+            porProduto.computeIfAbsent(linha.produtoId(), p -> new ArrayList<>())
+                      .add(new ItemSolicitado(i, linha.variacaoId(), linha.quantidade()));
+        }
+        estoque.travar(porProduto.keySet());
+        List<Escrita> escritas = new ArrayList<>();
+        Map<Integer, ItemCotado> cotados = new HashMap<>();
+        porProduto.forEach((produtoId, itens) -> {
+            if (!estoque.existe(pedido.lojaId(), produtoId)) {
+                throw ErroDeNegocio.invalido("itens[" + itens.get(0).indice() + "]: produto não encontrado nesta loja: "
+                        + produtoId);
+            }
+            ItensCotados resultado = comandos.sendAndWait(new TomarEstoqueDoPedidoCommand(produtoId, pedido.lojaId(),
+                    pedido.pedidoId(), itens, pedido.agora()));
+            resultado.itens().forEach(item -> cotados.put(item.indice(), item));
+            escritas.add(new Escrita(ModeloLeitura.PRODUTO, produtoId, resultado.versao()));
+        });
+        List<ItemDoPedido> itens = new ArrayList<>();
+        for (int i = 0; i < pedido.itens().size(); i++) {
+            Linha linha = pedido.itens().get(i);
+            ItemCotado cotado = cotados.get(i);
+            itens.add(new ItemDoPedido(linha.itemId(), cotado.produto(), cotado.variacao(), cotado.quantidade(),
+                    cotado.precoUnit(), linha.observacao(), linha.opcoes()));
+        }
+        long versao = comandos.sendAndWait(new CriarPedidoCommand(pedido.pedidoId(), pedido.lojaId(),
+                numeros.proximo(pedido.lojaId()), pedido.tipoEntrega(), pedido.cliente(), pedido.clienteId(),
+                registrado, itens, pedido.desconto(), pedido.taxaEntrega(), pedido.observacoes(), true,
+                pedido.agora()));
+        escritas.add(new Escrita(ModeloLeitura.PEDIDO, pedido.pedidoId(), versao));
+        return escritas;
+    }
+
+    /**
+     * PATCH of the status. Changes of one order are queued by a lock on it, on every node; the stock movement the
+     * order asks for is carried out on its products (those removed since are skipped when giving back).
+     */
+    @Transactional
+    public List<Escrita> alterarStatus(AlterarStatusDoPedidoCommand comando) {
+        jdbc.queryForList("SELECT pg_advisory_xact_lock(hashtextextended(?, 0))", "pedido:" + comando.pedidoId());
+        ResultadoDeStatus resultado = comandos.sendAndWait(comando);
+        List<Escrita> escritas = new ArrayList<>();
+        escritas.add(new Escrita(ModeloLeitura.PEDIDO, comando.pedidoId(), resultado.versao()));
+        if (resultado.movimento() == MovimentoDoPedido.NENHUM) {
+            return escritas;
+        }
+        Map<String, List<ItemSolicitado>> porProduto = new TreeMap<>();
+        for (LinhaDeEstoque linha : resultado.linhas()) {
+            porProduto.computeIfAbsent(linha.produtoId(), p -> new ArrayList<>())
+                      .add(new ItemSolicitado(linha.indice(), linha.variacaoId(), linha.quantidade()));
+        }
+        estoque.travar(porProduto.keySet());
+        porProduto.forEach((produtoId, itens) -> {
+            boolean existe = estoque.existe(comando.lojaId(), produtoId);
+            long versao;
+            if (resultado.movimento() == MovimentoDoPedido.TOMAR) {
+                if (!existe) {
+                    throw ErroDeNegocio.invalido("itens[" + itens.get(0).indice() + "]: o produto " + produtoId
+                            + " foi removido; o pedido não pode tomar seu estoque");
+                }
+                versao = comandos.<ItensCotados>sendAndWait(new TomarEstoqueDoPedidoCommand(produtoId,
+                        comando.lojaId(), comando.pedidoId(), itens, comando.em())).versao();
+            } else if (existe) {
+                versao = comandos.<Long>sendAndWait(new DevolverEstoqueDoPedidoCommand(produtoId, comando.lojaId(),
+                        comando.pedidoId(), itens, comando.em()));
+            } else {
+                return;
+            }
+            escritas.add(new Escrita(ModeloLeitura.PRODUTO, produtoId, versao));
+        });
+        return escritas;
+    }
+}

@@ -1,0 +1,100 @@
+package br.com.lojaapi.command.produto;
+
+import br.com.lojaapi.command.comum.Numeros;
+import br.com.lojaapi.coreapi.comum.ErroDeNegocio;
+import br.com.lojaapi.coreapi.produto.DadosProduto;
+import br.com.lojaapi.coreapi.produto.DadosVariacao;
+import br.com.lojaapi.coreapi.produto.EstoqueBaixoEvent;
+import br.com.lojaapi.coreapi.produto.TipoMovimento;
+import br.com.lojaapi.coreapi.produto.VariacaoDoProduto;
+
+import java.math.BigDecimal;
+import java.math.RoundingMode;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+
+/** Stock arithmetic: movements, the below-zero rule and the sale multiple of order lines. */
+final class RegrasDeEstoque {
+
+    static final BigDecimal QUANTIDADE_MINIMA = new BigDecimal("0.001");
+
+    private RegrasDeEstoque() {
+    }
+
+    /**
+     * The quantity after a movement. With {@code controlaEstoque} the result may not go below zero; without it a
+     * {@code SAIDA} may (the stock is not enforced), but never past the range the stock is kept in.
+     */
+    static BigDecimal movimentar(BigDecimal atual, TipoMovimento tipo, BigDecimal quantidade, boolean controlaEstoque) {
+        if (tipo == null) {
+            throw ErroDeNegocio.invalido("tipo deve ser ENTRADA, SAIDA ou AJUSTE");
+        }
+        BigDecimal valor = Numeros.quantidade(quantidade, "quantidade");
+        if (valor == null) {
+            throw ErroDeNegocio.invalido("Informe a quantidade");
+        }
+        if (tipo != TipoMovimento.AJUSTE && valor.signum() == 0) {
+            throw ErroDeNegocio.invalido("quantidade deve ser maior que zero em " + tipo);
+        }
+        BigDecimal resultado = switch (tipo) {
+            case ENTRADA -> atual.add(valor);
+            case SAIDA -> atual.subtract(valor);
+            case AJUSTE -> valor;
+        };
+        if (resultado.signum() < 0 && controlaEstoque) {
+            throw ErroDeNegocio.invalido("Estoque insuficiente: disponível " + atual.toPlainString() + ", saída de "
+                    + valor.toPlainString() + " deixaria o estoque negativo");
+        }
+        if (resultado.abs().compareTo(Numeros.QUANTIDADE_MAXIMA) > 0) {
+            throw ErroDeNegocio.invalido("o estoque resultante deve ficar entre -" + Numeros.QUANTIDADE_MAXIMA.toPlainString()
+                    + " e " + Numeros.QUANTIDADE_MAXIMA.toPlainString());
+        }
+        return resultado;
+    }
+
+    /**
+     * An order line's quantity: three decimals, at least {@value} 0.001, rounded up to the next multiple of the
+     * product's sale multiple whenever that is not 1 (0.5 turns 0.3 into 0.5; 6 turns 7 into 12).
+     */
+    static BigDecimal quantidadeDoItem(BigDecimal quantidade, BigDecimal multiploVenda, String campo) {
+        BigDecimal valor = Numeros.quantidade(quantidade, campo);
+        if (valor == null) {
+            throw ErroDeNegocio.invalido(campo + " é obrigatório");
+        }
+        if (valor.compareTo(QUANTIDADE_MINIMA) < 0) {
+            throw ErroDeNegocio.invalido(campo + " deve ser no mínimo 0.001");
+        }
+        if (multiploVenda != null && multiploVenda.signum() > 0 && multiploVenda.compareTo(BigDecimal.ONE) != 0) {
+            BigDecimal multiplos = valor.divide(multiploVenda, 0, RoundingMode.CEILING);
+            valor = Numeros.quantidade(multiploVenda.multiply(multiplos), campo);
+        }
+        return valor;
+    }
+
+    /**
+     * {@code produto.estoque_baixo} for the product and for each variation whose stock went from above its minimum
+     * to at or below it in this change.
+     */
+    static List<EstoqueBaixoEvent> alertas(String produtoId, String lojaId, DadosProduto antes, Variacoes variacoesAntes,
+                                           DadosProduto depois, Variacoes variacoesDepois, Instant em) {
+        List<EstoqueBaixoEvent> alertas = new ArrayList<>();
+        if (cruzouMinimo(antes.quantidadeEstoque(), depois.quantidadeEstoque(), depois.estoqueMinimo())) {
+            alertas.add(new EstoqueBaixoEvent(produtoId, lojaId, null, depois.nome(), depois.sku(),
+                    depois.codIntegracao(), depois.quantidadeEstoque(), depois.estoqueMinimo(), em));
+        }
+        for (VariacaoDoProduto variacao : variacoesDepois.lista()) {
+            DadosVariacao d = variacao.dados();
+            variacoesAntes.buscar(variacao.variacaoId())
+                          .filter(v -> cruzouMinimo(v.dados().quantidadeEstoque(), d.quantidadeEstoque(), d.estoqueMinimo()))
+                          .ifPresent(v -> alertas.add(new EstoqueBaixoEvent(produtoId, lojaId, variacao.variacaoId(),
+                                  d.nome(), d.sku(), d.codIntegracao(), d.quantidadeEstoque(), d.estoqueMinimo(), em)));
+        }
+        return alertas;
+    }
+
+    /** Stock went from above the minimum to at or below it. */
+    static boolean cruzouMinimo(BigDecimal antes, BigDecimal depois, BigDecimal minimo) {
+        return antes.compareTo(minimo) > 0 && depois.compareTo(minimo) <= 0;
+    }
+}

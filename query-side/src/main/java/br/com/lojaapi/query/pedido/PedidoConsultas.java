@@ -1,0 +1,95 @@
+package br.com.lojaapi.query.pedido;
+
+import br.com.lojaapi.coreapi.cliente.DadosCliente;
+import br.com.lojaapi.coreapi.pedido.BuscarPedidoQuery;
+import br.com.lojaapi.coreapi.pedido.ClienteDoPedido;
+import br.com.lojaapi.coreapi.pedido.ItemDoPedido;
+import br.com.lojaapi.coreapi.pedido.ListarPedidosQuery;
+import br.com.lojaapi.coreapi.pedido.PaginaDePedidos;
+import br.com.lojaapi.coreapi.pedido.Pagamento;
+import br.com.lojaapi.coreapi.pedido.PedidoView;
+import br.com.lojaapi.coreapi.pedido.StatusPedido;
+import br.com.lojaapi.coreapi.pedido.TipoEntrega;
+import com.fasterxml.jackson.core.type.TypeReference;
+import org.axonframework.queryhandling.QueryHandler;
+import org.springframework.jdbc.core.namedparam.MapSqlParameterSource;
+import org.springframework.jdbc.core.namedparam.NamedParameterJdbcTemplate;
+import org.springframework.stereotype.Component;
+
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Timestamp;
+import java.util.List;
+import java.util.Optional;
+
+/** Reads of the order read model: one query per page (the total comes as a window count). */
+@Component
+class PedidoConsultas {
+
+    private static final TypeReference<List<ItemDoPedido>> ITENS = new TypeReference<>() {
+    };
+    private static final TypeReference<List<Pagamento>> PAGAMENTOS = new TypeReference<>() {
+    };
+    private static final TypeReference<ClienteDoPedido> CLIENTE = new TypeReference<>() {
+    };
+    private static final TypeReference<DadosCliente> REGISTRADO = new TypeReference<>() {
+    };
+
+    private final NamedParameterJdbcTemplate jdbc;
+
+    PedidoConsultas(NamedParameterJdbcTemplate jdbc) {
+        this.jdbc = jdbc;
+    }
+
+    @QueryHandler
+    Optional<PedidoView> handle(BuscarPedidoQuery consulta) {
+        return jdbc.query("SELECT * FROM pedido_view WHERE id = :id AND loja_id = :loja AND removido_em IS NULL",
+                new MapSqlParameterSource("id", consulta.pedidoId()).addValue("loja", consulta.lojaId()),
+                (rs, i) -> pedido(rs)).stream().findFirst();
+    }
+
+    @QueryHandler
+    PaginaDePedidos handle(ListarPedidosQuery consulta) {
+        MapSqlParameterSource parametros = new MapSqlParameterSource("loja", consulta.lojaId());
+        StringBuilder filtro = new StringBuilder("loja_id = :loja AND removido_em IS NULL");
+        if (consulta.status() != null) {
+            filtro.append(" AND status = :status");
+            parametros.addValue("status", consulta.status().name());
+        }
+        if (consulta.desde() != null) {
+            filtro.append(" AND criado_em >= :desde");
+            parametros.addValue("desde", Timestamp.from(consulta.desde()));
+        }
+        if (consulta.ate() != null) {
+            filtro.append(" AND criado_em <= :ate");
+            parametros.addValue("ate", Timestamp.from(consulta.ate()));
+        }
+        parametros.addValue("limite", consulta.limite());
+        parametros.addValue("deslocamento", (long) (consulta.pagina() - 1) * consulta.limite());
+        long[] total = {-1};
+        List<PedidoView> pedidos = jdbc.query("SELECT *, COUNT(*) OVER () AS total FROM pedido_view WHERE " + filtro
+                + " ORDER BY criado_em DESC, numero DESC LIMIT :limite OFFSET :deslocamento", parametros, (rs, i) -> {
+                    total[0] = rs.getLong("total");
+                    return pedido(rs);
+                });
+        if (pedidos.isEmpty()) {
+            Long contagem = jdbc.queryForObject("SELECT COUNT(*) FROM pedido_view WHERE " + filtro, parametros, Long.class);
+            total[0] = contagem == null ? 0 : contagem;
+        }
+        return new PaginaDePedidos(pedidos, total[0]);
+    }
+
+    private static PedidoView pedido(ResultSet rs) throws SQLException {
+        return new PedidoView(rs.getString("id"), rs.getString("loja_id"), rs.getLong("numero"),
+                StatusPedido.valueOf(rs.getString("status")), TipoEntrega.valueOf(rs.getString("tipo_entrega")),
+                rs.getBigDecimal("subtotal"), rs.getBigDecimal("desconto"), rs.getBigDecimal("taxa_entrega"),
+                rs.getBigDecimal("ajuste_pagamento"), rs.getBigDecimal("total"), rs.getString("observacoes"),
+                rs.getString("motivo_cancelamento"), rs.getString("tempo_entrega"), rs.getString("codigo_rastreio"),
+                rs.getString("url_rastreio"), rs.getString("pagamento_status"),
+                DocumentosDoPedido.ler(rs.getString("pagamentos"), PAGAMENTOS),
+                DocumentosDoPedido.ler(rs.getString("cliente"), CLIENTE), rs.getString("cliente_id"),
+                DocumentosDoPedido.ler(rs.getString("cliente_registrado"), REGISTRADO),
+                DocumentosDoPedido.ler(rs.getString("itens"), ITENS), rs.getTimestamp("criado_em").toInstant(),
+                rs.getTimestamp("atualizado_em").toInstant(), rs.getLong("versao"));
+    }
+}

@@ -1,0 +1,21 @@
+package br.com.lojaapi.coreapi.pedido;
+
+import org.axonframework.modelling.command.TargetAggregateIdentifier;
+
+import java.time.Instant;
+import java.util.Optional;
+
+/**
+ * PATCH /pedidos/{id}. The optional fields are tri-state: null = not sent (kept), empty = sent as null (cleared),
+ * a value = set.
+ */
+public record AlterarStatusDoPedidoCommand(@TargetAggregateIdentifier String pedidoId,
+                                           String lojaId,
+                                           StatusPedido status,
+                                           Optional<String> motivoCancelamento,
+                                           Optional<String> tempoEntrega,
+                                           Optional<String> codigoRastreio,
+                                           Optional<String> urlRastreio,
+                                           Optional<String> pagamentoStatus,
+                                           Instant em) {
+}

@@ -1,0 +1,6 @@
+package br.com.lojaapi.coreapi.pedido;
+
+import java.math.BigDecimal;
+
+public record Pagamento(String formaPagamentoId, String formaPagamento, BigDecimal valorPago) {
+}
