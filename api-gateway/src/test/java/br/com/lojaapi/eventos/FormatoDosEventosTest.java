@@ -3,6 +3,9 @@ package br.com.lojaapi.eventos;
 import br.com.lojaapi.coreapi.categoria.CategoriaAtualizadaEvent;
 import br.com.lojaapi.coreapi.categoria.CategoriaCriadaEvent;
 import br.com.lojaapi.coreapi.categoria.CategoriaRemovidaEvent;
+import br.com.lojaapi.coreapi.cliente.ClienteAtualizadoEvent;
+import br.com.lojaapi.coreapi.cliente.ClienteCriadoEvent;
+import br.com.lojaapi.coreapi.cliente.DadosCliente;
 import br.com.lojaapi.coreapi.grupo.DadosGrupo;
 import br.com.lojaapi.coreapi.grupo.GrupoComplementoAtualizadoEvent;
 import br.com.lojaapi.coreapi.grupo.GrupoComplementoCriadoEvent;
@@ -65,6 +68,9 @@ class FormatoDosEventosTest {
             null, new BigDecimal("26.00"), "CAF-F", null, 71L, new BigDecimal("12.500"), new BigDecimal("0.000")));
     private static final DadosGrupo GRUPO = new DadosGrupo("Adicionais", TipoGrupo.MULTIPLA, true, 1, 2, 0,
             List.of(new ItemComplemento("Bacon", new BigDecimal("3.50"), 10, 7L)));
+    private static final DadosCliente CLIENTE = new DadosCliente("Maria Souza", "39053344705", "CPF",
+            "maria@exemplo.com.br", "11 3333-4444", "11 99999-8888", "01310100", "Av. Paulista", "1000", "Bela Vista",
+            "São Paulo", "SP");
 
     private static final List<Object> EXEMPLOS = List.of(
             new LojaCriadaEvent("loja-1", LOJA, T),
@@ -80,7 +86,10 @@ class FormatoDosEventosTest {
             new VariacaoRemovidaEvent("prod-1", "loja-1", "var-1", new BigDecimal("0.000"), T),
             new GrupoComplementoCriadoEvent("grupo-1", "loja-1", GRUPO, T),
             new GrupoComplementoAtualizadoEvent("grupo-1", "loja-1", GRUPO, T),
-            new GrupoComplementoRemovidoEvent("grupo-1", "loja-1", "Adicionais", T));
+            new GrupoComplementoRemovidoEvent("grupo-1", "loja-1", "Adicionais", T),
+            new ClienteCriadoEvent("cli-1", "loja-1", CLIENTE, T),
+            new ClienteAtualizadoEvent("cli-1", "loja-1", new DadosCliente("Maria Souza", "12ABC34501DE35", "CNPJ",
+                    null, null, null, null, null, null, null, null, null), T));
 
     private final Serializer serializer = ConfiguracaoAxon.serializadorJackson(new AnnotationRevisionResolver());
 

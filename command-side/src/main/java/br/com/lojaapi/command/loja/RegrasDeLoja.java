@@ -1,5 +1,6 @@
 package br.com.lojaapi.command.loja;
 
+import br.com.lojaapi.command.comum.Enderecos;
 import br.com.lojaapi.command.comum.Textos;
 import br.com.lojaapi.coreapi.comum.Documentos;
 import br.com.lojaapi.coreapi.comum.ErroDeNegocio;
@@ -16,8 +17,6 @@ final class RegrasDeLoja {
     private static final Pattern SLUG = Pattern.compile("[a-z0-9-]{3,40}");
     private static final Pattern HOST = Pattern.compile(
             "(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\\.)+[a-z]{2,63}");
-    private static final Pattern UF = Pattern.compile("[A-Z]{2}");
-    private static final Pattern CEP = Pattern.compile("[0-9]{8}");
 
     private RegrasDeLoja() {
     }
@@ -63,20 +62,8 @@ final class RegrasDeLoja {
                         "dominioProprio deve ser um nome de host, como loja.exemplo.com.br (sem https:// nem caminho)");
             }
         }
-        String uf = Textos.limpo(dados.uf());
-        if (uf != null) {
-            uf = uf.toUpperCase(Locale.ROOT);
-            if (!UF.matcher(uf).matches()) {
-                throw ErroDeNegocio.invalido("uf deve ter duas letras, como SP");
-            }
-        }
-        String cep = Textos.limpo(dados.cep());
-        if (cep != null) {
-            cep = cep.replaceAll("[.\\s-]", "");
-            if (!CEP.matcher(cep).matches()) {
-                throw ErroDeNegocio.invalido("cep deve ter 8 dígitos");
-            }
-        }
+        String uf = Enderecos.uf(dados.uf());
+        String cep = Enderecos.cep(dados.cep());
         return new DadosLoja(nome, dados.slug(), cnpj, dominio, Textos.limitado(dados.telefone(), 40, "telefone"), cep,
                 Textos.limitado(dados.endereco(), 200, "endereco"), Textos.limitado(dados.numero(), 20, "numero"),
                 Textos.limitado(dados.complemento(), 100, "complemento"), Textos.limitado(dados.bairro(), 100, "bairro"),
