@@ -67,9 +67,9 @@ class PedidoConsultas {
         parametros.addValue("limite", consulta.limite());
         parametros.addValue("deslocamento", (long) (consulta.pagina() - 1) * consulta.limite());
         long[] total = {-1};
-        List<PedidoView> pedidos = jdbc.query("SELECT *, COUNT(*) OVER () AS total FROM pedido_view WHERE " + filtro
+        List<PedidoView> pedidos = jdbc.query("SELECT *, COUNT(*) OVER () AS total_da_lista FROM pedido_view WHERE " + filtro
                 + " ORDER BY criado_em DESC, numero DESC LIMIT :limite OFFSET :deslocamento", parametros, (rs, i) -> {
-                    total[0] = rs.getLong("total");
+                    total[0] = rs.getLong("total_da_lista");
                     return pedido(rs);
                 });
         if (pedidos.isEmpty()) {
