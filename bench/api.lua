@@ -1,6 +1,7 @@
 -- wrk script for the API. BENCH_METODO=POST creates a resource whose name no other request uses (thread id +
 -- counter), so every request is a real create: a category, or a product when BENCH_CORPO_PRODUTO is set (its
--- value is the categoriaId to use). Otherwise it GETs the URL given to wrk.
+-- value is the categoriaId to use), or BENCH_CORPO as it is (an order: each POST is a new order). Otherwise it
+-- GETs the URL given to wrk.
 -- thread_id is a global on purpose: setup() sets it in each thread's own Lua state.
 local contador = 0
 local proximo_id = 0
@@ -25,8 +26,12 @@ function request()
     return wrk.request()
   end
   contador = contador + 1
+  local corpo = os.getenv("BENCH_CORPO")
+  if corpo and corpo ~= "" then
+    return wrk.format(nil, nil, nil, corpo)
+  end
   local categoria = os.getenv("BENCH_CORPO_PRODUTO")
-  if categoria then
+  if categoria and categoria ~= "" then
     return wrk.format(nil, nil, nil, string.format(
       '{"nome":"%s-%d-%d","preco":19.9,"sku":"SKU-%d-%d","categoriaId":"%s"}',
       prefixo, thread_id, contador, thread_id, contador, categoria))

@@ -86,8 +86,19 @@ token_produtos=$(criar_loja produtos)
 categoria_produtos=$(curl -sf -X POST "$base/v1/categorias" -H "Authorization: Bearer $token_produtos" \
   -H 'Content-Type: application/json' -d '{"nome":"Bench"}' | json id)
 
-cenario() { # nome conexoes threads metodo url token [categoriaId: POST de produto]
-  BENCH_METODO="$4" BENCH_TOKEN="$6" BENCH_PREFIXO="$1" BENCH_CORPO_PRODUTO="${7:-}" \
+# Orders: three products with stock control and stock enough for the whole run; every order takes one unit of
+# each, so all orders contend for the same three products (the hot-product case).
+token_pedidos=$(criar_loja pedidos)
+itens_pedido=""
+for i in 1 2 3; do
+  id=$(curl -sf -X POST "$base/v1/produtos" -H "Authorization: Bearer $token_pedidos" -H 'Content-Type: application/json' \
+         -d "{\"nome\":\"Item $i\",\"preco\":$((i * 7)).5,\"controlaEstoque\":true,\"quantidadeEstoque\":100000000}" | json id)
+  itens_pedido="$itens_pedido${itens_pedido:+,}{\"produtoId\":\"$id\",\"quantidade\":1}"
+done
+corpo_pedido="{\"tipoEntrega\":\"BALCAO\",\"cliente\":{\"nome\":\"Bench\"},\"itens\":[$itens_pedido]}"
+
+cenario() { # nome conexoes threads metodo url token [categoriaId: POST de produto] [corpo fixo]
+  BENCH_METODO="$4" BENCH_TOKEN="$6" BENCH_PREFIXO="$1" BENCH_CORPO_PRODUTO="${7:-}" BENCH_CORPO="${8:-}" \
     wrk -t"$3" -c"$2" -d"$duracao" -s "$raiz/bench/api.lua" "$5" \
     | grep '^RESULTADO' | sed "s/^RESULTADO/$1 conexoes=$2/"
 }
@@ -110,6 +121,10 @@ mkdir -p "$resultados"
   cenario post-produto "$conexoes" "$threads" POST "$base/v1/produtos" "$token_produtos" "$categoria_produtos"
   cenario get-produtos-100 "$conexoes" "$threads" GET "$base/v1/produtos?limite=100&page=3" "$token_catalogo"
   cenario get-produtos-busca "$conexoes" "$threads" GET "$base/v1/produtos?limite=100&busca=caf%C3%A9" "$token_catalogo"
+  cenario post-pedido-serial 1 1 POST "$base/v1/pedidos" "$token_pedidos" "" "$corpo_pedido"
+  cenario post-pedido "$conexoes" "$threads" POST "$base/v1/pedidos" "$token_pedidos" "" "$corpo_pedido"
+  cenario post-pedido-serial-depois 1 1 POST "$base/v1/pedidos" "$token_pedidos" "" "$corpo_pedido"
+  cenario get-pedidos-50 "$conexoes" "$threads" GET "$base/v1/pedidos?limite=50" "$token_pedidos"
 } | tee "$saida"
 
 {

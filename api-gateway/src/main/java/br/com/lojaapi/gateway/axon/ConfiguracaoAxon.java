@@ -1,7 +1,8 @@
 package br.com.lojaapi.gateway.axon;
 
-import br.com.lojaapi.gateway.banco.OuvinteDeNotificacoes;
+import br.com.lojaapi.command.comum.Snapshots;
 import br.com.lojaapi.gateway.banco.BancoDaAplicacao;
+import br.com.lojaapi.gateway.banco.OuvinteDeNotificacoes;
 import br.com.lojaapi.gateway.leitura.AvisosDeLeitura;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -13,15 +14,18 @@ import org.axonframework.common.jdbc.ConnectionProvider;
 import org.axonframework.common.jdbc.PersistenceExceptionResolver;
 import org.axonframework.common.transaction.TransactionManager;
 import org.axonframework.config.Configuration;
+import org.axonframework.eventhandling.EventBusSpanFactory;
 import org.axonframework.eventhandling.tokenstore.TokenStore;
 import org.axonframework.eventhandling.tokenstore.jdbc.JdbcTokenStore;
 import org.axonframework.eventhandling.tokenstore.jdbc.TokenSchema;
+import org.axonframework.eventsourcing.EventCountSnapshotTriggerDefinition;
+import org.axonframework.eventsourcing.SnapshotTriggerDefinition;
+import org.axonframework.eventsourcing.Snapshotter;
 import org.axonframework.eventsourcing.eventstore.EmbeddedEventStore;
 import org.axonframework.eventsourcing.eventstore.EventStorageEngine;
 import org.axonframework.eventsourcing.eventstore.EventStore;
 import org.axonframework.eventsourcing.eventstore.jdbc.EventSchema;
 import org.axonframework.eventsourcing.eventstore.jdbc.JdbcEventStorageEngine;
-import org.axonframework.eventhandling.EventBusSpanFactory;
 import org.axonframework.modelling.saga.repository.jdbc.PostgresSagaSqlSchema;
 import org.axonframework.modelling.saga.repository.jdbc.SagaSchema;
 import org.axonframework.modelling.saga.repository.jdbc.SagaSqlSchema;
@@ -150,6 +154,17 @@ public class ConfiguracaoAxon {
                                                    .associationKeyColumn("association_key")
                                                    .associationValueColumn("association_value")
                                                    .build());
+    }
+
+    /**
+     * Products are the hot aggregates (every order appends to each product it sells): a snapshot every
+     * {@code loja.snapshots.produto} events keeps loading one cheap however long its stream. The snapshot is
+     * written after the command's transaction commits, in its own.
+     */
+    @Bean(Snapshots.PRODUTO)
+    SnapshotTriggerDefinition gatilhoDeSnapshotDeProduto(Snapshotter snapshotter,
+                                                         @Value("${loja.snapshots.produto:50}") int eventos) {
+        return new EventCountSnapshotTriggerDefinition(snapshotter, eventos);
     }
 
     @Bean

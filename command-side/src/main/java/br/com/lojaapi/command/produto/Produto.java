@@ -1,6 +1,7 @@
 package br.com.lojaapi.command.produto;
 
 import br.com.lojaapi.command.comum.Numeros;
+import br.com.lojaapi.command.comum.Snapshots;
 import br.com.lojaapi.command.comum.Versao;
 import br.com.lojaapi.coreapi.comum.ErroDeNegocio;
 import br.com.lojaapi.coreapi.produto.AdicionarVariacaoCommand;
@@ -27,11 +28,13 @@ import br.com.lojaapi.coreapi.produto.VariacaoAdicionadaEvent;
 import br.com.lojaapi.coreapi.produto.VariacaoAlteradaEvent;
 import br.com.lojaapi.coreapi.produto.VariacaoDoProduto;
 import br.com.lojaapi.coreapi.produto.VariacaoRemovidaEvent;
+import com.fasterxml.jackson.annotation.JsonAutoDetect;
 import org.axonframework.commandhandling.CommandHandler;
 import org.axonframework.eventsourcing.EventSourcingHandler;
 import org.axonframework.modelling.command.AggregateCreationPolicy;
 import org.axonframework.modelling.command.AggregateIdentifier;
 import org.axonframework.modelling.command.CreationPolicy;
+import org.axonframework.serialization.Revision;
 import org.axonframework.spring.stereotype.Aggregate;
 
 import java.math.BigDecimal;
@@ -45,9 +48,17 @@ import static org.axonframework.modelling.command.AggregateLifecycle.markDeleted
 /**
  * A product with its variations. While it has variations its stock is their sum; a removed product is gone for
  * every command (soft removal: orders keep their own snapshots).
+ * <p>
+ * Every order appends to the products it sells, so a popular product's stream grows without end: it is loaded from
+ * a snapshot (taken every {@code loja.snapshots.produto} events), serialised field by field. Change the
+ * {@link Revision} whenever the fields change; older snapshots are then ignored and the stream replayed.
  */
-@Aggregate
+@Aggregate(snapshotTriggerDefinition = Snapshots.PRODUTO)
+@Revision("1")
+@JsonAutoDetect(fieldVisibility = JsonAutoDetect.Visibility.ANY, getterVisibility = JsonAutoDetect.Visibility.NONE,
+        isGetterVisibility = JsonAutoDetect.Visibility.NONE)
 class Produto {
+
 
     static final String NAO_ENCONTRADO = "Produto não encontrado";
     static final String ESTOQUE_DAS_VARIACOES =
