@@ -144,6 +144,8 @@ class ClienteApiTest extends TesteDeApi {
         assertErro(gravar(loja, "{\"nome\":\"" + "x".repeat(201) + "\",\"documento\":\"" + CPF + "\"}"),
                 "nome: no máximo 200 caracteres");
         assertErro(gravar(loja, "{\"nome\":\"A\",\"documento\":" + CPF + "}"), "Campo 'documento'");
+        assertThat(gravar(loja, "null").status()).isEqualTo(400);
+        assertThat(gravar(loja, "[]").status()).isEqualTo(400);
         assertThat(listar(loja, "")).isEmpty();
     }
 
