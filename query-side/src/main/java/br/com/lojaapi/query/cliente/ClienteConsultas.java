@@ -1,0 +1,91 @@
+package br.com.lojaapi.query.cliente;
+
+import br.com.lojaapi.coreapi.cliente.BuscarClienteQuery;
+import br.com.lojaapi.coreapi.cliente.ClienteView;
+import br.com.lojaapi.coreapi.cliente.ListarClientesQuery;
+import br.com.lojaapi.coreapi.cliente.PaginaDeClientes;
+import br.com.lojaapi.coreapi.comum.Documentos;
+import jakarta.persistence.EntityManager;
+import jakarta.persistence.PersistenceContext;
+import jakarta.persistence.Query;
+import org.axonframework.queryhandling.QueryHandler;
+import org.springframework.stereotype.Component;
+
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.regex.Pattern;
+
+/**
+ * Reads of the customer read model. {@code busca} is a substring match on the lower-cased name, e-mail and mobile,
+ * on the document with the term's punctuation removed (documents are stored normalised) when the term has a digit
+ * (so that "a" does not find every alphanumeric CNPJ with an A), and, when the term looks like a phone number, on
+ * the mobile's digits alone ("11999998888" finds "(11) 99999-8888"). Each has a trigram index (V5).
+ */
+@Component
+class ClienteConsultas {
+
+    private static final Pattern TELEFONE = Pattern.compile("[0-9\\s().+-]*[0-9][0-9\\s().+-]*");
+    private static final String ESCAPE = " ESCAPE '\\'";
+
+    @PersistenceContext
+    private EntityManager em;
+
+    @QueryHandler
+    PaginaDeClientes handle(ListarClientesQuery consulta) {
+        Map<String, Object> parametros = new LinkedHashMap<>();
+        parametros.put("loja", consulta.lojaId());
+        String filtro = "loja_id = :loja" + busca(consulta.busca(), parametros);
+        Query pagina = em.createNativeQuery("SELECT * FROM cliente_view WHERE " + filtro
+                + " ORDER BY lower(nome), id LIMIT :limite OFFSET :deslocamento", ClienteRegistro.class);
+        Query total = em.createNativeQuery("SELECT COUNT(*) FROM cliente_view WHERE " + filtro, Long.class);
+        parametros.forEach((nome, valor) -> {
+            pagina.setParameter(nome, valor);
+            total.setParameter(nome, valor);
+        });
+        pagina.setParameter("limite", consulta.limite());
+        pagina.setParameter("deslocamento", (long) (consulta.pagina() - 1) * consulta.limite());
+        @SuppressWarnings("unchecked")
+        List<ClienteRegistro> registros = pagina.getResultList();
+        return new PaginaDeClientes(registros.stream().map(ClienteRegistro::view).toList(),
+                ((Number) total.getSingleResult()).longValue());
+    }
+
+    @QueryHandler
+    Optional<ClienteView> handle(BuscarClienteQuery consulta) {
+        return em.createQuery("SELECT c FROM ClienteRegistro c WHERE c.id = :id AND c.lojaId = :loja",
+                         ClienteRegistro.class)
+                 .setParameter("id", consulta.clienteId())
+                 .setParameter("loja", consulta.lojaId())
+                 .getResultStream()
+                 .findFirst()
+                 .map(ClienteRegistro::view);
+    }
+
+    /** The search condition (empty when there is no term), adding its parameters. */
+    private static String busca(String termo, Map<String, Object> parametros) {
+        String busca = termo == null ? "" : termo.strip();
+        if (busca.isEmpty()) {
+            return "";
+        }
+        StringBuilder condicao = new StringBuilder(" AND (lower(nome) LIKE :padrao" + ESCAPE
+                + " OR lower(email) LIKE :padrao" + ESCAPE + " OR lower(celular) LIKE :padrao" + ESCAPE);
+        parametros.put("padrao", contem(busca.toLowerCase(Locale.ROOT)));
+        String documento = Documentos.normalizar(busca);
+        if (documento.chars().anyMatch(Character::isDigit)) {
+            condicao.append(" OR documento LIKE :documento").append(ESCAPE);
+            parametros.put("documento", contem(documento));
+        }
+        if (TELEFONE.matcher(busca).matches()) {
+            condicao.append(" OR regexp_replace(celular, '[^0-9]', '', 'g') LIKE :digitos");
+            parametros.put("digitos", contem(busca.replaceAll("[^0-9]", "")));
+        }
+        return condicao.append(")").toString();
+    }
+
+    private static String contem(String termo) {
+        return "%" + termo.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_") + "%";
+    }
+}
