@@ -15,6 +15,25 @@ import br.com.lojaapi.coreapi.grupo.TipoGrupo;
 import br.com.lojaapi.coreapi.loja.DadosLoja;
 import br.com.lojaapi.coreapi.loja.LojaAtualizadaEvent;
 import br.com.lojaapi.coreapi.loja.LojaCriadaEvent;
+import br.com.lojaapi.coreapi.pedido.ClienteDoPedido;
+import br.com.lojaapi.coreapi.pedido.ItemDoPedido;
+import br.com.lojaapi.coreapi.pedido.MovimentoDoPedido;
+import br.com.lojaapi.coreapi.pedido.Pagamento;
+import br.com.lojaapi.coreapi.pedido.PedidoCanceladoEvent;
+import br.com.lojaapi.coreapi.pedido.PedidoCriadoEvent;
+import br.com.lojaapi.coreapi.pedido.PedidoPagoEvent;
+import br.com.lojaapi.coreapi.pedido.PedidoRemovidoEvent;
+import br.com.lojaapi.coreapi.pedido.ProdutoDoItem;
+import br.com.lojaapi.coreapi.pedido.StatusDoPedidoAlteradoEvent;
+import br.com.lojaapi.coreapi.pedido.StatusPedido;
+import br.com.lojaapi.coreapi.pedido.TipoEntrega;
+import br.com.lojaapi.coreapi.pedido.VariacaoDoItem;
+import br.com.lojaapi.coreapi.produto.BaixaDeEstoque;
+import br.com.lojaapi.coreapi.produto.EstoqueBaixoEvent;
+import br.com.lojaapi.coreapi.produto.EstoqueDevolvidoPorPedidoEvent;
+import br.com.lojaapi.coreapi.produto.EstoqueMovimentadoEvent;
+import br.com.lojaapi.coreapi.produto.EstoqueTomadoPorPedidoEvent;
+import br.com.lojaapi.coreapi.produto.TipoMovimento;
 import br.com.lojaapi.coreapi.produto.DadosProduto;
 import br.com.lojaapi.coreapi.produto.DadosVariacao;
 import br.com.lojaapi.coreapi.produto.ProdutoAtualizadoEvent;
@@ -89,7 +108,39 @@ class FormatoDosEventosTest {
             new GrupoComplementoRemovidoEvent("grupo-1", "loja-1", "Adicionais", T),
             new ClienteCriadoEvent("cli-1", "loja-1", CLIENTE, T),
             new ClienteAtualizadoEvent("cli-1", "loja-1", new DadosCliente("Maria Souza", "12ABC34501DE35", "CNPJ",
-                    null, null, null, null, null, null, null, null, null), T));
+                    null, null, null, null, null, null, null, null, null), T),
+            new EstoqueMovimentadoEvent("prod-1", "loja-1", "mov-1", "var-1", TipoMovimento.ENTRADA,
+                    new BigDecimal("2.500"), new BigDecimal("10.000"), new BigDecimal("12.500"), new BigDecimal("12.500"),
+                    "nota 123", T),
+            new EstoqueTomadoPorPedidoEvent("prod-1", "loja-1", "ped-1",
+                    List.of(new BaixaDeEstoque("var-1", new BigDecimal("2.000"), new BigDecimal("10.500"))),
+                    new BigDecimal("10.500"), T),
+            new EstoqueDevolvidoPorPedidoEvent("prod-1", "loja-1", "ped-1",
+                    List.of(new BaixaDeEstoque(null, new BigDecimal("2.000"), new BigDecimal("12.500"))),
+                    new BigDecimal("12.500"), T),
+            new EstoqueBaixoEvent("prod-1", "loja-1", "var-1", "Moagem", "CAF-F", 71L, new BigDecimal("1.000"),
+                    new BigDecimal("2.000"), T),
+            new PedidoCriadoEvent("ped-1", "loja-1", 42, StatusPedido.PENDENTE, TipoEntrega.DELIVERY,
+                    new ClienteDoPedido("Ana", "11999990000", "ana@ex.com", "52998224725", "Av. Paulista", "1000",
+                            "ap 3", "Bela Vista", "São Paulo", "SP", "01310100", "perto do metrô"),
+                    "cli-1", CLIENTE, List.of(new ItemDoPedido("item-1",
+                            new ProdutoDoItem("prod-1", "Café", "CAF-500", 1001L, "7891234567895",
+                                    List.of("https://api.exemplo.com/imagens/loja-1/ab.png"), "UN",
+                                    new BigDecimal("10.500"), new BigDecimal("0.500")),
+                            new VariacaoDoItem("var-1", "Moagem", "Fina", null, "CAF-F", 71L, null,
+                                    new BigDecimal("10.500")),
+                            new BigDecimal("2.000"), new BigDecimal("26.00"), "bem moído", "{\"extra\":[1]}")),
+                    new BigDecimal("52.00"), new BigDecimal("2.00"), new BigDecimal("5.00"), new BigDecimal("0.00"),
+                    new BigDecimal("55.00"), "tocar a campainha", null,
+                    List.of(new Pagamento("pix", "instant transfer", new BigDecimal("55.00"))), true, T),
+            new StatusDoPedidoAlteradoEvent("ped-1", "loja-1", 42, StatusPedido.CANCELADO, StatusPedido.CONFIRMADO,
+                    "desistiu", "40 min", "BR123", "https://r.example/BR123", "PAGO", MovimentoDoPedido.DEVOLVER, T),
+            new PedidoCanceladoEvent("ped-1", "loja-1", 42, StatusPedido.CANCELADO, StatusPedido.CONFIRMADO,
+                    "desistiu", "40 min", "BR123", "https://r.example/BR123", T),
+            new PedidoPagoEvent("ped-1", "loja-1", 42, "PAGO",
+                    List.of(new Pagamento("pix", "instant transfer", new BigDecimal("55.00"))), new BigDecimal("55.00"),
+                    T),
+            new PedidoRemovidoEvent("ped-1", "loja-1", 42, T));
 
     private final Serializer serializer = ConfiguracaoAxon.serializadorJackson(new AnnotationRevisionResolver());
 

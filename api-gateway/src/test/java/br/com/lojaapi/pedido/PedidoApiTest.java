@@ -147,6 +147,41 @@ class PedidoApiTest extends TesteDePedidos {
     }
 
     @Test
+    void clienteCadastradoPreencheOsCamposVaziosEVaiNoPedido() {
+        LojaDeTeste loja = novaLoja();
+        LojaDeTeste outra = novaLoja();
+        String cafe = produto(loja, "Café", "10", "");
+        Resposta cadastro = api.post("/v1/clientes").token(loja.token()).json("""
+                {"nome":"Ana Souza","documento":"529.982.247-25","email":"ana@ex.com","celular":"11999990000",
+                 "endereco":"Av. Paulista","numero":"1000","bairro":"Bela Vista","cidade":"São Paulo","uf":"SP",
+                 "cep":"01310-100"}""").enviar();
+        assertThat(cadastro.status()).as(cadastro.toString()).isEqualTo(201);
+        String clienteId = cadastro.texto("id");
+
+        Resposta criado = pedido(loja, "{\"tipoEntrega\":\"DELIVERY\",\"cliente\":{\"id\":\"" + clienteId
+                + "\",\"nome\":\"Ana\",\"numero\":\"1002\"},\"itens\":[" + item(cafe, "1") + "]}");
+
+        assertThat(criado.status()).as(criado.toString()).isEqualTo(201);
+        JsonNode p = criado.json();
+        assertThat(p.get("clienteNome").asText()).as("o enviado prevalece").isEqualTo("Ana");
+        assertThat(p.get("clienteNumero").asText()).isEqualTo("1002");
+        assertThat(p.get("clienteEndereco").asText()).isEqualTo("Av. Paulista");
+        assertThat(p.get("clienteCelular").asText()).isEqualTo("11999990000");
+        assertThat(p.get("clienteEmail").asText()).isEqualTo("ana@ex.com");
+        assertThat(p.get("clienteDocumento").asText()).isEqualTo("52998224725");
+        assertThat(p.get("clienteCep").asText()).isEqualTo("01310100");
+        JsonNode cliente = p.get("cliente");
+        assertThat(cliente.get("id").asText()).isEqualTo(clienteId);
+        assertThat(cliente.get("nome").asText()).isEqualTo("Ana Souza");
+        assertThat(cliente.get("tipoDocumento").asText()).isEqualTo("CPF");
+
+        Resposta alheio = pedido(outra, "{\"tipoEntrega\":\"BALCAO\",\"cliente\":{\"id\":\"" + clienteId
+                + "\",\"nome\":\"Ana\"},\"itens\":[" + item(produto(outra, "Chá", "5", ""), "1") + "]}");
+        assertThat(alheio.status()).isEqualTo(400);
+        assertThat(alheio.texto("erro")).contains("cliente.id");
+    }
+
+    @Test
     void entradaInvalidaDa400SemCriarNada() {
         LojaDeTeste loja = novaLoja();
         String cafe = produtoComEstoque(loja, "Café", "10", "5");
@@ -168,6 +203,8 @@ class PedidoApiTest extends TesteDePedidos {
                 "{\"tipoEntrega\":\"BALCAO\",\"cliente\":{\"nome\":\"Ana\"},\"desconto\":-1,\"itens\":[" + valido + "]}",
                 "{\"tipoEntrega\":\"BALCAO\",\"cliente\":{\"nome\":\"Ana\"},\"desconto\":11,\"itens\":[" + valido + "]}",
                 "{\"tipoEntrega\":\"BALCAO\",\"cliente\":{\"nome\":\"Ana\",\"documento\":\"123\"},\"itens\":[" + valido + "]}",
+                "{\"tipoEntrega\":\"BALCAO\",\"cliente\":{\"nome\":\"Ana\",\"uf\":\"SPO\"},\"itens\":[" + valido + "]}",
+                "{\"tipoEntrega\":\"BALCAO\",\"cliente\":{\"nome\":\"Ana\",\"cep\":\"123\"},\"itens\":[" + valido + "]}",
                 "{\"tipoEntrega\":\"BALCAO\",\"cliente\":{\"nome\":\"Ana\",\"id\":\"" + java.util.UUID.randomUUID()
                         + "\"},\"itens\":[" + valido + "]}",
                 "{\"tipoEntrega\":\"BALCAO\",\"cliente\":{\"nome\":\"Ana\"},\"itens\":[{\"produtoId\":\"" + cafe

@@ -1,5 +1,6 @@
 package br.com.lojaapi.command.pedido;
 
+import br.com.lojaapi.command.comum.Enderecos;
 import br.com.lojaapi.command.comum.Numeros;
 import br.com.lojaapi.command.comum.Textos;
 import br.com.lojaapi.coreapi.cliente.DadosCliente;
@@ -97,8 +98,8 @@ final class RegrasDePedido {
                 Textos.limitado(enviado.complemento(), 200, "cliente.complemento"),
                 campo(enviado.bairro(), r.bairro(), 100, "cliente.bairro"),
                 campo(enviado.cidade(), r.cidade(), 100, "cliente.cidade"),
-                uf(campo(enviado.uf(), r.uf(), 2, "cliente.uf")),
-                campo(enviado.cep(), r.cep(), 10, "cliente.cep"),
+                doCliente(() -> Enderecos.uf(campo(enviado.uf(), r.uf(), 10, "cliente.uf"))),
+                doCliente(() -> Enderecos.cep(campo(enviado.cep(), r.cep(), 20, "cliente.cep"))),
                 Textos.limitado(enviado.referencia(), 300, "cliente.referencia"));
     }
 
@@ -117,11 +118,13 @@ final class RegrasDePedido {
         return normalizado;
     }
 
-    private static String uf(String uf) {
-        if (uf != null && !uf.matches("[A-Za-z]{2}")) {
-            throw ErroDeNegocio.invalido("cliente.uf deve ter duas letras");
+    /** The shared address rules, with the error naming the field as the client sent it. */
+    private static String doCliente(java.util.function.Supplier<String> regra) {
+        try {
+            return regra.get();
+        } catch (ErroDeNegocio e) {
+            throw e.getMessage().startsWith("cliente.") ? e : ErroDeNegocio.invalido("cliente." + e.getMessage());
         }
-        return uf == null ? null : uf.toUpperCase(Locale.ROOT);
     }
 
     private static BigDecimal dinheiro(BigDecimal valor, String campo) {

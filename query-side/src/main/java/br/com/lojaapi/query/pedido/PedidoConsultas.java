@@ -22,7 +22,7 @@ import java.sql.Timestamp;
 import java.util.List;
 import java.util.Optional;
 
-/** Reads of the order read model: one query per page (the total comes as a window count). */
+/** Reads of the order read model: a page is two queries, the count and the rows. */
 @Component
 class PedidoConsultas {
 
@@ -66,17 +66,13 @@ class PedidoConsultas {
         }
         parametros.addValue("limite", consulta.limite());
         parametros.addValue("deslocamento", (long) (consulta.pagina() - 1) * consulta.limite());
-        long[] total = {-1};
-        List<PedidoView> pedidos = jdbc.query("SELECT *, COUNT(*) OVER () AS total_da_lista FROM pedido_view WHERE " + filtro
-                + " ORDER BY criado_em DESC, numero DESC LIMIT :limite OFFSET :deslocamento", parametros, (rs, i) -> {
-                    total[0] = rs.getLong("total_da_lista");
-                    return pedido(rs);
-                });
-        if (pedidos.isEmpty()) {
-            Long contagem = jdbc.queryForObject("SELECT COUNT(*) FROM pedido_view WHERE " + filtro, parametros, Long.class);
-            total[0] = contagem == null ? 0 : contagem;
-        }
-        return new PaginaDePedidos(pedidos, total[0]);
+        // The count is a query of its own: a window count over the page query would fetch every matching order
+        // (lines included) before the LIMIT; alone it reads the index only.
+        Long total = jdbc.queryForObject("SELECT COUNT(*) FROM pedido_view WHERE " + filtro, parametros, Long.class);
+        List<PedidoView> pedidos = jdbc.query("SELECT * FROM pedido_view WHERE " + filtro
+                + " ORDER BY criado_em DESC, numero DESC LIMIT :limite OFFSET :deslocamento", parametros,
+                (rs, i) -> pedido(rs));
+        return new PaginaDePedidos(pedidos, total == null ? 0 : total);
     }
 
     private static PedidoView pedido(ResultSet rs) throws SQLException {
