@@ -78,6 +78,23 @@ class OpenApiTest extends TesteDeApi {
         assertThat(pagina.corpo()).contains("swagger-ui");
     }
 
+    @Test
+    void pedidosEEstoqueNaDescricao() {
+        JsonNode caminhos = api.get("/v1/openapi.json").enviar().json().get("paths");
+
+        assertRespostas(caminhos.at("/~1pedidos/get"), List.of("200", "400", "401", "429"));
+        assertRespostas(caminhos.at("/~1pedidos/post"), List.of("201", "400", "401", "429"));
+        assertRespostas(caminhos.at("/~1pedidos~1{id}/get"), List.of("200", "401", "404"));
+        assertRespostas(caminhos.at("/~1pedidos~1{id}/patch"), List.of("200", "400", "401", "404", "409"));
+        assertRespostas(caminhos.at("/~1pedidos~1{id}/delete"), List.of("200", "401", "404", "409"));
+        assertRespostas(caminhos.at("/~1estoque/post"), List.of("200", "400", "401", "429"));
+        assertRespostas(caminhos.at("/~1estoque~1lote/post"), List.of("200", "400", "401", "429"));
+        assertThat(caminhos.at("/~1pedidos/post/requestBody/content/application~1json/schema/$ref").asText())
+                .endsWith("/NovoPedido");
+        assertThat(caminhos.at("/~1pedidos~1{id}/patch/requestBody/content/application~1json/schema/$ref").asText())
+                .endsWith("/AlteracaoDePedido");
+    }
+
     private static void assertRespostas(JsonNode operacao, List<String> status) {
         assertThat(operacao.isMissingNode()).isFalse();
         assertThat(operacao.get("responses").fieldNames()).toIterable().containsAll(status);
