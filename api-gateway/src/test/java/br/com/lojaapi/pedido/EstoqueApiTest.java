@@ -56,6 +56,11 @@ class EstoqueApiTest extends TesteDePedidos {
         Resposta negativo = movimento(loja, "{\"produtoId\":\"" + livre + "\",\"tipo\":\"SAIDA\",\"quantidade\":2}");
         assertThat(negativo.status()).as("sem controle de estoque a saída não é conferida").isEqualTo(200);
         assertThat(estoque(loja, livre)).isEqualByComparingTo("-2");
+        Resposta ajusteNegativo = movimento(loja, "{\"produtoId\":\"" + cafe + "\",\"tipo\":\"AJUSTE\",\"quantidade\":-1}");
+        assertThat(ajusteNegativo.status()).isEqualTo(400);
+        assertThat(movimento(loja, "{\"produtoId\":\"" + livre + "\",\"tipo\":\"AJUSTE\",\"quantidade\":-5}")
+                .status()).isEqualTo(200);
+        assertThat(estoque(loja, livre)).isEqualByComparingTo("-5");
     }
 
     @Test
@@ -154,6 +159,14 @@ class EstoqueApiTest extends TesteDePedidos {
         assertThat(desconhecido.status()).isEqualTo(400);
         assertThat(desconhecido.json().get("indice").asInt()).isEqualTo(1);
         assertThat(estoque(loja, a)).isEqualByComparingTo("5");
+
+        Resposta primeiroErrado = lote(loja, "[{\"produtoId\":\"" + a + "\",\"tipo\":\"ENTRADA\",\"quantidade\":0},"
+                + um + ",{\"sku\":\"nao-existe\",\"tipo\":\"ENTRADA\",\"quantidade\":1}]");
+        assertThat(primeiroErrado.status()).isEqualTo(400);
+        assertThat(primeiroErrado.json().get("indice").asInt()).as("o primeiro elemento errado").isZero();
+        Resposta vazio = lote(loja, "[{\"produtoId\":\"\",\"sku\":\"\",\"tipo\":\"ENTRADA\",\"quantidade\":1}]");
+        assertThat(vazio.status()).isEqualTo(400);
+        assertThat(vazio.texto("erro")).contains("produtoId, codIntegracao ou sku");
 
         Resposta quinhentos = lote(loja, "[" + String.join(",", java.util.Collections.nCopies(500, um)) + "]");
         assertThat(quinhentos.status()).as(quinhentos.toString()).isEqualTo(200);

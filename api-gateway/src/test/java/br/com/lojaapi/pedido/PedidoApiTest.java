@@ -413,7 +413,8 @@ class PedidoApiTest extends TesteDePedidos {
         assertThat(comOffset.get("pedidos").size()).isEqualTo(3);
 
         for (String consulta : new String[]{"limite=0", "limite=101", "page=0", "status=PERDIDO", "desde=ontem",
-                "ate=2026-13-01T00:00:00Z", "desde=2026-11-21T10:00:00Z&ate=2026-11-20T10:00:00Z", "page=x"}) {
+                "ate=2026-13-01T00:00:00Z", "desde=%2B300000-01-01T00:00:00Z",
+                "ate=-5000-01-01T00:00:00Z", "desde=2026-11-21T10:00:00Z&ate=2026-11-20T10:00:00Z", "page=x"}) {
             Resposta r = api.get("/v1/pedidos?" + consulta).token(loja.token()).enviar();
             assertThat(r.status()).as(consulta + " -> " + r).isEqualTo(400);
             assertThat(r.texto("erro")).isNotBlank();

@@ -10,6 +10,7 @@ import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.json.JsonMapper;
 import com.fasterxml.jackson.datatype.jdk8.Jdk8Module;
 import com.fasterxml.jackson.datatype.jsr310.JavaTimeModule;
+import org.axonframework.common.AxonThreadFactory;
 import org.axonframework.common.jdbc.ConnectionProvider;
 import org.axonframework.common.jdbc.PersistenceExceptionResolver;
 import org.axonframework.common.transaction.TransactionManager;
@@ -21,17 +22,21 @@ import org.axonframework.eventhandling.tokenstore.jdbc.TokenSchema;
 import org.axonframework.eventsourcing.EventCountSnapshotTriggerDefinition;
 import org.axonframework.eventsourcing.SnapshotTriggerDefinition;
 import org.axonframework.eventsourcing.Snapshotter;
+import org.axonframework.eventsourcing.SnapshotterSpanFactory;
 import org.axonframework.eventsourcing.eventstore.EmbeddedEventStore;
 import org.axonframework.eventsourcing.eventstore.EventStorageEngine;
 import org.axonframework.eventsourcing.eventstore.EventStore;
 import org.axonframework.eventsourcing.eventstore.jdbc.EventSchema;
 import org.axonframework.eventsourcing.eventstore.jdbc.JdbcEventStorageEngine;
+import org.axonframework.messaging.annotation.HandlerDefinition;
+import org.axonframework.messaging.annotation.ParameterResolverFactory;
 import org.axonframework.modelling.saga.repository.jdbc.PostgresSagaSqlSchema;
 import org.axonframework.modelling.saga.repository.jdbc.SagaSchema;
 import org.axonframework.modelling.saga.repository.jdbc.SagaSqlSchema;
 import org.axonframework.serialization.RevisionResolver;
 import org.axonframework.serialization.Serializer;
 import org.axonframework.serialization.json.JacksonSerializer;
+import org.axonframework.spring.eventsourcing.SpringAggregateSnapshotter;
 import org.springframework.beans.factory.annotation.Qualifier;
 import org.springframework.beans.factory.annotation.Value;
 import org.springframework.context.annotation.Bean;
@@ -41,6 +46,8 @@ import java.lang.management.ManagementFactory;
 import java.time.Duration;
 import java.util.Map;
 import java.util.UUID;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
 
 /**
  * Axon on PostgreSQL without Axon Server: JDBC event store, token store and saga store on tables that Flyway
@@ -158,13 +165,37 @@ public class ConfiguracaoAxon {
 
     /**
      * Products are the hot aggregates (every order appends to each product it sells): a snapshot every
-     * {@code loja.snapshots.produto} events keeps loading one cheap however long its stream. The snapshot is
-     * written after the command's transaction commits, in its own.
+     * {@code loja.snapshots.produto} events keeps loading one cheap however long its stream.
      */
     @Bean(Snapshots.PRODUTO)
     SnapshotTriggerDefinition gatilhoDeSnapshotDeProduto(Snapshotter snapshotter,
                                                          @Value("${loja.snapshots.produto:50}") int eventos) {
         return new EventCountSnapshotTriggerDefinition(snapshotter, eventos);
+    }
+
+    /**
+     * Axon's snapshotter with its own thread instead of the caller's. On the caller's thread the snapshot would be
+     * written inside the order's still-open transaction (the command's unit of work joins it and "commits" first),
+     * so a snapshot that failed would fail the order. On its own thread it runs in its own transaction and reads
+     * only committed events; a failure is logged and the next trigger tries again. Snapshots are an optimisation:
+     * one lost on shutdown costs nothing.
+     */
+    @Bean(destroyMethod = "")
+    SpringAggregateSnapshotter aggregateSnapshotter(Configuration configuration, HandlerDefinition handlerDefinition,
+                                                    ParameterResolverFactory parameterResolverFactory,
+                                                    EventStore eventStore, TransactionManager transactionManager,
+                                                    SnapshotterSpanFactory spanFactory) {
+        ExecutorService executor = Executors.newSingleThreadExecutor(new AxonThreadFactory("snapshotter"));
+        configuration.onShutdown(executor::shutdown);
+        return SpringAggregateSnapshotter.builder()
+                                         .repositoryProvider(configuration::repository)
+                                         .transactionManager(transactionManager)
+                                         .eventStore(eventStore)
+                                         .parameterResolverFactory(parameterResolverFactory)
+                                         .handlerDefinition(handlerDefinition)
+                                         .spanFactory(spanFactory)
+                                         .executor(executor)
+                                         .build();
     }
 
     @Bean

@@ -4,7 +4,6 @@ import br.com.lojaapi.command.produto.MovimentosDeEstoque;
 import br.com.lojaapi.coreapi.comum.ErroDeNegocio;
 import br.com.lojaapi.coreapi.comum.ModeloLeitura;
 import br.com.lojaapi.coreapi.produto.MovimentoDeEstoque;
-import br.com.lojaapi.coreapi.produto.TipoMovimento;
 import br.com.lojaapi.gateway.acesso.LojaAtual;
 import br.com.lojaapi.gateway.comando.Comandos;
 import br.com.lojaapi.gateway.erro.Erro;
@@ -80,7 +79,7 @@ class EstoqueController {
     @ApiResponse(responseCode = "400", description = "Campo inválido, produto desconhecido, estoque insuficiente",
             content = @Content(schema = @Schema(implementation = Erro.class)))
     ResponseEntity<Object> movimentar(@Parameter(hidden = true) LojaAtual loja, @RequestBody CorpoDeMovimento corpo) {
-        if (corpo.produtoId() == null && corpo.codIntegracao() == null && corpo.sku() == null) {
+        if (vazioComoNulo(corpo.produtoId()) == null && corpo.codIntegracao() == null && corpo.sku() == null) {
             throw ErroDeNegocio.invalido("produtoId é obrigatório");
         }
         List<MovimentoDeEstoque> feitos = executar(loja, List.of(corpo), false);
@@ -112,8 +111,8 @@ class EstoqueController {
             if (m == null) {
                 throw erro(lote, i, prefixo + "cada movimento deve ser um objeto");
             }
-            lista.add(new MovimentosDeEstoque.Movimento(Ids.novo(), m.produtoId(), m.codIntegracao(), m.sku(),
-                    m.variacaoId(), tipo(m.tipo(), lote, i, prefixo), m.quantidade(), m.observacao()));
+            lista.add(new MovimentosDeEstoque.Movimento(Ids.novo(), vazioComoNulo(m.produtoId()), m.codIntegracao(),
+                    m.sku(), vazioComoNulo(m.variacaoId()), m.tipo(), m.quantidade(), m.observacao()));
         }
         Instant agora = relogio.instant();
         return comandos.executar(() -> movimentos.movimentar(loja.lojaId(), lista, lote, agora),
@@ -131,15 +130,9 @@ class EstoqueController {
                 () -> Optional.of(corpo));
     }
 
-    private static TipoMovimento tipo(String tipo, boolean lote, int indice, String prefixo) {
-        if (tipo != null) {
-            try {
-                return TipoMovimento.valueOf(tipo);
-            } catch (IllegalArgumentException e) {
-                // falls through to the refusal below
-            }
-        }
-        throw erro(lote, indice, prefixo + "tipo deve ser ENTRADA, SAIDA ou AJUSTE");
+    /** ERPs send "" for what they do not have. */
+    private static String vazioComoNulo(String texto) {
+        return texto == null || texto.isBlank() ? null : texto;
     }
 
     private static ErroDeNegocio erro(boolean lote, int indice, String mensagem) {

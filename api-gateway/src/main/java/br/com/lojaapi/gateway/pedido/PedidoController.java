@@ -112,7 +112,7 @@ class PedidoController {
         String pedidoId = Ids.novo();
         RegistroDePedidos.NovoPedido novo = new RegistroDePedidos.NovoPedido(loja.lojaId(), pedidoId,
                 tipoEntrega(corpo.tipoEntrega()), cliente(corpo.cliente()),
-                corpo.cliente().id(), linhas(corpo.itens()), corpo.desconto(), corpo.taxaEntrega(),
+                vazioComoNulo(corpo.cliente().id()), linhas(corpo.itens()), corpo.desconto(), corpo.taxaEntrega(),
                 corpo.observacoes(), relogio.instant());
         List<RegistroDePedidos.Escrita> escritas = comandos.executar(() -> registro.criar(novo), NAO_ENCONTRADO);
         return escrita.responder(HttpStatus.CREATED, loja.lojaId(), esperas(escritas), pedidoId,
@@ -202,11 +202,16 @@ class PedidoController {
         };
     }
 
+    /** ERPs send "" for what they do not have. */
+    private static String vazioComoNulo(String texto) {
+        return texto == null || texto.isBlank() ? null : texto;
+    }
+
     private static ClienteDoPedido cliente(CorpoDePedido.Cliente c) {
         if (c == null) {
             throw ErroDeNegocio.invalido("cliente é obrigatório (ao menos cliente.nome)");
         }
-        if (c.id() != null && !c.id().matches("[0-9a-f-]{36}")) {
+        if (vazioComoNulo(c.id()) != null && !c.id().matches("[0-9a-f-]{36}")) {
             throw ErroDeNegocio.invalido("cliente.id não é um cliente desta loja: " + c.id());
         }
         return new ClienteDoPedido(c.nome(), c.celular(), c.email(), c.documento(), c.endereco(), c.numero(),
@@ -234,7 +239,8 @@ class PedidoController {
                 throw ErroDeNegocio.invalido(prefixo + ".quantidade é obrigatória");
             }
             String opcoes = item.opcoes() == null || item.opcoes().isNull() ? null : item.opcoes().toString();
-            linhas.add(new RegistroDePedidos.Linha(Ids.novo(), item.produtoId(), item.variacaoId(), item.quantidade(),
+            linhas.add(new RegistroDePedidos.Linha(Ids.novo(), item.produtoId(), vazioComoNulo(item.variacaoId()),
+                    item.quantidade(),
                     item.observacao(), opcoes));
         }
         return linhas;

@@ -41,7 +41,7 @@ public class MovimentosDeEstoque {
                             Long codIntegracao,
                             String sku,
                             String variacaoId,
-                            TipoMovimento tipo,
+                            String tipo,
                             BigDecimal quantidade,
                             String observacao) {
     }
@@ -52,10 +52,19 @@ public class MovimentosDeEstoque {
         if (movimentos.isEmpty() || movimentos.size() > LOTE_MAXIMO) {
             throw ErroDeNegocio.invalido("movimentos: de 1 a " + LOTE_MAXIMO + " por lote");
         }
+        // Everything that can be checked without the products, element by element in the order sent, so the
+        // first element that is wrong is the one named.
         List<String> alvos = new ArrayList<>();
+        List<TipoMovimento> tipos = new ArrayList<>();
         for (int i = 0; i < movimentos.size(); i++) {
             int indice = i;
-            alvos.add(naPosicao(lote, indice, () -> produtoDe(lojaId, movimentos.get(indice))));
+            Movimento m = movimentos.get(i);
+            tipos.add(naPosicao(lote, indice, () -> {
+                TipoMovimento tipo = tipo(m.tipo());
+                RegrasDeEstoque.quantidadeDoMovimento(tipo, m.quantidade());
+                return tipo;
+            }));
+            alvos.add(naPosicao(lote, indice, () -> produtoDe(lojaId, m)));
         }
         estoque.travar(alvos);
         List<MovimentoDeEstoque> feitos = new ArrayList<>();
@@ -67,10 +76,21 @@ public class MovimentosDeEstoque {
                     throw ErroDeNegocio.invalido("produto não encontrado nesta loja: " + alvos.get(indice));
                 }
                 return comandos.<MovimentoDeEstoque>sendAndWait(new MovimentarEstoqueCommand(alvos.get(indice),
-                        lojaId, m.movimentoId(), m.variacaoId(), m.tipo(), m.quantidade(), m.observacao(), agora));
+                        lojaId, m.movimentoId(), m.variacaoId(), tipos.get(indice), m.quantidade(), m.observacao(), agora));
             }));
         }
         return feitos;
+    }
+
+    private static TipoMovimento tipo(String tipo) {
+        if (tipo != null) {
+            for (TipoMovimento valor : TipoMovimento.values()) {
+                if (valor.name().equals(tipo)) {
+                    return valor;
+                }
+            }
+        }
+        throw ErroDeNegocio.invalido("tipo deve ser ENTRADA, SAIDA ou AJUSTE");
     }
 
     private String produtoDe(String lojaId, Movimento m) {

@@ -1,6 +1,5 @@
 package br.com.lojaapi.command.produto;
 
-import br.com.lojaapi.command.comum.Numeros;
 import br.com.lojaapi.command.comum.Snapshots;
 import br.com.lojaapi.command.comum.Versao;
 import br.com.lojaapi.coreapi.comum.ErroDeNegocio;
@@ -119,8 +118,10 @@ class Produto {
         VariacaoDoProduto nova = new VariacaoDoProduto(comando.variacao().novoId(),
                 RegrasDeVariacao.nova(comando.variacao()));
         Variacoes novas = variacoes.com(nova).exigirLimite();
+        DadosProduto antes = dados;
+        Variacoes variacoesAntes = variacoes;
         apply(new VariacaoAdicionadaEvent(produtoId, lojaId, nova, novas.estoque(), comando.adicionadaEm()));
-        return Versao.atual();
+        return alertar(antes, variacoesAntes, comando.adicionadaEm());
     }
 
     @CommandHandler
@@ -165,7 +166,7 @@ class Produto {
                 : variacoes.exigir(variacaoId).dados().quantidadeEstoque();
         BigDecimal atual = RegrasDeEstoque.movimentar(anterior, comando.tipo(), comando.quantidade(),
                 dados.controlaEstoque());
-        BigDecimal quantidade = Numeros.quantidade(comando.quantidade(), "quantidade");
+        BigDecimal quantidade = RegrasDeEstoque.quantidadeDoMovimento(comando.tipo(), comando.quantidade());
         String observacao = RegrasDeProduto.texto(comando.observacao(), 500, "observacao", false);
         BigDecimal doProduto = variacaoId == null ? atual : variacoes.comEstoque(variacaoId, atual).exigirLimite().estoque();
         DadosProduto antes = dados;

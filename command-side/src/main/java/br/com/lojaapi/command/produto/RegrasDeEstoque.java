@@ -27,30 +27,44 @@ final class RegrasDeEstoque {
      * {@code SAIDA} may (the stock is not enforced), but never past the range the stock is kept in.
      */
     static BigDecimal movimentar(BigDecimal atual, TipoMovimento tipo, BigDecimal quantidade, boolean controlaEstoque) {
-        if (tipo == null) {
-            throw ErroDeNegocio.invalido("tipo deve ser ENTRADA, SAIDA ou AJUSTE");
-        }
-        BigDecimal valor = Numeros.quantidade(quantidade, "quantidade");
-        if (valor == null) {
-            throw ErroDeNegocio.invalido("Informe a quantidade");
-        }
-        if (tipo != TipoMovimento.AJUSTE && valor.signum() == 0) {
-            throw ErroDeNegocio.invalido("quantidade deve ser maior que zero em " + tipo);
-        }
+        BigDecimal valor = quantidadeDoMovimento(tipo, quantidade);
         BigDecimal resultado = switch (tipo) {
             case ENTRADA -> atual.add(valor);
             case SAIDA -> atual.subtract(valor);
             case AJUSTE -> valor;
         };
         if (resultado.signum() < 0 && controlaEstoque) {
-            throw ErroDeNegocio.invalido("Estoque insuficiente: disponível " + atual.toPlainString() + ", saída de "
-                    + valor.toPlainString() + " deixaria o estoque negativo");
+            throw ErroDeNegocio.invalido(tipo == TipoMovimento.AJUSTE
+                    ? "AJUSTE abaixo de zero num produto que controla estoque"
+                    : "Estoque insuficiente: disponível " + atual.toPlainString() + ", saída de " + valor.toPlainString()
+                            + " deixaria o estoque negativo");
         }
         if (resultado.abs().compareTo(Numeros.QUANTIDADE_MAXIMA) > 0) {
             throw ErroDeNegocio.invalido("o estoque resultante deve ficar entre -" + Numeros.QUANTIDADE_MAXIMA.toPlainString()
                     + " e " + Numeros.QUANTIDADE_MAXIMA.toPlainString());
         }
         return resultado;
+    }
+
+    /**
+     * The movement's quantity with three decimals: more than zero for {@code ENTRADA} and {@code SAIDA}; any value
+     * for {@code AJUSTE}, the absolute quantity to set (below zero only where stock is not controlled).
+     */
+    static BigDecimal quantidadeDoMovimento(TipoMovimento tipo, BigDecimal quantidade) {
+        if (tipo == null) {
+            throw ErroDeNegocio.invalido("tipo deve ser ENTRADA, SAIDA ou AJUSTE");
+        }
+        if (quantidade == null) {
+            throw ErroDeNegocio.invalido("Informe a quantidade");
+        }
+        if (tipo == TipoMovimento.AJUSTE && quantidade.signum() < 0) {
+            return Numeros.quantidade(quantidade.negate(), "quantidade").negate();
+        }
+        BigDecimal valor = Numeros.quantidade(quantidade, "quantidade");
+        if (tipo != TipoMovimento.AJUSTE && valor.signum() == 0) {
+            throw ErroDeNegocio.invalido("quantidade deve ser maior que zero em " + tipo);
+        }
+        return valor;
     }
 
     /**
@@ -74,7 +88,8 @@ final class RegrasDeEstoque {
 
     /**
      * {@code produto.estoque_baixo} for the product and for each variation whose stock went from above its minimum
-     * to at or below it in this change.
+     * to at or below it in this change. A variation's alert is named "product (variation)" so that a receiver
+     * knows which product ran low; its sku and code are the variation's.
      */
     static List<EstoqueBaixoEvent> alertas(String produtoId, String lojaId, DadosProduto antes, Variacoes variacoesAntes,
                                            DadosProduto depois, Variacoes variacoesDepois, Instant em) {
@@ -88,7 +103,8 @@ final class RegrasDeEstoque {
             variacoesAntes.buscar(variacao.variacaoId())
                           .filter(v -> cruzouMinimo(v.dados().quantidadeEstoque(), d.quantidadeEstoque(), d.estoqueMinimo()))
                           .ifPresent(v -> alertas.add(new EstoqueBaixoEvent(produtoId, lojaId, variacao.variacaoId(),
-                                  d.nome(), d.sku(), d.codIntegracao(), d.quantidadeEstoque(), d.estoqueMinimo(), em)));
+                                  depois.nome() + " (" + d.nome() + ")", d.sku(), d.codIntegracao(),
+                                  d.quantidadeEstoque(), d.estoqueMinimo(), em)));
         }
         return alertas;
     }

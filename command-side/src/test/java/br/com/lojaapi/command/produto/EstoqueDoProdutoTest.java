@@ -102,7 +102,11 @@ class EstoqueDoProdutoTest {
                          new EstoqueBaixoEvent(ID, LOJA, null, "Café", "CAF", 7L, q("-2.000"), q("0.000"), T1));
         cenario().given(criado(true, "1.000", "0.000"))
                  .when(movimento(TipoMovimento.AJUSTE, "-1", null))
-                 .expectNoEvents().expectExceptionMessage("quantidade não pode ser negativo");
+                 .expectNoEvents().expectExceptionMessage("AJUSTE abaixo de zero num produto que controla estoque");
+        cenario().given(criado(false, "1.000", "0.000"))
+                 .when(movimento(TipoMovimento.AJUSTE, "-1", null))
+                 .expectEvents(movimentado(TipoMovimento.AJUSTE, "-1.000", "1.000", "-1.000", null, "-1.000"),
+                         new EstoqueBaixoEvent(ID, LOJA, null, "Café", "CAF", 7L, q("-1.000"), q("0.000"), T1));
         cenario().given(criado(true, "1.000", "0.000"))
                  .when(movimento(TipoMovimento.ENTRADA, "0", null))
                  .expectNoEvents().expectExceptionMessage("quantidade deve ser maior que zero em ENTRADA");
@@ -134,7 +138,7 @@ class EstoqueDoProdutoTest {
         cenario().given(comVariacoes(variacao("v1", null, "4.000", "1.000")))
                  .when(movimento(TipoMovimento.AJUSTE, "1", "v1"))
                  .expectEvents(movimentado(TipoMovimento.AJUSTE, "1.000", "4.000", "1.000", "v1", "1.000"),
-                         new EstoqueBaixoEvent(ID, LOJA, "v1", "Grão v1", "SKU-v1", null, q("1.000"), q("1.000"), T1));
+                         new EstoqueBaixoEvent(ID, LOJA, "v1", "Café (Grão v1)", "SKU-v1", null, q("1.000"), q("1.000"), T1));
     }
 
     @Test

@@ -9,6 +9,7 @@ import br.com.lojaapi.coreapi.produto.AlterarVariacaoCommand;
 import br.com.lojaapi.coreapi.produto.CriarProdutoCommand;
 import br.com.lojaapi.coreapi.produto.DadosProduto;
 import br.com.lojaapi.coreapi.produto.DadosVariacao;
+import br.com.lojaapi.coreapi.produto.EstoqueBaixoEvent;
 import br.com.lojaapi.coreapi.produto.ProdutoAtualizadoEvent;
 import br.com.lojaapi.coreapi.produto.ProdutoCriadoEvent;
 import br.com.lojaapi.coreapi.produto.ProdutoRemovidoEvent;
@@ -226,7 +227,10 @@ class ProdutoTest {
                        new BigDecimal("1.500"), T1));
         cenario().given(criado(), azul)
                .when(new RemoverVariacaoCommand(ID, LOJA, "v1", T1))
-               .expectEvents(new VariacaoRemovidaEvent(ID, LOJA, "v1", new BigDecimal("0.000"), T1));
+               .expectEvents(new VariacaoRemovidaEvent(ID, LOJA, "v1", new BigDecimal("0.000"), T1),
+                       // the product's stock fell from 4 to its minimum (0): a stock alert, as for any operation
+                       new EstoqueBaixoEvent(ID, LOJA, null, "Café", null, null, new BigDecimal("0.000"),
+                               new BigDecimal("0.000"), T1));
         cenario().given(criado())
                .when(new RemoverVariacaoCommand(ID, LOJA, "v9", T1))
                .expectNoEvents().expectExceptionMessage("Variação não encontrada");
