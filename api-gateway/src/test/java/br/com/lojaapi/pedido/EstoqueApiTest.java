@@ -164,6 +164,10 @@ class EstoqueApiTest extends TesteDePedidos {
                 + um + ",{\"sku\":\"nao-existe\",\"tipo\":\"ENTRADA\",\"quantidade\":1}]");
         assertThat(primeiroErrado.status()).isEqualTo(400);
         assertThat(primeiroErrado.json().get("indice").asInt()).as("o primeiro elemento errado").isZero();
+        Resposta tipoErrado = lote(loja, "[" + um + ",{\"produtoId\":\"" + a + "\",\"tipo\":\"ENTRADA\",\"quantidade\":\"x\"}]");
+        assertThat(tipoErrado.status()).isEqualTo(400);
+        assertThat(tipoErrado.texto("erro")).contains("movimentos[1].quantidade");
+        assertThat(tipoErrado.json().get("indice").asInt()).isEqualTo(1);
         Resposta vazio = lote(loja, "[{\"produtoId\":\"\",\"sku\":\"\",\"tipo\":\"ENTRADA\",\"quantidade\":1}]");
         assertThat(vazio.status()).isEqualTo(400);
         assertThat(vazio.texto("erro")).contains("produtoId, codIntegracao ou sku");

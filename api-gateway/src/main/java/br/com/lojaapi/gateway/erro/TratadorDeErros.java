@@ -37,6 +37,7 @@ import java.time.temporal.Temporal;
 import java.util.Arrays;
 import java.util.Collection;
 import java.util.Comparator;
+import java.util.Map;
 import java.util.Objects;
 import java.util.stream.Collectors;
 
@@ -100,7 +101,21 @@ public class TratadorDeErros {
             }
             causa = causa.getCause() == causa ? null : causa.getCause();
         }
-        return RespostasDeErro.entidade(HttpStatus.BAD_REQUEST, mensagemDeJson(erro.getCause()));
+        return RespostasDeErro.entidade(HttpStatus.BAD_REQUEST, mensagemDeJson(erro.getCause()),
+                indiceDoLote(erro.getCause()));
+    }
+
+    /**
+     * Batches answer {@code {erro, indice}}: a malformed element of a top-level {@code movimentos} list (the stock
+     * batch) is named by its position like any other failing element.
+     */
+    private static Map<String, Object> indiceDoLote(Throwable causa) {
+        if (causa instanceof JsonMappingException mapeamento && mapeamento.getPath().size() >= 2
+                && "movimentos".equals(mapeamento.getPath().get(0).getFieldName())
+                && mapeamento.getPath().get(1).getIndex() >= 0) {
+            return Map.of("indice", mapeamento.getPath().get(1).getIndex());
+        }
+        return Map.of();
     }
 
     @ExceptionHandler(MethodArgumentTypeMismatchException.class)
