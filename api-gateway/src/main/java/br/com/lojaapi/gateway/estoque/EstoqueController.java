@@ -1,6 +1,7 @@
 package br.com.lojaapi.gateway.estoque;
 
 import br.com.lojaapi.command.produto.MovimentosDeEstoque;
+import br.com.lojaapi.coreapi.comum.CodigoErro;
 import br.com.lojaapi.coreapi.comum.ErroDeNegocio;
 import br.com.lojaapi.coreapi.comum.ModeloLeitura;
 import br.com.lojaapi.coreapi.produto.MovimentoDeEstoque;
@@ -79,7 +80,7 @@ class EstoqueController {
     @ApiResponse(responseCode = "400", description = "Campo inválido, produto desconhecido, estoque insuficiente",
             content = @Content(schema = @Schema(implementation = Erro.class)))
     ResponseEntity<Object> movimentar(@Parameter(hidden = true) LojaAtual loja, @RequestBody CorpoDeMovimento corpo) {
-        if (vazioComoNulo(corpo.produtoId()) == null && corpo.codIntegracao() == null && corpo.sku() == null) {
+        if (Ids.opcional(corpo.produtoId()) == null && corpo.codIntegracao() == null && corpo.sku() == null) {
             throw ErroDeNegocio.invalido("produtoId é obrigatório");
         }
         List<MovimentoDeEstoque> feitos = executar(loja, List.of(corpo), false);
@@ -111,8 +112,8 @@ class EstoqueController {
             if (m == null) {
                 throw erro(lote, i, prefixo + "cada movimento deve ser um objeto");
             }
-            lista.add(new MovimentosDeEstoque.Movimento(Ids.novo(), vazioComoNulo(m.produtoId()), m.codIntegracao(),
-                    m.sku(), vazioComoNulo(m.variacaoId()), m.tipo(), m.quantidade(), m.observacao()));
+            lista.add(new MovimentosDeEstoque.Movimento(Ids.novo(), Ids.opcional(m.produtoId()), m.codIntegracao(),
+                    m.sku(), Ids.opcional(m.variacaoId()), m.tipo(), m.quantidade(), m.observacao()));
         }
         Instant agora = relogio.instant();
         return comandos.executar(() -> movimentos.movimentar(loja.lojaId(), lista, lote, agora),
@@ -130,13 +131,8 @@ class EstoqueController {
                 () -> Optional.of(corpo));
     }
 
-    /** ERPs send "" for what they do not have. */
-    private static String vazioComoNulo(String texto) {
-        return texto == null || texto.isBlank() ? null : texto;
-    }
-
     private static ErroDeNegocio erro(boolean lote, int indice, String mensagem) {
-        return lote ? new ErroDeNegocio(br.com.lojaapi.coreapi.comum.CodigoErro.INVALIDO, mensagem,
+        return lote ? new ErroDeNegocio(CodigoErro.INVALIDO, mensagem,
                 Map.of("indice", indice)) : ErroDeNegocio.invalido(mensagem);
     }
 }

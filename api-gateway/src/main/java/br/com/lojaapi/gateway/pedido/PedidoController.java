@@ -2,6 +2,7 @@ package br.com.lojaapi.gateway.pedido;
 
 import br.com.lojaapi.command.pedido.RegistroDePedidos;
 import br.com.lojaapi.coreapi.comum.ErroDeNegocio;
+import br.com.lojaapi.coreapi.comum.ModeloLeitura;
 import br.com.lojaapi.coreapi.pedido.AlterarStatusDoPedidoCommand;
 import br.com.lojaapi.coreapi.pedido.BuscarPedidoQuery;
 import br.com.lojaapi.coreapi.pedido.ClienteDoPedido;
@@ -112,7 +113,7 @@ class PedidoController {
         String pedidoId = Ids.novo();
         RegistroDePedidos.NovoPedido novo = new RegistroDePedidos.NovoPedido(loja.lojaId(), pedidoId,
                 tipoEntrega(corpo.tipoEntrega()), cliente(corpo.cliente()),
-                vazioComoNulo(corpo.cliente().id()), linhas(corpo.itens()), corpo.desconto(), corpo.taxaEntrega(),
+                Ids.opcional(corpo.cliente().id()), linhas(corpo.itens()), corpo.desconto(), corpo.taxaEntrega(),
                 corpo.observacoes(), relogio.instant());
         List<RegistroDePedidos.Escrita> escritas = comandos.executar(() -> registro.criar(novo), NAO_ENCONTRADO);
         return escrita.responder(HttpStatus.CREATED, loja.lojaId(), esperas(escritas), pedidoId,
@@ -162,7 +163,7 @@ class PedidoController {
         Ids.exigir(id, NAO_ENCONTRADO);
         PedidoExcluido excluido = comandos.enviar(new RemoverPedidoCommand(id, loja.lojaId(), relogio.instant()),
                 PedidoExcluido.class, NAO_ENCONTRADO);
-        return escrita.removido(br.com.lojaapi.coreapi.comum.ModeloLeitura.PEDIDO, loja.lojaId(), id,
+        return escrita.removido(ModeloLeitura.PEDIDO, loja.lojaId(), id,
                 excluido.versao(), new Excluido(true, excluido.numero(),
                         "Pedido " + excluido.numero() + " excluído com seus itens e pagamentos"));
     }
@@ -177,7 +178,7 @@ class PedidoController {
     }
 
     private static long versaoDoPedido(List<RegistroDePedidos.Escrita> escritas) {
-        return escritas.stream().filter(e -> e.modelo() == br.com.lojaapi.coreapi.comum.ModeloLeitura.PEDIDO)
+        return escritas.stream().filter(e -> e.modelo() == ModeloLeitura.PEDIDO)
                        .findFirst().orElseThrow().versao();
     }
 
@@ -202,16 +203,11 @@ class PedidoController {
         };
     }
 
-    /** ERPs send "" for what they do not have. */
-    private static String vazioComoNulo(String texto) {
-        return texto == null || texto.isBlank() ? null : texto;
-    }
-
     private static ClienteDoPedido cliente(CorpoDePedido.Cliente c) {
         if (c == null) {
             throw ErroDeNegocio.invalido("cliente é obrigatório (ao menos cliente.nome)");
         }
-        if (vazioComoNulo(c.id()) != null && !c.id().matches("[0-9a-f-]{36}")) {
+        if (Ids.opcional(c.id()) != null && !Ids.valido(c.id())) {
             throw ErroDeNegocio.invalido("cliente.id não é um cliente desta loja: " + c.id());
         }
         return new ClienteDoPedido(c.nome(), c.celular(), c.email(), c.documento(), c.endereco(), c.numero(),
@@ -232,14 +228,14 @@ class PedidoController {
             if (item.produtoId() == null) {
                 throw ErroDeNegocio.invalido(prefixo + ".produtoId é obrigatório");
             }
-            if (!item.produtoId().matches("[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}")) {
+            if (!Ids.valido(item.produtoId())) {
                 throw ErroDeNegocio.invalido(prefixo + ": produto não encontrado nesta loja: " + item.produtoId());
             }
             if (item.quantidade() == null) {
                 throw ErroDeNegocio.invalido(prefixo + ".quantidade é obrigatória");
             }
             String opcoes = item.opcoes() == null || item.opcoes().isNull() ? null : item.opcoes().toString();
-            linhas.add(new RegistroDePedidos.Linha(Ids.novo(), item.produtoId(), vazioComoNulo(item.variacaoId()),
+            linhas.add(new RegistroDePedidos.Linha(Ids.novo(), item.produtoId(), Ids.opcional(item.variacaoId()),
                     item.quantidade(),
                     item.observacao(), opcoes));
         }

@@ -18,9 +18,19 @@ public final class Ids {
         return UUID.randomUUID().toString();
     }
 
+    /** Whether the text can be one of our ids (a lower-case UUID). */
+    public static boolean valido(String id) {
+        return id != null && UUID_TEXTO.matcher(id).matches();
+    }
+
+    /** An id field of a body: ERPs send "" (or blanks) for what they do not have, which counts as absent. */
+    public static String opcional(String id) {
+        return id == null || id.isBlank() ? null : id;
+    }
+
     /** The id as given, or the resource's 404 when it cannot be one of ours. */
     public static String exigir(String id, String naoEncontrado) {
-        if (id == null || !UUID_TEXTO.matcher(id).matches()) {
+        if (!valido(id)) {
             throw ErroDeNegocio.naoEncontrado(naoEncontrado);
         }
         return id;

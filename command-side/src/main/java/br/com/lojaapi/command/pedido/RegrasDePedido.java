@@ -16,9 +16,11 @@ import br.com.lojaapi.coreapi.pedido.TipoEntrega;
 import java.math.BigDecimal;
 import java.math.RoundingMode;
 import java.net.URI;
+import java.net.URISyntaxException;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
+import java.util.function.Supplier;
 
 /** The order's field rules: the customer snapshot, the money, the tracking fields and the payment status. */
 final class RegrasDePedido {
@@ -119,7 +121,7 @@ final class RegrasDePedido {
     }
 
     /** The shared address rules, with the error naming the field as the client sent it. */
-    private static String doCliente(java.util.function.Supplier<String> regra) {
+    private static String doCliente(Supplier<String> regra) {
         try {
             return regra.get();
         } catch (ErroDeNegocio e) {
@@ -151,7 +153,7 @@ final class RegrasDePedido {
             if (!(esquema.equals("http") || esquema.equals("https")) || uri.getHost() == null) {
                 throw ErroDeNegocio.invalido("urlRastreio deve ser uma URL http(s) absoluta");
             }
-        } catch (java.net.URISyntaxException e) {
+        } catch (URISyntaxException e) {
             throw ErroDeNegocio.invalido("urlRastreio deve ser uma URL http(s) absoluta");
         }
         return url;

@@ -15,6 +15,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Supplier;
 
 /**
  * POST /estoque and POST /estoque/lote: movements applied in the order sent, in one transaction, all or nothing.
@@ -110,7 +111,7 @@ public class MovimentosDeEstoque {
     }
 
     /** Runs one element's step; in a batch a business refusal comes out with the element's position. */
-    private static <T> T naPosicao(boolean lote, int indice, java.util.function.Supplier<T> passo) {
+    private static <T> T naPosicao(boolean lote, int indice, Supplier<T> passo) {
         try {
             return passo.get();
         } catch (RuntimeException e) {

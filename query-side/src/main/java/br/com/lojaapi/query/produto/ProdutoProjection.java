@@ -20,6 +20,8 @@ import org.axonframework.eventhandling.ResetHandler;
 import org.axonframework.eventhandling.SequenceNumber;
 import org.springframework.stereotype.Component;
 
+import java.math.BigDecimal;
+import java.time.Instant;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -128,8 +130,8 @@ class ProdutoProjection {
         }
     }
 
-    private void estoque(String produtoId, List<BaixaDeEstoque> mudancas, java.math.BigDecimal doProduto,
-                         java.time.Instant quando, long versao) {
+    private void estoque(String produtoId, List<BaixaDeEstoque> mudancas, BigDecimal doProduto,
+                         Instant quando, long versao) {
         ProdutoRegistro produto = atrasado(produtoId, versao);
         if (produto == null) {
             return;
