@@ -8,6 +8,11 @@ import org.testcontainers.DockerClientFactory;
 import org.testcontainers.containers.PostgreSQLContainer;
 
 import java.io.IOException;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -33,6 +38,26 @@ public final class BancoDeTestes {
             url = iniciar();
         }
         return url;
+    }
+
+    /**
+     * Another database on the same server, created on first use: for an application whose settings differ from the
+     * other test nodes'. Nodes sharing a database share the work (event processors, webhook deliveries), so they
+     * must agree on how to do it.
+     */
+    public static synchronized UrlDoBanco url(String banco) {
+        UrlDoBanco principal = url();
+        try (Connection conexao = DriverManager.getConnection(principal.jdbcUrl(), principal.usuario(),
+                principal.senha()); Statement comando = conexao.createStatement()) {
+            ResultSet existe = comando.executeQuery("SELECT 1 FROM pg_database WHERE datname = '" + banco + "'");
+            if (!existe.next()) {
+                comando.execute("CREATE DATABASE " + banco);
+            }
+        } catch (SQLException e) {
+            throw new IllegalStateException("não foi possível criar o banco " + banco, e);
+        }
+        String jdbc = principal.jdbcUrl().replaceFirst("/[^/?]+(\\?|$)", "/" + banco + "$1");
+        return new UrlDoBanco(jdbc, principal.usuario(), principal.senha());
     }
 
     /**

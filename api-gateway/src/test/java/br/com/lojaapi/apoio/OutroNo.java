@@ -26,6 +26,10 @@ public final class OutroNo implements AutoCloseable {
         todas.put("loja.banco.senha", url.senha() == null ? "" : url.senha());
         todas.put("loja.admin.token", TesteDeApi.ADMIN);
         todas.put("loja.dados.diretorio", BancoDeTestes.diretorioDeDados().toString());
+        // Every node on the shared test database may deliver any webhook attempt: they must agree on how.
+        todas.put("loja.rede.permitir-interna", true);
+        todas.put("loja.webhooks.atrasos", TesteDeApi.ATRASOS);
+        todas.put("loja.webhooks.tempo-limite", TesteDeApi.TEMPO_LIMITE);
         todas.putAll(propriedades);
         // As command-line arguments: they outrank application.yml, whose ${DATABASE_URL:} would otherwise win.
         String[] argumentos = todas.entrySet().stream().map(e -> "--" + e.getKey() + "=" + e.getValue())

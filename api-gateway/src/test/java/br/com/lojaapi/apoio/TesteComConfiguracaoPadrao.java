@@ -9,7 +9,7 @@ import org.springframework.test.context.DynamicPropertySource;
 
 /**
  * The application with its production settings (the contract's quotas, no access to internal addresses), for
- * tests of exactly those settings. All subclasses share one application context.
+ * tests of exactly those settings. All subclasses share one application context, on a database of their own.
  */
 @SpringBootTest(classes = StoreApiApplication.class, webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
         properties = {"loja.admin.token=" + TesteDeApi.ADMIN})
@@ -22,7 +22,9 @@ public abstract class TesteComConfiguracaoPadrao {
 
     @DynamicPropertySource
     static void banco(DynamicPropertyRegistry registro) {
-        TesteDeApi.propriedadesDoBanco(registro);
+        // A database of its own: these nodes refuse internal addresses, so they must not deliver (to loopback
+        // receivers) the webhooks of tests running on the shared database.
+        TesteDeApi.propriedadesDoBanco(registro, BancoDeTestes.url("configuracao_padrao"));
     }
 
     @BeforeEach

@@ -21,10 +21,15 @@ import static org.assertj.core.api.Assertions.assertThat;
                 "loja.limite.por-minuto=1000000",
                 "loja.limite.escritas-por-minuto=1000000",
                 "loja.rede.permitir-interna=true",
+                "loja.webhooks.atrasos=" + TesteDeApi.ATRASOS,
+                "loja.webhooks.tempo-limite=" + TesteDeApi.TEMPO_LIMITE,
                 "loja.admin.token=" + TesteDeApi.ADMIN})
 public abstract class TesteDeApi {
 
     public static final String ADMIN = "token-de-operador-dos-testes";
+    /** Webhook retries in seconds rather than minutes: every node of the tests shares them. */
+    public static final String ATRASOS = "1s,1s,1s,1s";
+    public static final String TEMPO_LIMITE = "2s";
 
     @LocalServerPort
     protected int porta;
@@ -37,7 +42,10 @@ public abstract class TesteDeApi {
     }
 
     public static void propriedadesDoBanco(DynamicPropertyRegistry registro) {
-        UrlDoBanco url = BancoDeTestes.url();
+        propriedadesDoBanco(registro, BancoDeTestes.url());
+    }
+
+    public static void propriedadesDoBanco(DynamicPropertyRegistry registro, UrlDoBanco url) {
         registro.add("loja.dados.diretorio", () -> BancoDeTestes.diretorioDeDados().toString());
         registro.add("loja.banco.url", url::jdbcUrl);
         registro.add("loja.banco.usuario", () -> url.usuario() == null ? "" : url.usuario());

@@ -12,7 +12,7 @@ import java.util.Optional;
 
 /** Store lookups for the operator API. */
 @Component
-class Lojas {
+public class Lojas {
 
     static final String NAO_ENCONTRADA = "Loja não encontrada";
 
@@ -28,7 +28,7 @@ class Lojas {
     }
 
     /** The id, when it names a store; the store's 404 otherwise. */
-    String exigir(String id) {
+    public String exigir(String id) {
         Ids.exigir(id, NAO_ENCONTRADA);
         if (buscar(id).isEmpty()) {
             throw ErroDeNegocio.naoEncontrado(NAO_ENCONTRADA);

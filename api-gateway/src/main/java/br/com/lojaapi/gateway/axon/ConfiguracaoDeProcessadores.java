@@ -1,14 +1,17 @@
 package br.com.lojaapi.gateway.axon;
 
 import br.com.lojaapi.command.comum.GruposDeLookup;
+import br.com.lojaapi.command.entrega.EntregaSaga;
 import org.axonframework.common.AxonThreadFactory;
 import org.axonframework.config.Configuration;
 import org.axonframework.config.ConfigurerModule;
 import org.axonframework.eventhandling.PropagatingErrorHandler;
+import org.axonframework.messaging.StreamableMessageSource;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.beans.factory.annotation.Value;
 import org.springframework.context.annotation.Bean;
 
+import java.util.List;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 
@@ -25,6 +28,9 @@ import java.util.concurrent.ScheduledExecutorService;
 @org.springframework.context.annotation.Configuration(proxyBeanMethods = false)
 public class ConfiguracaoDeProcessadores {
 
+    public static final String GRUPO_FILA_DE_ENVIOS = "webhook-fila";
+    public static final String GRUPO_DISPARO = "webhook-disparo";
+
     @Bean
     ConfigurerModule processadores(ObjectProvider<FonteComAviso> fonte,
                                    @Value("${loja.processadores.segmentos:2}") int segmentos,
@@ -40,6 +46,13 @@ public class ConfiguracaoDeProcessadores {
             processamento.registerDefaultListenerInvocationErrorHandler(c -> PropagatingErrorHandler.instance());
             for (String grupo : GruposDeLookup.TODOS) {
                 processamento.registerSubscribingEventProcessor(grupo);
+            }
+            // Queues webhook attempts in the transaction of the event that schedules them.
+            processamento.registerSubscribingEventProcessor(GRUPO_FILA_DE_ENVIOS);
+            // What sends things starts at the head: a first start never works through the past.
+            for (String grupo : List.of(EntregaSaga.GRUPO, GRUPO_DISPARO)) {
+                processamento.registerPooledStreamingEventProcessorConfiguration(grupo,
+                        (config, builder) -> builder.initialToken(StreamableMessageSource::createHeadToken));
             }
         };
     }

@@ -15,7 +15,6 @@ import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.InterruptedIOException;
-import java.net.InetAddress;
 import java.net.Proxy;
 import java.time.Duration;
 import java.util.concurrent.TimeUnit;
@@ -90,21 +89,15 @@ class BaixadorDeImagens {
             } catch (InterruptedIOException e) {
                 throw new ImagemRecusadaException("o servidor demorou demais para responder");
             } catch (IOException e) {
-                throw new ImagemRecusadaException("não foi possível baixá-la (" + motivo(e) + ")");
+                throw new ImagemRecusadaException("não foi possível baixá-la (" + PoliticaDeRede.motivo(e) + ")");
             }
         }
         throw new ImagemRecusadaException("redirecionamentos demais (mais de " + REDIRECIONAMENTOS + ")");
     }
 
-    /** OkHttp does not resolve IP literals through the Dns: check them here, on every hop. */
     private void exigirLiteralPermitido(HttpUrl url) throws ImagemRecusadaException {
-        String host = url.host();
-        boolean literal = host.contains(":") || host.matches("[0-9.]+");
-        if (!literal) {
-            return;
-        }
         try {
-            rede.exigirPermitido(InetAddress.getByName(host));
+            rede.exigirLiteralPermitido(url);
         } catch (EnderecoProibidoException e) {
             throw proibido();
         } catch (IOException e) {
@@ -140,18 +133,5 @@ class BaixadorDeImagens {
 
     private static ImagemRecusadaException grandeDemais() {
         return new ImagemRecusadaException("passa do limite de 10 MB");
-    }
-
-    private static String motivo(IOException e) {
-        if (e instanceof java.net.UnknownHostException) {
-            return "nome de host desconhecido";
-        }
-        if (e instanceof java.net.ConnectException) {
-            return "conexão recusada";
-        }
-        if (e instanceof javax.net.ssl.SSLException) {
-            return "falha de TLS";
-        }
-        return "falha de rede";
     }
 }

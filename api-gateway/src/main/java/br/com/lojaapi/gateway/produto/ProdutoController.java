@@ -64,16 +64,18 @@ class ProdutoController {
     private final ImagensDeProduto imagens;
     private final RespostaDeEscrita escrita;
     private final UrlDaVitrine vitrine;
+    private final ProdutoComoGet comoGet;
     private final Clock relogio;
 
     ProdutoController(Comandos comandos, CadastroDeProdutos cadastro, QueryGateway consultas, ImagensDeProduto imagens,
-                      RespostaDeEscrita escrita, UrlDaVitrine vitrine, Clock relogio) {
+                      RespostaDeEscrita escrita, UrlDaVitrine vitrine, ProdutoComoGet comoGet, Clock relogio) {
         this.comandos = comandos;
         this.cadastro = cadastro;
         this.consultas = consultas;
         this.imagens = imagens;
         this.escrita = escrita;
         this.vitrine = vitrine;
+        this.comoGet = comoGet;
         this.relogio = relogio;
     }
 
@@ -199,9 +201,7 @@ class ProdutoController {
     }
 
     Optional<ProdutoJson> buscar(String lojaId, String id) {
-        return consultas.query(new BuscarProdutoQuery(lojaId, id), ResponseTypes.optionalInstanceOf(ProdutoView.class))
-                        .join()
-                        .map(p -> ProdutoJson.de(p, vitrine.daLoja(lojaId).apply(p.id())));
+        return comoGet.buscar(lojaId, id);
     }
 
     /** Re-hosts external images before any command runs (no remote I/O inside a transaction). */

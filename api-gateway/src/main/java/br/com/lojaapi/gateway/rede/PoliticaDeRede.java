@@ -1,9 +1,13 @@
 package br.com.lojaapi.gateway.rede;
 
 import okhttp3.Dns;
+import okhttp3.HttpUrl;
 import org.springframework.beans.factory.annotation.Value;
 import org.springframework.stereotype.Component;
 
+import javax.net.ssl.SSLException;
+import java.io.IOException;
+import java.net.ConnectException;
 import java.net.Inet4Address;
 import java.net.Inet6Address;
 import java.net.InetAddress;
@@ -44,6 +48,51 @@ public class PoliticaDeRede {
             }
             return permitidos;
         };
+    }
+
+    /** OkHttp does not resolve IP literals through {@link #dns()}: a literal host is checked here, as it is. */
+    public void exigirLiteralPermitido(HttpUrl url) throws UnknownHostException {
+        String host = url.host();
+        if (host.contains(":") || host.matches("[0-9.]+")) {
+            exigirPermitido(InetAddress.getByName(host));
+        }
+    }
+
+    /**
+     * For a URL registered now and called later: the literal as it is, and a name by every address it resolves to
+     * today (a name that does not resolve passes; it is checked again at every connection).
+     */
+    public void exigirDestinoPermitido(HttpUrl url) throws UnknownHostException {
+        exigirLiteralPermitido(url);
+        if (permitirRedeInterna) {
+            return;
+        }
+        List<InetAddress> enderecos;
+        try {
+            enderecos = Dns.SYSTEM.lookup(url.host());
+        } catch (UnknownHostException e) {
+            return;
+        }
+        for (InetAddress endereco : enderecos) {
+            exigirPermitido(endereco);
+        }
+    }
+
+    /** What went wrong with a call, in words a client can act on, without internals. */
+    public static String motivo(IOException e) {
+        if (e instanceof EnderecoProibidoException) {
+            return "endereço de rede interna recusado";
+        }
+        if (e instanceof UnknownHostException) {
+            return "nome de host desconhecido";
+        }
+        if (e instanceof ConnectException) {
+            return "conexão recusada";
+        }
+        if (e instanceof SSLException) {
+            return "falha de TLS";
+        }
+        return "falha de rede";
     }
 
     static boolean interno(InetAddress endereco) {

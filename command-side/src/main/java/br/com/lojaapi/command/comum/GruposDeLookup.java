@@ -13,7 +13,8 @@ public final class GruposDeLookup {
     public static final String PRODUTO = "produto-lookup";
     public static final String GRUPO = "grupo-complemento-lookup";
     public static final String CLIENTE = "cliente-lookup";
-    public static final List<String> TODOS = List.of(CATEGORIA, LOJA_SLUG, PRODUTO, GRUPO, CLIENTE);
+    public static final String WEBHOOK = "webhook-lookup";
+    public static final List<String> TODOS = List.of(CATEGORIA, LOJA_SLUG, PRODUTO, GRUPO, CLIENTE, WEBHOOK);
 
     private GruposDeLookup() {
     }

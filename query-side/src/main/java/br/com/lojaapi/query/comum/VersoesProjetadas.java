@@ -36,6 +36,8 @@ class VersoesProjetadas {
                     Long.class, consulta.id(), consulta.lojaId());
             case PEDIDO -> jdbc.queryForList("SELECT versao FROM pedido_view WHERE id = ? AND loja_id = ?",
                     Long.class, consulta.id(), consulta.lojaId());
+            case WEBHOOK -> jdbc.queryForList("SELECT versao FROM webhook_view WHERE id = ? AND loja_id = ?",
+                    Long.class, consulta.id(), consulta.lojaId());
         };
         return versoes.stream().findFirst();
     }

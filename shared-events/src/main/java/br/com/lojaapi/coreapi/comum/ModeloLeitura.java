@@ -7,5 +7,6 @@ public enum ModeloLeitura {
     PRODUTO,
     GRUPO,
     CLIENTE,
-    PEDIDO
+    PEDIDO,
+    WEBHOOK
 }

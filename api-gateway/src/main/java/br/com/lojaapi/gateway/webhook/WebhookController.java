@@ -1,0 +1,156 @@
+package br.com.lojaapi.gateway.webhook;
+
+import br.com.lojaapi.coreapi.comum.ErroDeNegocio;
+import br.com.lojaapi.coreapi.comum.ModeloLeitura;
+import br.com.lojaapi.coreapi.webhook.CriarWebhookCommand;
+import br.com.lojaapi.coreapi.webhook.EventoDeWebhook;
+import br.com.lojaapi.coreapi.webhook.ListarWebhooksQuery;
+import br.com.lojaapi.coreapi.webhook.RemoverWebhookCommand;
+import br.com.lojaapi.coreapi.webhook.WebhookView;
+import br.com.lojaapi.gateway.acesso.LojaAtual;
+import br.com.lojaapi.gateway.comando.Comandos;
+import br.com.lojaapi.gateway.erro.Erro;
+import br.com.lojaapi.gateway.leitura.LeituraDaPropriaEscrita;
+import br.com.lojaapi.gateway.leitura.RespostaDeEscrita;
+import br.com.lojaapi.gateway.rede.EnderecoProibidoException;
+import br.com.lojaapi.gateway.rede.PoliticaDeRede;
+import br.com.lojaapi.gateway.web.Ids;
+import io.swagger.v3.oas.annotations.Operation;
+import io.swagger.v3.oas.annotations.Parameter;
+import io.swagger.v3.oas.annotations.media.ArraySchema;
+import io.swagger.v3.oas.annotations.media.Content;
+import io.swagger.v3.oas.annotations.media.Schema;
+import io.swagger.v3.oas.annotations.responses.ApiResponse;
+import io.swagger.v3.oas.annotations.tags.Tag;
+import jakarta.validation.Valid;
+import okhttp3.HttpUrl;
+import org.axonframework.messaging.responsetypes.ResponseTypes;
+import org.axonframework.queryhandling.QueryGateway;
+import org.springframework.http.HttpStatus;
+import org.springframework.http.ResponseEntity;
+import org.springframework.web.bind.annotation.DeleteMapping;
+import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.PathVariable;
+import org.springframework.web.bind.annotation.PostMapping;
+import org.springframework.web.bind.annotation.RequestBody;
+import org.springframework.web.bind.annotation.RequestMapping;
+import org.springframework.web.bind.annotation.RestController;
+
+import java.net.URI;
+import java.net.UnknownHostException;
+import java.time.Clock;
+import java.time.Instant;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+
+@RestController
+@RequestMapping(path = "/v1/webhooks", produces = "application/json")
+@Tag(name = "Webhooks")
+class WebhookController {
+
+    static final String NAO_ENCONTRADO = "Webhook não encontrado";
+
+    private final Comandos comandos;
+    private final QueryGateway consultas;
+    private final RespostaDeEscrita escrita;
+    private final LeituraDaPropriaEscrita leitura;
+    private final PoliticaDeRede rede;
+    private final Clock relogio;
+
+    WebhookController(Comandos comandos, QueryGateway consultas, RespostaDeEscrita escrita,
+                      LeituraDaPropriaEscrita leitura, PoliticaDeRede rede, Clock relogio) {
+        this.comandos = comandos;
+        this.consultas = consultas;
+        this.escrita = escrita;
+        this.leitura = leitura;
+        this.rede = rede;
+        this.relogio = relogio;
+    }
+
+    record Removido(String id, boolean removido) {
+    }
+
+    @GetMapping
+    @Operation(summary = "Lista os webhooks da loja", description = "Em ordem de criação; nunca mostra o secret.")
+    @ApiResponse(responseCode = "200", description = "Os webhooks",
+            content = @Content(array = @ArraySchema(schema = @Schema(implementation = WebhookJson.class))))
+    List<WebhookJson> listar(@Parameter(hidden = true) LojaAtual loja) {
+        return consultas.query(new ListarWebhooksQuery(loja.lojaId()),
+                        ResponseTypes.multipleInstancesOf(WebhookView.class)).join()
+                        .stream().map(WebhookJson::de).toList();
+    }
+
+    @PostMapping(consumes = "application/json")
+    @Operation(summary = "Cadastra um webhook",
+            description = "O secret (whsec_ + 48 caracteres hexadecimais) assina as entregas e só aparece nesta "
+                    + "resposta. O webhook recebe os eventos ocorridos depois da sua criação.")
+    @ApiResponse(responseCode = "201", description = "Criado, com o secret",
+            content = @Content(schema = @Schema(implementation = WebhookCriadoJson.class)))
+    @ApiResponse(responseCode = "400", description = "Campo ausente ou inválido, evento desconhecido ou URL recusada",
+            content = @Content(schema = @Schema(implementation = Erro.class)))
+    ResponseEntity<Object> criar(@Parameter(hidden = true) LojaAtual loja, @Valid @RequestBody CorpoDeWebhook corpo) {
+        String nome = corpo.nome().trim();
+        String url = validarUrl(corpo.url().trim());
+        List<String> eventos = validarEventos(corpo.eventos());
+        String id = Ids.novo();
+        String segredo = Assinaturas.novoSegredo();
+        Instant agora = relogio.instant();
+        long versao = comandos.enviar(new CriarWebhookCommand(id, loja.lojaId(), nome, url, eventos, segredo, agora),
+                NAO_ENCONTRADO);
+        // The secret exists only in this response, so it is answered even if the list lags (it will catch up).
+        leitura.aguardarVersao(ModeloLeitura.WEBHOOK, loja.lojaId(), id, versao);
+        return ResponseEntity.status(HttpStatus.CREATED).location(URI.create("/v1/webhooks/" + id))
+                             .body(new WebhookCriadoJson(id, nome, url, eventos, true, null, agora, versao, segredo));
+    }
+
+    @DeleteMapping("/{id}")
+    @Operation(summary = "Remove um webhook", description = "Nenhuma entrega nova começa; as tentativas pendentes "
+            + "terminam como falhas. O histórico de entregas continua disponível ao operador.")
+    @ApiResponse(responseCode = "200", description = "Removido",
+            content = @Content(schema = @Schema(implementation = Removido.class)))
+    @ApiResponse(responseCode = "404", description = "Não é um webhook da loja",
+            content = @Content(schema = @Schema(implementation = Erro.class)))
+    ResponseEntity<Object> remover(@Parameter(hidden = true) LojaAtual loja, @PathVariable String id) {
+        Ids.exigir(id, NAO_ENCONTRADO);
+        long versao = comandos.enviar(new RemoverWebhookCommand(id, loja.lojaId(), relogio.instant()),
+                NAO_ENCONTRADO);
+        return escrita.removido(ModeloLeitura.WEBHOOK, loja.lojaId(), id, versao, new Removido(id, true));
+    }
+
+    private String validarUrl(String texto) {
+        String minusculo = texto.toLowerCase(Locale.ROOT);
+        if (!minusculo.startsWith("http://") && !minusculo.startsWith("https://")) {
+            throw ErroDeNegocio.invalido("url: use uma URL absoluta http ou https");
+        }
+        HttpUrl url = HttpUrl.parse(texto);
+        if (url == null || url.host().isEmpty()) {
+            throw ErroDeNegocio.invalido("url: não é uma URL http ou https válida");
+        }
+        try {
+            rede.exigirDestinoPermitido(url);
+        } catch (EnderecoProibidoException e) {
+            throw ErroDeNegocio.invalido("url: aponta para um endereço de rede interna (loopback, privado, "
+                    + "link-local ou de metadados), que não é aceito");
+        } catch (UnknownHostException e) {
+            throw ErroDeNegocio.invalido("url: endereço inválido");
+        }
+        String normalizada = url.toString();
+        if (normalizada.length() > 2000) {
+            throw ErroDeNegocio.invalido("url: no máximo 2000 caracteres");
+        }
+        return normalizada;
+    }
+
+    private static List<String> validarEventos(List<String> eventos) {
+        LinkedHashSet<String> unicos = new LinkedHashSet<>();
+        for (String evento : eventos) {
+            if (evento == null || EventoDeWebhook.porNome(evento).isEmpty()) {
+                throw ErroDeNegocio.invalido("eventos: '" + evento + "' não é um evento; os válidos são "
+                        + String.join(", ", EventoDeWebhook.nomes()));
+            }
+            unicos.add(evento);
+        }
+        return List.copyOf(unicos);
+    }
+}

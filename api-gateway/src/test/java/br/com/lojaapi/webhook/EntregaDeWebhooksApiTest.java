@@ -1,0 +1,148 @@
+package br.com.lojaapi.webhook;
+
+import br.com.lojaapi.apoio.ReceptorDeWebhooks.Recebido;
+import br.com.lojaapi.apoio.Resposta;
+import com.fasterxml.jackson.databind.JsonNode;
+import org.junit.jupiter.api.Test;
+
+import java.time.Duration;
+import java.util.List;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** Deliveries as a receiver sees them, with second-scale retries (see TesteDeApi.ATRASOS). */
+class EntregaDeWebhooksApiTest extends TesteDeWebhooks {
+
+    private static final Duration ESPERA = Duration.ofSeconds(30);
+
+    @Test
+    void clienteCriadoChegaAssinadoNosDoisEsquemas() throws Exception {
+        LojaDeTeste loja = novaLoja();
+        WebhookDeTeste webhook = webhook(loja, "cliente.criado");
+        Resposta cliente = novoCliente(loja, "Joana");
+
+        Recebido recebido = receptor.aguardar(webhook.caminho(), 1, ESPERA).get(0);
+        assinaturasConferem(recebido, webhook.secret());
+        assertThat(recebido.cabecalho("Content-Type")).startsWith("application/json");
+        assertThat(recebido.cabecalho("X-Service-Event")).isEqualTo("cliente.criado");
+        assertThat(recebido.cabecalho("X-Service-Tentativa")).isEqualTo("1");
+        assertThat(recebido.cabecalho("X-Service-Entrega")).isEqualTo(recebido.cabecalho("webhook-id"));
+        JsonNode corpo = json(recebido);
+        assertThat(corpo.fieldNames()).toIterable().containsExactly("evento", "criadoEm", "dados");
+        assertThat(corpo.get("evento").asText()).isEqualTo("cliente.criado");
+        assertThat(corpo.get("dados")).isEqualTo(cliente.json());
+    }
+
+    @Test
+    void receptorQueFalhaDuasVezesVeTentativas123ComUmaSoEntrega() {
+        LojaDeTeste loja = novaLoja();
+        WebhookDeTeste webhook = webhook(loja, "cliente.criado");
+        receptor.falharPrimeiras(webhook.caminho(), 2, 503);
+        novoCliente(loja, "Rita");
+
+        List<Recebido> recebidos = receptor.aguardar(webhook.caminho(), 3, ESPERA);
+        assertThat(recebidos).extracting(r -> r.cabecalho("X-Service-Tentativa")).containsExactly("1", "2", "3");
+        assertThat(recebidos).extracting(r -> r.cabecalho("X-Service-Entrega")).containsOnly(
+                recebidos.get(0).cabecalho("X-Service-Entrega"));
+        assertThat(recebidos).extracting(Recebido::texto).containsOnly(recebidos.get(0).texto());
+        pausar(2500);
+        assertThat(receptor.recebidos(webhook.caminho())).hasSize(3);
+    }
+
+    @Test
+    void receptorQueSempreFalhaVeCincoTentativasEOLogMostraCinco() {
+        LojaDeTeste loja = novaLoja();
+        WebhookDeTeste webhook = webhook(loja, "cliente.criado");
+        receptor.sempreFalhar(webhook.caminho(), 500);
+        novoCliente(loja, "Beto");
+
+        receptor.aguardar(webhook.caminho(), 5, ESPERA);
+        pausar(3000);
+        assertThat(receptor.recebidos(webhook.caminho())).hasSize(5);
+        JsonNode log = aguardarLog(loja, webhook, 5);
+        assertThat(log.get("paginacao").get("total").asInt()).isEqualTo(5);
+        JsonNode ultima = log.get("entregas").get(0);
+        assertThat(ultima.get("tentativa").asInt()).isEqualTo(5);
+        assertThat(ultima.get("statusHttp").asInt()).isEqualTo(500);
+        assertThat(ultima.get("proximaTentativaEm").isNull()).isTrue();
+        assertThat(ultima.get("erro").asText()).contains("500");
+        assertThat(ultima.get("payload").get("evento").asText()).isEqualTo("cliente.criado");
+        assertThat(log.get("entregas").get(1).get("proximaTentativaEm").isNull()).isFalse();
+    }
+
+    @Test
+    void receptorMaisLentoQueOTempoLimiteContaComoFalha() {
+        LojaDeTeste loja = novaLoja();
+        WebhookDeTeste webhook = webhook(loja, "cliente.criado");
+        receptor.demorar(webhook.caminho(), Duration.ofSeconds(4));
+        novoCliente(loja, "Lenta");
+
+        JsonNode log = aguardarLog(loja, webhook, 1);
+        JsonNode primeira = log.get("entregas").get(log.get("entregas").size() - 1);
+        assertThat(primeira.get("statusHttp").isNull()).isTrue();
+        assertThat(primeira.get("sucesso").asBoolean()).isFalse();
+        assertThat(primeira.get("erro").asText()).contains("sem resposta");
+        assertThat(primeira.get("duracaoMs").asLong()).isBetween(1500L, 4000L);
+    }
+
+    @Test
+    void eventoDaLojaANuncaChegaAoWebhookDaLojaB() {
+        LojaDeTeste a = novaLoja();
+        LojaDeTeste b = novaLoja();
+        WebhookDeTeste deA = webhook(a, "cliente.criado");
+        WebhookDeTeste deB = webhook(b, "cliente.criado");
+        novoCliente(a, "Só de A");
+
+        receptor.aguardar(deA.caminho(), 1, ESPERA);
+        pausar(1500);
+        assertThat(receptor.recebidos(deB.caminho())).isEmpty();
+        Resposta alheio = api.get("/admin/lojas/" + b.id() + "/webhooks/" + deA.id() + "/entregas").token(ADMIN)
+                             .enviar();
+        assertThat(alheio.status()).isEqualTo(404);
+    }
+
+    @Test
+    void reenvioComecaNovaSerieComOMesmoPayload() {
+        LojaDeTeste loja = novaLoja();
+        WebhookDeTeste webhook = webhook(loja, "cliente.criado");
+        novoCliente(loja, "Reenvio");
+        Recebido primeira = receptor.aguardar(webhook.caminho(), 1, ESPERA).get(0);
+        String entregaId = primeira.cabecalho("X-Service-Entrega");
+        aguardarLog(loja, webhook, 1);
+
+        Resposta reenvio = api.post("/admin/lojas/" + loja.id() + "/webhooks/" + webhook.id() + "/entregas/"
+                + entregaId + "/reenviar").token(ADMIN).enviar();
+        assertThat(reenvio.status()).as(reenvio.toString()).isEqualTo(202);
+        assertThat(reenvio.json().get("serie").asInt()).isEqualTo(2);
+
+        Recebido segunda = receptor.aguardar(webhook.caminho(), 2, ESPERA).get(1);
+        assertThat(segunda.cabecalho("X-Service-Entrega")).isEqualTo(entregaId);
+        assertThat(segunda.cabecalho("X-Service-Tentativa")).isEqualTo("1");
+        assertThat(segunda.texto()).isEqualTo(primeira.texto());
+        Resposta outra = api.post("/admin/lojas/" + loja.id() + "/webhooks/" + webhook.id() + "/entregas/"
+                + "00000000-0000-0000-0000-000000000000/reenviar").token(ADMIN).enviar();
+        assertThat(outra.status()).isEqualTo(404);
+    }
+
+    private JsonNode aguardarLog(LojaDeTeste loja, WebhookDeTeste webhook, int linhas) {
+        long fim = System.nanoTime() + ESPERA.toNanos();
+        Resposta log;
+        do {
+            log = entregas(loja, webhook);
+            assertThat(log.status()).as(log.toString()).isEqualTo(200);
+            if (log.json().get("entregas").size() >= linhas) {
+                return log.json();
+            }
+            pausar(100);
+        } while (System.nanoTime() < fim);
+        throw new AssertionError("o log não chegou a " + linhas + " linhas: " + log);
+    }
+
+    static void pausar(long ms) {
+        try {
+            Thread.sleep(ms);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+}

@@ -1,0 +1,140 @@
+package br.com.lojaapi.command.entrega;
+
+import br.com.lojaapi.coreapi.comum.ErroDeNegocio;
+import br.com.lojaapi.coreapi.entrega.AgendarTentativaCommand;
+import br.com.lojaapi.coreapi.entrega.EntregaConcluidaEvent;
+import br.com.lojaapi.coreapi.entrega.EntregaFalhouEvent;
+import br.com.lojaapi.coreapi.entrega.EntregaIniciadaEvent;
+import br.com.lojaapi.coreapi.entrega.IniciarEntregaCommand;
+import br.com.lojaapi.coreapi.entrega.ReenviarEntregaCommand;
+import br.com.lojaapi.coreapi.entrega.ReenvioSolicitadoEvent;
+import br.com.lojaapi.coreapi.entrega.RegistrarTentativaCommand;
+import br.com.lojaapi.coreapi.entrega.TentativaAgendadaEvent;
+import br.com.lojaapi.coreapi.entrega.TentativaRegistradaEvent;
+import org.axonframework.commandhandling.CommandHandler;
+import org.axonframework.eventsourcing.EventSourcingHandler;
+import org.axonframework.modelling.command.AggregateIdentifier;
+import org.axonframework.spring.stereotype.Aggregate;
+
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.Objects;
+
+import static org.axonframework.modelling.command.AggregateLifecycle.apply;
+
+/**
+ * One event on its way to one webhook. The attempt counter and the outcome live here, not in the saga, because
+ * they must be right: an attempt is scheduled once, its result recorded once, whichever node or thread repeats a
+ * message. Repeats are therefore no-ops rather than errors.
+ */
+@Aggregate
+class Entrega {
+
+    static final String NAO_ENCONTRADA = "Entrega não encontrada";
+    static final String EM_ANDAMENTO = "A entrega ainda está em andamento; aguarde o fim das tentativas para reenviar";
+
+    @AggregateIdentifier
+    private String entregaId;
+    private String lojaId;
+    private String webhookId;
+    private List<Long> atrasosMs;
+    private int serie;
+    private int agendada;
+    private int registrada;
+    private boolean emAndamento;
+
+    Entrega() {
+        // required by Axon
+    }
+
+    @CommandHandler
+    Entrega(IniciarEntregaCommand comando) {
+        apply(new EntregaIniciadaEvent(comando.entregaId(), comando.lojaId(), comando.webhookId(), comando.evento(),
+                comando.corpo(), comando.atrasosMs(), comando.iniciadaEm()));
+        apply(new TentativaAgendadaEvent(comando.entregaId(), comando.lojaId(), comando.webhookId(), 1, 1));
+    }
+
+    @CommandHandler
+    void handle(AgendarTentativaCommand comando) {
+        if (emAndamento && comando.serie() == serie && comando.tentativa() == registrada + 1
+                && comando.tentativa() > agendada) {
+            apply(new TentativaAgendadaEvent(entregaId, lojaId, webhookId, serie, comando.tentativa()));
+        }
+    }
+
+    @CommandHandler
+    void handle(RegistrarTentativaCommand comando) {
+        if (!emAndamento || comando.serie() != serie || comando.tentativa() != agendada
+                || comando.tentativa() <= registrada) {
+            return;
+        }
+        int n = comando.tentativa();
+        boolean ultima = comando.sucesso() || comando.definitiva() || n > atrasosMs.size();
+        Instant proxima = ultima ? null : comando.enviadoEm().plus(Duration.ofMillis(atrasosMs.get(n - 1)));
+        apply(new TentativaRegistradaEvent(entregaId, lojaId, webhookId, serie, n, comando.sucesso(),
+                comando.statusHttp(), comando.duracaoMs(), comando.resposta(), comando.erro(), comando.enviadoEm(),
+                proxima));
+        Instant fim = comando.enviadoEm().plusMillis(comando.duracaoMs());
+        if (comando.sucesso()) {
+            apply(new EntregaConcluidaEvent(entregaId, lojaId, webhookId, serie, n, fim));
+        } else if (ultima) {
+            apply(new EntregaFalhouEvent(entregaId, lojaId, webhookId, serie, n, fim));
+        }
+    }
+
+    /** Returns the number of the new series. */
+    @CommandHandler
+    int handle(ReenviarEntregaCommand comando) {
+        if (!Objects.equals(lojaId, comando.lojaId()) || !Objects.equals(webhookId, comando.webhookId())) {
+            throw ErroDeNegocio.naoEncontrado(NAO_ENCONTRADA);
+        }
+        if (emAndamento) {
+            throw ErroDeNegocio.conflito(EM_ANDAMENTO);
+        }
+        int nova = serie + 1;
+        apply(new ReenvioSolicitadoEvent(entregaId, lojaId, webhookId, nova, comando.atrasosMs(),
+                comando.solicitadoEm()));
+        apply(new TentativaAgendadaEvent(entregaId, lojaId, webhookId, nova, 1));
+        return nova;
+    }
+
+    @EventSourcingHandler
+    void on(EntregaIniciadaEvent evento) {
+        entregaId = evento.entregaId();
+        lojaId = evento.lojaId();
+        webhookId = evento.webhookId();
+        atrasosMs = evento.atrasosMs();
+        serie = 1;
+        emAndamento = true;
+    }
+
+    @EventSourcingHandler
+    void on(ReenvioSolicitadoEvent evento) {
+        serie = evento.serie();
+        atrasosMs = evento.atrasosMs();
+        agendada = 0;
+        registrada = 0;
+        emAndamento = true;
+    }
+
+    @EventSourcingHandler
+    void on(TentativaAgendadaEvent evento) {
+        agendada = evento.tentativa();
+    }
+
+    @EventSourcingHandler
+    void on(TentativaRegistradaEvent evento) {
+        registrada = evento.tentativa();
+    }
+
+    @EventSourcingHandler
+    void on(EntregaConcluidaEvent evento) {
+        emAndamento = false;
+    }
+
+    @EventSourcingHandler
+    void on(EntregaFalhouEvent evento) {
+        emAndamento = false;
+    }
+}

@@ -1,0 +1,63 @@
+package br.com.lojaapi.command.webhook;
+
+import br.com.lojaapi.command.comum.Versao;
+import br.com.lojaapi.coreapi.comum.ErroDeNegocio;
+import br.com.lojaapi.coreapi.webhook.CriarWebhookCommand;
+import br.com.lojaapi.coreapi.webhook.RemoverWebhookCommand;
+import br.com.lojaapi.coreapi.webhook.WebhookCriadoEvent;
+import br.com.lojaapi.coreapi.webhook.WebhookRemovidoEvent;
+import org.axonframework.commandhandling.CommandHandler;
+import org.axonframework.eventsourcing.EventSourcingHandler;
+import org.axonframework.modelling.command.AggregateCreationPolicy;
+import org.axonframework.modelling.command.AggregateIdentifier;
+import org.axonframework.modelling.command.AggregateLifecycle;
+import org.axonframework.modelling.command.CreationPolicy;
+import org.axonframework.spring.stereotype.Aggregate;
+
+import java.util.Objects;
+
+import static org.axonframework.modelling.command.AggregateLifecycle.apply;
+
+/** A store's subscription of a URL to event kinds. What a delivery needs of it is kept by {@link WebhookLookup}. */
+@Aggregate
+class Webhook {
+
+    static final String NAO_ENCONTRADO = "Webhook não encontrado";
+
+    @AggregateIdentifier
+    private String webhookId;
+    private String lojaId;
+
+    Webhook() {
+        // required by Axon
+    }
+
+    @CommandHandler
+    @CreationPolicy(AggregateCreationPolicy.ALWAYS)
+    long handle(CriarWebhookCommand comando) {
+        apply(new WebhookCriadoEvent(comando.webhookId(), comando.lojaId(), comando.nome(), comando.url(),
+                comando.eventos(), comando.segredo(), comando.criadoEm()));
+        return Versao.atual();
+    }
+
+    @CommandHandler
+    long handle(RemoverWebhookCommand comando) {
+        if (!Objects.equals(lojaId, comando.lojaId())) {
+            throw ErroDeNegocio.naoEncontrado(NAO_ENCONTRADO);
+        }
+        apply(new WebhookRemovidoEvent(webhookId, lojaId, comando.removidoEm()));
+        return Versao.atual();
+    }
+
+    @EventSourcingHandler
+    void on(WebhookCriadoEvent evento) {
+        webhookId = evento.webhookId();
+        lojaId = evento.lojaId();
+    }
+
+    /** A removed webhook is gone: loading it again is the 404 of a missing one. */
+    @EventSourcingHandler
+    void on(WebhookRemovidoEvent evento) {
+        AggregateLifecycle.markDeleted();
+    }
+}

@@ -1,0 +1,114 @@
+package br.com.lojaapi.query.webhook;
+
+import br.com.lojaapi.coreapi.entrega.EntregaConcluidaEvent;
+import br.com.lojaapi.coreapi.entrega.EntregaFalhouEvent;
+import br.com.lojaapi.coreapi.entrega.EntregaIniciadaEvent;
+import br.com.lojaapi.coreapi.entrega.ReenvioSolicitadoEvent;
+import br.com.lojaapi.coreapi.entrega.TentativaRegistradaEvent;
+import br.com.lojaapi.coreapi.webhook.WebhookCriadoEvent;
+import br.com.lojaapi.coreapi.webhook.WebhookRemovidoEvent;
+import org.axonframework.config.ProcessingGroup;
+import org.axonframework.eventhandling.EventHandler;
+import org.axonframework.eventhandling.ResetHandler;
+import org.axonframework.eventhandling.SequenceNumber;
+import org.springframework.jdbc.core.JdbcTemplate;
+import org.springframework.stereotype.Component;
+
+import java.sql.Timestamp;
+import java.time.Instant;
+
+/**
+ * Read models of webhooks and of their delivery log. Inserts ignore rows already there and updates are guarded
+ * (by version, by series, by time), so a replay or a batch processed twice leaves the same rows. Only reads
+ * events: nothing here sends anything, so it can be replayed freely.
+ */
+@Component
+@ProcessingGroup(WebhookProjection.GRUPO)
+class WebhookProjection {
+
+    static final String GRUPO = "webhook-view";
+
+    private final JdbcTemplate jdbc;
+
+    WebhookProjection(JdbcTemplate jdbc) {
+        this.jdbc = jdbc;
+    }
+
+    @EventHandler
+    void on(WebhookCriadoEvent e, @SequenceNumber long versao) {
+        jdbc.update(con -> {
+            var sql = con.prepareStatement("""
+                    INSERT INTO webhook_view (id, loja_id, nome, url, eventos, criado_em, versao, ultima_entrega)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, (SELECT max(enviado_em) FROM entrega_tentativa_view
+                                                   WHERE webhook_id = ?))
+                    ON CONFLICT (id) DO NOTHING""");
+            sql.setString(1, e.webhookId());
+            sql.setString(2, e.lojaId());
+            sql.setString(3, e.nome());
+            sql.setString(4, e.url());
+            sql.setArray(5, con.createArrayOf("text", e.eventos().toArray()));
+            sql.setTimestamp(6, momento(e.criadoEm()));
+            sql.setLong(7, versao);
+            // Segments run in parallel during a rebuild: attempts may be projected before their webhook.
+            sql.setString(8, e.webhookId());
+            return sql;
+        });
+    }
+
+    @EventHandler
+    void on(WebhookRemovidoEvent e, @SequenceNumber long versao) {
+        jdbc.update("UPDATE webhook_view SET removido_em = ?, versao = ? WHERE id = ? AND versao < ?",
+                momento(e.removidoEm()), versao, e.webhookId(), versao);
+    }
+
+    @EventHandler
+    void on(EntregaIniciadaEvent e) {
+        jdbc.update("""
+                INSERT INTO entrega_view (id, loja_id, webhook_id, evento, payload, serie, situacao, iniciada_em)
+                VALUES (?, ?, ?, ?, ?, 1, 'PENDENTE', ?) ON CONFLICT (id) DO NOTHING""",
+                e.entregaId(), e.lojaId(), e.webhookId(), e.evento(), e.corpo(), momento(e.iniciadaEm()));
+    }
+
+    @EventHandler
+    void on(ReenvioSolicitadoEvent e) {
+        jdbc.update("UPDATE entrega_view SET serie = ?, situacao = 'PENDENTE' WHERE id = ? AND serie < ?",
+                e.serie(), e.entregaId(), e.serie());
+    }
+
+    @EventHandler
+    void on(TentativaRegistradaEvent e) {
+        jdbc.update("""
+                INSERT INTO entrega_tentativa_view (entrega_id, serie, tentativa, loja_id, webhook_id, sucesso,
+                       status_http, duracao_ms, resposta, erro, enviado_em, proxima_tentativa_em)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING""",
+                e.entregaId(), e.serie(), e.tentativa(), e.lojaId(), e.webhookId(), e.sucesso(), e.statusHttp(),
+                e.duracaoMs(), e.resposta(), e.erro(), momento(e.enviadoEm()), momento(e.proximaTentativaEm()));
+        jdbc.update("""
+                UPDATE webhook_view SET ultima_entrega = ?
+                 WHERE id = ? AND (ultima_entrega IS NULL OR ultima_entrega < ?)""",
+                momento(e.enviadoEm()), e.webhookId(), momento(e.enviadoEm()));
+    }
+
+    @EventHandler
+    void on(EntregaConcluidaEvent e) {
+        situacao(e.entregaId(), e.serie(), "ENTREGUE");
+    }
+
+    @EventHandler
+    void on(EntregaFalhouEvent e) {
+        situacao(e.entregaId(), e.serie(), "FALHOU");
+    }
+
+    @ResetHandler
+    void reset() {
+        jdbc.execute("TRUNCATE webhook_view, entrega_view, entrega_tentativa_view");
+    }
+
+    private void situacao(String entregaId, int serie, String situacao) {
+        jdbc.update("UPDATE entrega_view SET situacao = ? WHERE id = ? AND serie = ?", situacao, entregaId, serie);
+    }
+
+    private static Timestamp momento(Instant instante) {
+        return instante == null ? null : Timestamp.from(instante);
+    }
+}
