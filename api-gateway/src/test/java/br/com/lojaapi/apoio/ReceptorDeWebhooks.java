@@ -16,6 +16,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.Executors;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Function;
 import java.util.function.Predicate;
 
 import static org.assertj.core.api.Assertions.fail;
@@ -45,6 +46,7 @@ public final class ReceptorDeWebhooks implements AutoCloseable {
     private final List<Recebido> recebidos = new CopyOnWriteArrayList<>();
     private final Map<String, Comportamento> comportamentos = new ConcurrentHashMap<>();
     private final Map<String, AtomicInteger> contagens = new ConcurrentHashMap<>();
+    private final Map<String, Function<Recebido, Integer>> regras = new ConcurrentHashMap<>();
 
     public ReceptorDeWebhooks() {
         try {
@@ -73,6 +75,11 @@ public final class ReceptorDeWebhooks implements AutoCloseable {
     /** Every request waits this long before its 200. */
     public void demorar(String caminho, Duration atraso) {
         comportamentos.put(caminho, new Comportamento(0, 200, atraso));
+    }
+
+    /** The status of each request to the path is whatever the rule says for it. */
+    public void responderCom(String caminho, Function<Recebido, Integer> regra) {
+        regras.put(caminho, regra);
     }
 
     public List<Recebido> recebidos(String caminho) {
@@ -107,13 +114,17 @@ public final class ReceptorDeWebhooks implements AutoCloseable {
         Map<String, String> cabecalhos = new TreeMap<>();
         troca.getRequestHeaders().forEach((nome, valores) -> cabecalhos.put(nome.toLowerCase(), valores.get(0)));
         byte[] corpo = troca.getRequestBody().readAllBytes();
-        recebidos.add(new Recebido(caminho, cabecalhos, corpo, System.nanoTime()));
+        Recebido recebido = new Recebido(caminho, cabecalhos, corpo, System.nanoTime());
+        recebidos.add(recebido);
         int ordem = contagens.computeIfAbsent(caminho, c -> new AtomicInteger()).incrementAndGet();
         Comportamento comportamento = comportamentos.getOrDefault(caminho, new Comportamento(0, 200, Duration.ZERO));
         if (!comportamento.atraso().isZero()) {
             dormir(comportamento.atraso().toMillis());
         }
         int status = ordem <= comportamento.falhasIniciais() ? comportamento.statusDeFalha() : 200;
+        if (regras.containsKey(caminho)) {
+            status = regras.get(caminho).apply(recebido);
+        }
         byte[] resposta = ("{\"recebido\":" + ordem + "}").getBytes(StandardCharsets.UTF_8);
         troca.getResponseHeaders().add("Content-Type", "application/json");
         if (status >= 300 && status < 400) {

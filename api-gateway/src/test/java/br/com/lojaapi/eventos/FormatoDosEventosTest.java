@@ -22,7 +22,15 @@ import br.com.lojaapi.coreapi.pedido.Pagamento;
 import br.com.lojaapi.coreapi.pedido.PedidoCanceladoEvent;
 import br.com.lojaapi.coreapi.pedido.PedidoCriadoEvent;
 import br.com.lojaapi.coreapi.pedido.PedidoPagoEvent;
+import br.com.lojaapi.coreapi.entrega.EntregaConcluidaEvent;
+import br.com.lojaapi.coreapi.entrega.EntregaFalhouEvent;
+import br.com.lojaapi.coreapi.entrega.EntregaIniciadaEvent;
+import br.com.lojaapi.coreapi.entrega.ReenvioSolicitadoEvent;
+import br.com.lojaapi.coreapi.entrega.TentativaAgendadaEvent;
+import br.com.lojaapi.coreapi.entrega.TentativaRegistradaEvent;
 import br.com.lojaapi.coreapi.pedido.PedidoRemovidoEvent;
+import br.com.lojaapi.coreapi.webhook.WebhookCriadoEvent;
+import br.com.lojaapi.coreapi.webhook.WebhookRemovidoEvent;
 import br.com.lojaapi.coreapi.pedido.ProdutoDoItem;
 import br.com.lojaapi.coreapi.pedido.StatusDoPedidoAlteradoEvent;
 import br.com.lojaapi.coreapi.pedido.StatusPedido;
@@ -140,7 +148,20 @@ class FormatoDosEventosTest {
             new PedidoPagoEvent("ped-1", "loja-1", 42, "PAGO",
                     List.of(new Pagamento("pix", "instant transfer", new BigDecimal("55.00"))), new BigDecimal("55.00"),
                     T),
-            new PedidoRemovidoEvent("ped-1", "loja-1", 42, T));
+            new PedidoRemovidoEvent("ped-1", "loja-1", 42, T),
+            new WebhookCriadoEvent("wh-1", "loja-1", "ERP", "https://erp.exemplo.com.br/hooks",
+                    List.of("pedido.criado", "pedido.status"), "whsec_000102030405060708090a0b0c0d0e0f1011121314151617",
+                    T),
+            new WebhookRemovidoEvent("wh-1", "loja-1", T),
+            new EntregaIniciadaEvent("ent-1", "loja-1", "wh-1", "pedido.status",
+                    "{\"evento\":\"pedido.status\",\"criadoEm\":\"2026-11-21T10:15:30.123Z\",\"dados\":{}}",
+                    List.of(30_000L, 120_000L, 600_000L, 3_600_000L), T),
+            new TentativaAgendadaEvent("ent-1", "loja-1", "wh-1", 1, 2),
+            new TentativaRegistradaEvent("ent-1", "loja-1", "wh-1", 1, 2, false, 503, 87L, "indisponível",
+                    "o receptor respondeu HTTP 503", T, T.plusSeconds(120)),
+            new EntregaConcluidaEvent("ent-1", "loja-1", "wh-1", 1, 3, T),
+            new EntregaFalhouEvent("ent-1", "loja-1", "wh-1", 1, 5, T),
+            new ReenvioSolicitadoEvent("ent-1", "loja-1", "wh-1", 2, List.of(30_000L, 120_000L), T));
 
     private final Serializer serializer = ConfiguracaoAxon.serializadorJackson(new AnnotationRevisionResolver());
 
