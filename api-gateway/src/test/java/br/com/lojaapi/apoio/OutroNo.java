@@ -18,7 +18,11 @@ public final class OutroNo implements AutoCloseable {
     }
 
     public static OutroNo iniciar(Map<String, Object> propriedades) {
-        UrlDoBanco url = BancoDeTestes.url();
+        return iniciar(BancoDeTestes.url(), propriedades);
+    }
+
+    /** A node on the given database; {@code propriedades} win over the test defaults set here. */
+    public static OutroNo iniciar(UrlDoBanco url, Map<String, Object> propriedades) {
         Map<String, Object> todas = new HashMap<>();
         todas.put("server.port", 0);
         todas.put("loja.banco.url", url.jdbcUrl());

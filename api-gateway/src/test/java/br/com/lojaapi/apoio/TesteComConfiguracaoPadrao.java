@@ -15,6 +15,8 @@ import org.springframework.test.context.DynamicPropertySource;
         properties = {"loja.admin.token=" + TesteDeApi.ADMIN})
 public abstract class TesteComConfiguracaoPadrao {
 
+    public static final String BANCO = "configuracao_padrao";
+
     @LocalServerPort
     protected int porta;
 
@@ -24,7 +26,7 @@ public abstract class TesteComConfiguracaoPadrao {
     static void banco(DynamicPropertyRegistry registro) {
         // A database of its own: these nodes refuse internal addresses, so they must not deliver (to loopback
         // receivers) the webhooks of tests running on the shared database.
-        TesteDeApi.propriedadesDoBanco(registro, BancoDeTestes.url("configuracao_padrao"));
+        TesteDeApi.propriedadesDoBanco(registro, BancoDeTestes.url(BANCO));
     }
 
     @BeforeEach

@@ -1,5 +1,6 @@
 package br.com.lojaapi.limite;
 
+import br.com.lojaapi.apoio.BancoDeTestes;
 import br.com.lojaapi.apoio.ClienteHttp;
 import br.com.lojaapi.apoio.OutroNo;
 import br.com.lojaapi.apoio.Resposta;
@@ -64,7 +65,9 @@ class LimiteDeRequisicoesApiTest extends TesteComConfiguracaoPadrao {
 
     @Test
     void doisNosDividemAMesmaCota() {
-        try (OutroNo segundo = OutroNo.iniciar(Map.of())) {
+        // A second node like the first: its database and its production settings.
+        try (OutroNo segundo = OutroNo.iniciar(BancoDeTestes.url(BANCO), Map.of("loja.rede.permitir-interna", false,
+                "loja.limite.por-minuto", 180, "loja.limite.escritas-por-minuto", 90))) {
             ClienteHttp noB = segundo.cliente();
             TesteDeApi.LojaDeTeste loja = TesteDeApi.novaLoja(api);
 

@@ -31,6 +31,13 @@ class EntregaDeWebhooksApiTest extends TesteDeWebhooks {
         assertThat(corpo.fieldNames()).toIterable().containsExactly("evento", "criadoEm", "dados");
         assertThat(corpo.get("evento").asText()).isEqualTo("cliente.criado");
         assertThat(corpo.get("dados")).isEqualTo(cliente.json());
+
+        long fim = System.nanoTime() + ESPERA.toNanos();
+        JsonNode listado;
+        do {
+            listado = api.get("/v1/webhooks").token(loja.token()).enviar().json().get(0);
+        } while (listado.get("ultimaEntrega").isNull() && System.nanoTime() < fim);
+        assertThat(listado.get("ultimaEntrega").isNull()).as("ultimaEntrega atualizada").isFalse();
     }
 
     @Test

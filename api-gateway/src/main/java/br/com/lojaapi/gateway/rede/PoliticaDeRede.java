@@ -15,7 +15,7 @@ import java.net.UnknownHostException;
 import java.util.List;
 
 /**
- * Which addresses the service may call on a client's behalf (image downloads, and webhooks later). Loopback,
+ * Which addresses the service may call on a client's behalf (image downloads and webhook deliveries). Loopback,
  * private, link-local (which holds the cloud metadata address 169.254.169.254), carrier-grade NAT, unique-local,
  * multicast, unspecified and reserved ranges are refused unless {@code ALLOW_PRIVATE_NETWORK_TARGETS=true}. The
  * check is applied to the addresses a name resolves to, at connection time ({@link #dns()}), so a name that

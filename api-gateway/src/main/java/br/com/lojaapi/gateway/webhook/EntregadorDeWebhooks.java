@@ -7,6 +7,7 @@ import br.com.lojaapi.gateway.comando.Comandos;
 import br.com.lojaapi.gateway.rede.EnderecoProibidoException;
 import br.com.lojaapi.gateway.rede.PoliticaDeRede;
 import okhttp3.Call;
+import okhttp3.ConnectionPool;
 import okhttp3.HttpUrl;
 import okhttp3.MediaType;
 import okhttp3.OkHttpClient;
@@ -68,6 +69,9 @@ class EntregadorDeWebhooks {
                 .followRedirects(false)
                 .followSslRedirects(false)
                 .retryOnConnectionFailure(false)
+                // A fresh connection per attempt: a pooled one the receiver has already closed would fail the
+                // attempt, and retrying a POST on another connection could deliver it twice.
+                .connectionPool(new ConnectionPool(0, 1, TimeUnit.SECONDS))
                 .callTimeout(configuracao.tempoLimite())
                 .connectTimeout(configuracao.tempoLimite())
                 .readTimeout(configuracao.tempoLimite())
