@@ -93,6 +93,41 @@ class EntregaDeWebhooksApiTest extends TesteDeWebhooks {
     }
 
     @Test
+    void redirecionamentoEFalhaENaoESeguido() {
+        LojaDeTeste loja = novaLoja();
+        WebhookDeTeste webhook = webhook(loja, "cliente.criado");
+        receptor.falharPrimeiras(webhook.caminho(), 1, 301);
+        novoCliente(loja, "Redirecionada");
+
+        receptor.aguardar(webhook.caminho(), 2, ESPERA);
+        JsonNode log = aguardarLog(loja, webhook, 2);
+        JsonNode primeira = log.get("entregas").get(1);
+        assertThat(primeira.get("statusHttp").asInt()).isEqualTo(301);
+        assertThat(primeira.get("erro").asText()).contains("redirecionamento");
+        assertThat(log.get("entregas").get(0).get("sucesso").asBoolean()).isTrue();
+        assertThat(receptor.recebidos("/destino-do-redirecionamento")).isEmpty();
+    }
+
+    @Test
+    void webhookRemovidoEncerraAsTentativasPendentes() {
+        LojaDeTeste loja = novaLoja();
+        WebhookDeTeste webhook = webhook(loja, "cliente.criado");
+        receptor.sempreFalhar(webhook.caminho(), 500);
+        novoCliente(loja, "Pendente");
+        receptor.aguardar(webhook.caminho(), 1, ESPERA);
+        assertThat(api.delete("/v1/webhooks/" + webhook.id()).token(loja.token()).enviar().status()).isEqualTo(200);
+
+        JsonNode log = aguardarLog(loja, webhook, 2);
+        pausar(3000);
+        assertThat(receptor.recebidos(webhook.caminho())).hasSizeLessThanOrEqualTo(2);
+        log = entregas(loja, webhook).json();
+        JsonNode ultima = log.get("entregas").get(0);
+        assertThat(ultima.get("erro").asText()).contains("removido");
+        assertThat(ultima.get("proximaTentativaEm").isNull()).isTrue();
+        assertThat(log.get("paginacao").get("total").asInt()).isLessThanOrEqualTo(3);
+    }
+
+    @Test
     void eventoDaLojaANuncaChegaAoWebhookDaLojaB() {
         LojaDeTeste a = novaLoja();
         LojaDeTeste b = novaLoja();
