@@ -1,7 +1,7 @@
 -- wrk script for the API. BENCH_METODO=POST creates a resource whose name no other request uses (thread id +
 -- counter), so every request is a real create: a category, or a product when BENCH_CORPO_PRODUTO is set (its
--- value is the categoriaId to use), or BENCH_CORPO as it is (an order: each POST is a new order). Otherwise it
--- GETs the URL given to wrk.
+-- value is the categoriaId to use), or a customer with a CPF of its own when BENCH_CORPO_CLIENTE is set, or
+-- BENCH_CORPO as it is (an order: each POST is a new order). Otherwise it GETs the URL given to wrk.
 -- thread_id is a global on purpose: setup() sets it in each thread's own Lua state.
 local contador = 0
 local proximo_id = 0
@@ -21,6 +21,20 @@ function init(args)
   end
 end
 
+-- A valid CPF unique per thread and counter: 9 base digits (thread id, then the counter) and its 2 check digits.
+local function cpf(thread, n)
+  local base = string.format("%02d%07d", thread, n)
+  local digitos = {}
+  for i = 1, 9 do digitos[i] = tonumber(base:sub(i, i)) end
+  for tamanho = 9, 10 do
+    local soma = 0
+    for i = 1, tamanho do soma = soma + digitos[i] * (tamanho + 2 - i) end
+    local resto = soma % 11
+    digitos[tamanho + 1] = resto < 2 and 0 or 11 - resto
+  end
+  return table.concat(digitos)
+end
+
 function request()
   if metodo ~= "POST" then
     return wrk.request()
@@ -29,6 +43,10 @@ function request()
   local corpo = os.getenv("BENCH_CORPO")
   if corpo and corpo ~= "" then
     return wrk.format(nil, nil, nil, corpo)
+  end
+  if (os.getenv("BENCH_CORPO_CLIENTE") or "") ~= "" then
+    return wrk.format(nil, nil, nil, string.format('{"nome":"%s-%d-%d","documento":"%s"}',
+      prefixo, thread_id, contador, cpf(thread_id, contador)))
   end
   local categoria = os.getenv("BENCH_CORPO_PRODUTO")
   if categoria and categoria ~= "" then

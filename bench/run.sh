@@ -1,10 +1,16 @@
 #!/usr/bin/env bash
 # Benchmark of the packaged service: starts api-gateway/target/store-api.jar on a fresh embedded database with
-# raised quotas, creates stores and tokens, and drives categories and products with wrk. It builds nothing:
+# raised quotas, creates stores and tokens, and drives categories, products, orders and (with a webhook
+# registered to a local receiver) customers with wrk. It builds nothing:
 # run `mvn -q -DskipTests package` first. Results go to bench/results/ (one file per run, plus latest.md).
 #
 #   bench/run.sh                 # defaults below
 #   DURACAO=30s CONEXOES=16 bench/run.sh
+#   CENARIOS=webhooks bench/run.sh                       # only the webhook delivery benchmark
+#   WEBHOOK_EVENTO=pedido.criado WEBHOOK_THREADS=32 CENARIOS=webhooks bench/run.sh
+#
+# CENARIOS picks the groups: "api" (the REST scenarios) and "webhooks" (deliveries to a local receiver,
+# bench/webhooks.py: deliveries per second and the time from the event's criadoEm to its arrival).
 set -euo pipefail
 
 raiz="$(cd "$(dirname "$0")/.." && pwd)"
@@ -15,6 +21,24 @@ conexoes="${CONEXOES:-8}"
 threads="${THREADS:-2}"
 porta="${PORTA:-18080}"
 resultados="$raiz/bench/results"
+cenarios="${CENARIOS:-api webhooks}"
+evento_webhook="${WEBHOOK_EVENTO:-cliente.criado}"
+porta_receptor="${PORTA_RECEPTOR:-$((porta + 1))}"
+dreno_maximo="${DRENO:-300}"          # s: the longest wait for deliveries after the load stops
+dreno_parado="${DRENO_PARADO:-45}"    # s without a new delivery that ends the wait (> the first retry delay, 30s)
+rajada="${RAJADA:-6s}"                # load while the receiver holds its answers: keep it well under WEBHOOK_TIMEOUT
+# ENTREGAS=file.jsonl keeps the receiver's log (one line per delivery received) for a closer look.
+
+quer() { case " $cenarios " in *" $1 "*) return 0 ;; *) return 1 ;; esac; }
+for c in $cenarios; do
+  case "$c" in api | webhooks) ;; *) echo "CENARIOS: '$c' não é api nem webhooks" >&2; exit 1 ;; esac
+done
+case "$evento_webhook" in cliente.criado | pedido.criado) ;;
+  *) echo "WEBHOOK_EVENTO: use cliente.criado ou pedido.criado" >&2; exit 1 ;; esac
+# Alone, the webhook scenarios get a longer warm-up: their rates kept rising with it (on 2 cores, 8-connection
+# creation with deliveries ran at 102, 122 and 137 events/s after 10s, 60s and 120s; 167 after the api scenarios).
+if quer api; then aquecimento_webhooks="${AQUECIMENTO_WEBHOOKS:-$aquecimento}"
+else aquecimento_webhooks="${AQUECIMENTO_WEBHOOKS:-60s}"; fi
 
 [ -f "$jar" ] || { echo "Falta $jar: rode 'mvn -q -DskipTests package' antes." >&2; exit 1; }
 if ! command -v wrk >/dev/null; then
@@ -23,16 +47,23 @@ if ! command -v wrk >/dev/null; then
   else sudo apt-get install -y wrk >/dev/null; fi
 fi
 
+carga_inicial="$(cut -d" " -f1-3 /proc/loadavg)"
 dados="$(mktemp -d)"
 admin="bench-admin-$(date +%s)-$RANDOM"
 log="$dados/servico.log"
 cleanup() {
   [ -n "${pid:-}" ] && kill "$pid" 2>/dev/null && wait "$pid" 2>/dev/null || true
+  [ -n "${pid_receptor:-}" ] && kill "$pid_receptor" 2>/dev/null && wait "$pid_receptor" 2>/dev/null || true
   rm -rf "$dados"
 }
 trap cleanup EXIT
 
-DATA_DIR="$dados" SERVER_PORT="$porta" ADMIN_TOKEN="$admin" \
+# Another service on the port would be measured instead of this one (and this one would not start).
+if curl -s -o /dev/null "http://localhost:$porta/" || curl -s -o /dev/null "http://localhost:$porta_receptor/"; then
+  echo "Porta $porta ou $porta_receptor já em uso: escolha outra com PORTA=..." >&2; exit 1
+fi
+# ALLOW_PRIVATE_NETWORK_TARGETS: the webhook receiver listens on loopback, which the service refuses otherwise.
+DATA_DIR="$dados" SERVER_PORT="$porta" ADMIN_TOKEN="$admin" ALLOW_PRIVATE_NETWORK_TARGETS=true \
   RATE_LIMIT_PER_MINUTE=1000000000 RATE_LIMIT_WRITES_PER_MINUTE=1000000000 \
   java -jar "$jar" >"$log" 2>&1 &
 pid=$!
@@ -52,22 +83,41 @@ criar_loja() {
        -H 'Content-Type: application/json' -d '{"nome":"bench"}' | json token
 }
 
-# Writes go to one store; reads to another holding 20 categories, so the read cost does not grow during the run.
-token_escrita=$(criar_loja escrita)
-token_leitura=$(criar_loja leitura)
-for i in $(seq 1 20); do
-  curl -sf -o /dev/null -X POST "$base/v1/categorias" -H "Authorization: Bearer $token_leitura" \
-       -H 'Content-Type: application/json' -d "{\"nome\":\"Categoria $i\"}"
-done
-uma=$(curl -sf "$base/v1/categorias" -H "Authorization: Bearer $token_leitura" | python3 -c 'import json,sys; print(json.load(sys.stdin)[0]["id"])')
+cenario() { # nome conexoes threads metodo url token [categoriaId: POST de produto] [corpo fixo]
+  BENCH_METODO="$4" BENCH_TOKEN="$6" BENCH_PREFIXO="$1" BENCH_CORPO_PRODUTO="${7:-}" BENCH_CORPO="${8:-}" \
+    wrk -t"$3" -c"$2" -d"$duracao" -s "$raiz/bench/api.lua" "$5" \
+    | grep '^RESULTADO' | sed "s/^RESULTADO/$1 conexoes=$2/"
+}
 
-# Products: a catalog of $PRODUTOS products with 2 variations each for the reads; writes go to another store.
-produtos="${PRODUTOS:-1000}"
-token_catalogo=$(criar_loja catalogo)
-categoria_catalogo=$(curl -sf -X POST "$base/v1/categorias" -H "Authorization: Bearer $token_catalogo" \
-  -H 'Content-Type: application/json' -d '{"nome":"Mercearia"}' | json id)
-echo "Criando $produtos produtos..." >&2
-python3 - "$base" "$token_catalogo" "$categoria_catalogo" "$produtos" <<'PY'
+# Orders: three products with stock control and stock enough for the whole run; every order takes one unit of
+# each, so all orders contend for the same three products (the hot-product case). Prints the order's body.
+corpo_de_pedido() { # token
+  local itens="" id i
+  for i in 1 2 3; do
+    id=$(curl -sf -X POST "$base/v1/produtos" -H "Authorization: Bearer $1" -H 'Content-Type: application/json' \
+           -d "{\"nome\":\"Item $i\",\"preco\":$((i * 7)).5,\"controlaEstoque\":true,\"quantidadeEstoque\":100000000}" | json id)
+    itens="$itens${itens:+,}{\"produtoId\":\"$id\",\"quantidade\":1}"
+  done
+  echo "{\"tipoEntrega\":\"BALCAO\",\"cliente\":{\"nome\":\"Bench\"},\"itens\":[$itens]}"
+}
+
+if quer api; then
+  # Writes go to one store; reads to another holding 20 categories, so the read cost does not grow during the run.
+  token_escrita=$(criar_loja escrita)
+  token_leitura=$(criar_loja leitura)
+  for i in $(seq 1 20); do
+    curl -sf -o /dev/null -X POST "$base/v1/categorias" -H "Authorization: Bearer $token_leitura" \
+         -H 'Content-Type: application/json' -d "{\"nome\":\"Categoria $i\"}"
+  done
+  uma=$(curl -sf "$base/v1/categorias" -H "Authorization: Bearer $token_leitura" | python3 -c 'import json,sys; print(json.load(sys.stdin)[0]["id"])')
+
+  # Products: a catalog of $PRODUTOS products with 2 variations each for the reads; writes go to another store.
+  produtos="${PRODUTOS:-1000}"
+  token_catalogo=$(criar_loja catalogo)
+  categoria_catalogo=$(curl -sf -X POST "$base/v1/categorias" -H "Authorization: Bearer $token_catalogo" \
+    -H 'Content-Type: application/json' -d '{"nome":"Mercearia"}' | json id)
+  echo "Criando $produtos produtos..." >&2
+  python3 - "$base" "$token_catalogo" "$categoria_catalogo" "$produtos" <<'PY'
 import json, sys, urllib.request, concurrent.futures
 base, token, categoria, total = sys.argv[1], sys.argv[2], sys.argv[3], int(sys.argv[4])
 def criar(i):
@@ -82,56 +132,132 @@ def criar(i):
 with concurrent.futures.ThreadPoolExecutor(4) as ex:
     list(ex.map(criar, range(total)))
 PY
-token_produtos=$(criar_loja produtos)
-categoria_produtos=$(curl -sf -X POST "$base/v1/categorias" -H "Authorization: Bearer $token_produtos" \
-  -H 'Content-Type: application/json' -d '{"nome":"Bench"}' | json id)
+  token_produtos=$(criar_loja produtos)
+  categoria_produtos=$(curl -sf -X POST "$base/v1/categorias" -H "Authorization: Bearer $token_produtos" \
+    -H 'Content-Type: application/json' -d '{"nome":"Bench"}' | json id)
 
-# Orders: three products with stock control and stock enough for the whole run; every order takes one unit of
-# each, so all orders contend for the same three products (the hot-product case).
-token_pedidos=$(criar_loja pedidos)
-itens_pedido=""
-for i in 1 2 3; do
-  id=$(curl -sf -X POST "$base/v1/produtos" -H "Authorization: Bearer $token_pedidos" -H 'Content-Type: application/json' \
-         -d "{\"nome\":\"Item $i\",\"preco\":$((i * 7)).5,\"controlaEstoque\":true,\"quantidadeEstoque\":100000000}" | json id)
-  itens_pedido="$itens_pedido${itens_pedido:+,}{\"produtoId\":\"$id\",\"quantidade\":1}"
-done
-corpo_pedido="{\"tipoEntrega\":\"BALCAO\",\"cliente\":{\"nome\":\"Bench\"},\"itens\":[$itens_pedido]}"
+  token_pedidos=$(criar_loja pedidos)
+  corpo_pedido=$(corpo_de_pedido "$token_pedidos")
 
-cenario() { # nome conexoes threads metodo url token [categoriaId: POST de produto] [corpo fixo]
-  BENCH_METODO="$4" BENCH_TOKEN="$6" BENCH_PREFIXO="$1" BENCH_CORPO_PRODUTO="${7:-}" BENCH_CORPO="${8:-}" \
-    wrk -t"$3" -c"$2" -d"$duracao" -s "$raiz/bench/api.lua" "$5" \
-    | grep '^RESULTADO' | sed "s/^RESULTADO/$1 conexoes=$2/"
-}
+  echo "Aquecendo ($aquecimento)..." >&2
+  BENCH_METODO=POST BENCH_TOKEN="$token_escrita" BENCH_PREFIXO=aq wrk -t"$threads" -c"$conexoes" -d"$aquecimento" -s "$raiz/bench/api.lua" "$base/v1/categorias" >/dev/null
+  BENCH_TOKEN="$token_leitura" wrk -t"$threads" -c"$conexoes" -d"$aquecimento" -s "$raiz/bench/api.lua" "$base/v1/categorias" >/dev/null
+  BENCH_TOKEN="$token_catalogo" wrk -t"$threads" -c"$conexoes" -d"$aquecimento" -s "$raiz/bench/api.lua" "$base/v1/produtos?limite=100" >/dev/null
+fi
 
-echo "Aquecendo ($aquecimento)..." >&2
-BENCH_METODO=POST BENCH_TOKEN="$token_escrita" BENCH_PREFIXO=aq wrk -t"$threads" -c"$conexoes" -d"$aquecimento" -s "$raiz/bench/api.lua" "$base/v1/categorias" >/dev/null
-BENCH_TOKEN="$token_leitura" wrk -t"$threads" -c"$conexoes" -d"$aquecimento" -s "$raiz/bench/api.lua" "$base/v1/categorias" >/dev/null
-BENCH_TOKEN="$token_catalogo" wrk -t"$threads" -c"$conexoes" -d"$aquecimento" -s "$raiz/bench/api.lua" "$base/v1/produtos?limite=100" >/dev/null
+if quer webhooks; then
+  # The receiver answers 200 at once and logs every arrival; each scenario has a store, a webhook and a path of
+  # its own, so its deliveries are told apart by path.
+  entregas="$dados/entregas.jsonl"
+  receptor="http://127.0.0.1:$porta_receptor"
+  python3 "$raiz/bench/webhooks.py" receber "$porta_receptor" "$entregas" 2>>"$dados/receptor.log" &
+  pid_receptor=$!
+  for _ in $(seq 1 50); do
+    curl -sf "$receptor/contagem" >/dev/null 2>&1 && break
+    kill -0 "$pid_receptor" 2>/dev/null || { echo "O receptor não subiu:" >&2; cat "$dados/receptor.log" >&2; exit 1; }
+    sleep 0.1
+  done
+  recurso_webhook=$([ "$evento_webhook" = pedido.criado ] && echo pedido || echo cliente)
+
+  registrar_webhook() { # token caminho
+    local resposta
+    resposta=$(curl -s -w '\n%{http_code}' -X POST "$base/v1/webhooks" -H "Authorization: Bearer $1" \
+      -H 'Content-Type: application/json' \
+      -d "{\"nome\":\"bench\",\"url\":\"$receptor$2\",\"eventos\":[\"$evento_webhook\"]}")
+    [ "${resposta##*$'\n'}" = 201 ] || { echo "POST /v1/webhooks falhou: $resposta" >&2; exit 1; }
+  }
+  # Events created, as the service counts them: the store's customers (or orders) once the load is over.
+  contar_eventos() { # token
+    curl -sf "$base/v1/${recurso_webhook}s?limite=1" -H "Authorization: Bearer $1" \
+      | python3 -c 'import json,sys; print(json.load(sys.stdin)["paginacao"]["total"])'
+  }
+  # Waits until every event has a delivery at the receiver, or none has arrived for $dreno_parado s, or
+  # $dreno_maximo s passed; then 2 s more, for a late duplicate to show.
+  drenar() { # token caminho
+    local fim=$((SECONDS + dreno_maximo)) ultimo=-1 parado=$SECONDS eventos n
+    while :; do
+      eventos=$(contar_eventos "$1")
+      n=$(curl -sf "$receptor/contagem?caminho=$2")
+      [ "$n" -ge "$eventos" ] && break
+      [ "$n" != "$ultimo" ] && { ultimo=$n; parado=$SECONDS; echo "  $2: $n de $eventos entregas..." >&2; }
+      { [ $((SECONDS - parado)) -ge "$dreno_parado" ] || [ "$SECONDS" -ge "$fim" ]; } && break
+      sleep 0.5
+    done
+    sleep 2
+  }
+  # Prints two lines: the event source's (wrk, post-cliente-webhook...) and the deliveries' (webhook-cliente...).
+  # With segurar, the receiver holds its answers while the load runs, so the service's WEBHOOK_THREADS sending
+  # threads wait on it and the other attempts queue; then it lets go, and the backlog is delivered with nothing
+  # else competing for the CPU: its entregas/s is the sending capacity (its latencies include the hold).
+  cenario_webhook() { # sufixo conexoes threads duracao [segurar]
+    local duracao="$4" nome="webhook-$recurso_webhook$1" token inicio fim soltura="" corpo="" cliente=""
+    token=$(criar_loja "$nome")
+    registrar_webhook "$token" "/$nome"
+    if [ "$recurso_webhook" = pedido ]; then corpo=$(corpo_de_pedido "$token"); else cliente=1; fi
+    [ -n "${5:-}" ] && curl -sf -o /dev/null "$receptor/segurar?caminho=/$nome"
+    inicio=$(date +%s.%N)
+    BENCH_CORPO_CLIENTE="$cliente" cenario "post-$recurso_webhook-webhook$1" "$2" "$3" POST \
+      "$base/v1/${recurso_webhook}s" "$token" "" "$corpo"
+    fim=$(date +%s.%N)
+    if [ -n "${5:-}" ]; then
+      curl -sf -o /dev/null "$receptor/soltar?caminho=/$nome"
+      soltura=$(date +%s.%N)
+    fi
+    drenar "$token" "/$nome"
+    python3 "$raiz/bench/webhooks.py" relatorio "$entregas" "/$nome" "$nome" "$2" "$(contar_eventos "$token")" \
+      "$inicio" "$fim" ${soltura:+"$soltura"}
+  }
+fi
 
 carimbo="$(date -u +%Y%m%dT%H%M%SZ)"
 saida="$resultados/$carimbo.txt"
 mkdir -p "$resultados"
 {
-  echo "# $carimbo $(nproc) núcleos, $(free -g | awk '/Mem:/{print $2}') GiB; duração $duracao por cenário; $produtos produtos com 2 variações no catálogo lido"
-  cenario post-serial 1 1 POST "$base/v1/categorias" "$token_escrita"
-  cenario post "$conexoes" "$threads" POST "$base/v1/categorias" "$token_escrita"
-  cenario get-lista "$conexoes" "$threads" GET "$base/v1/categorias" "$token_leitura"
-  cenario get-uma "$conexoes" "$threads" GET "$base/v1/categorias/$uma" "$token_leitura"
-  cenario post-produto-serial 1 1 POST "$base/v1/produtos" "$token_produtos" "$categoria_produtos"
-  cenario post-produto "$conexoes" "$threads" POST "$base/v1/produtos" "$token_produtos" "$categoria_produtos"
-  cenario get-produtos-100 "$conexoes" "$threads" GET "$base/v1/produtos?limite=100&page=3" "$token_catalogo"
-  cenario get-produtos-busca "$conexoes" "$threads" GET "$base/v1/produtos?limite=100&busca=caf%C3%A9" "$token_catalogo"
-  cenario post-pedido-serial 1 1 POST "$base/v1/pedidos" "$token_pedidos" "" "$corpo_pedido"
-  cenario post-pedido "$conexoes" "$threads" POST "$base/v1/pedidos" "$token_pedidos" "" "$corpo_pedido"
-  cenario post-pedido-serial-depois 1 1 POST "$base/v1/pedidos" "$token_pedidos" "" "$corpo_pedido"
-  cenario get-pedidos-50 "$conexoes" "$threads" GET "$base/v1/pedidos?limite=50" "$token_pedidos"
+  cabecalho="# $carimbo $(nproc) núcleos, $(free -g | awk '/Mem:/{print $2}') GiB; duração $duracao por cenário"
+  quer api && cabecalho="$cabecalho; $produtos produtos com 2 variações no catálogo lido"
+  quer webhooks && cabecalho="$cabecalho; webhooks de $evento_webhook com WEBHOOK_THREADS=${WEBHOOK_THREADS:-16} para um receptor local (python ThreadingHTTPServer)"
+  echo "$cabecalho; load average antes de subir o serviço: $carga_inicial"
+  if quer api; then
+    cenario post-serial 1 1 POST "$base/v1/categorias" "$token_escrita"
+    cenario post "$conexoes" "$threads" POST "$base/v1/categorias" "$token_escrita"
+    cenario get-lista "$conexoes" "$threads" GET "$base/v1/categorias" "$token_leitura"
+    cenario get-uma "$conexoes" "$threads" GET "$base/v1/categorias/$uma" "$token_leitura"
+    cenario post-produto-serial 1 1 POST "$base/v1/produtos" "$token_produtos" "$categoria_produtos"
+    cenario post-produto "$conexoes" "$threads" POST "$base/v1/produtos" "$token_produtos" "$categoria_produtos"
+    cenario get-produtos-100 "$conexoes" "$threads" GET "$base/v1/produtos?limite=100&page=3" "$token_catalogo"
+    cenario get-produtos-busca "$conexoes" "$threads" GET "$base/v1/produtos?limite=100&busca=caf%C3%A9" "$token_catalogo"
+    cenario post-pedido-serial 1 1 POST "$base/v1/pedidos" "$token_pedidos" "" "$corpo_pedido"
+    cenario post-pedido "$conexoes" "$threads" POST "$base/v1/pedidos" "$token_pedidos" "" "$corpo_pedido"
+    cenario post-pedido-serial-depois 1 1 POST "$base/v1/pedidos" "$token_pedidos" "" "$corpo_pedido"
+    cenario get-pedidos-50 "$conexoes" "$threads" GET "$base/v1/pedidos?limite=50" "$token_pedidos"
+  fi
+  if quer webhooks; then
+    # The warm-up's lines are dropped. serial: the latency with no queue; then as many events as $conexoes
+    # connections create, delivered as they come; rajada: a backlog delivered at once (the sending capacity).
+    echo "Aquecendo webhooks ($aquecimento_webhooks)..." >&2
+    cenario_webhook -aquecimento "$conexoes" "$threads" "$aquecimento_webhooks" >/dev/null
+    cenario_webhook -serial 1 1 "$duracao"
+    cenario_webhook "" "$conexoes" "$threads" "$duracao"
+    cenario_webhook -rajada "$conexoes" "$threads" "$rajada" segurar
+  fi
 } | tee "$saida"
 
 {
-  echo "| cenário | conexões | req/s | p50 ms | p90 ms | p99 ms | erros |"
-  echo "|---|---|---|---|---|---|---|"
-  grep -v '^#' "$saida" | sed -E 's/^([^ ]+) conexoes=([0-9]+) requisicoes=[0-9]+ erros_status=([0-9]+) rps=([0-9.]+) p50_ms=([0-9.]+) p90_ms=([0-9.]+) p99_ms=([0-9.]+)/| \1 | \2 | \4 | \5 | \6 | \7 | \3 |/'
-  echo
+  if grep -q ' requisicoes=' "$saida"; then
+    echo "| cenário | conexões | req/s | p50 ms | p90 ms | p99 ms | erros |"
+    echo "|---|---|---|---|---|---|---|"
+    grep ' requisicoes=' "$saida" | sed -E 's/^([^ ]+) conexoes=([0-9]+) requisicoes=[0-9]+ erros_status=([0-9]+) rps=([0-9.]+) p50_ms=([0-9.]+) p90_ms=([0-9.]+) p99_ms=([0-9.]+)/| \1 | \2 | \4 | \5 | \6 | \7 | \3 |/'
+    echo
+  fi
+  if grep -q ' entregas=' "$saida"; then
+    echo "Webhooks: latência = chegada ao receptor − criadoEm do evento; entregas/s = entregas ÷ (última − primeira chegada); na carga = chegadas durante o wrk ÷ duração; dreno = última chegada − fim do wrk. Na rajada o receptor segura as respostas durante o wrk e depois solta: entregas/s e dreno contam a partir da soltura, e a latência inclui a espera."
+    echo
+    echo "| webhook | conexões | eventos | entregas | faltando | duplicadas | retentativas | eventos/s | entregas/s | entregas/s na carga | dreno s | p50 ms | p95 ms | p99 ms | máx ms |"
+    echo "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|"
+    grep ' entregas=' "$saida" | awk '{ printf "| %s", $1; for (i = 2; i <= NF; i++) { sub(/^[^=]*=/, "", $i); printf " | %s", $i }; print " |" }'
+    echo
+  fi
   head -1 "$saida"
 } > "$resultados/latest.md"
 cat "$resultados/latest.md"
+if quer webhooks && [ -n "${ENTREGAS:-}" ]; then cp "$entregas" "$ENTREGAS"; fi
