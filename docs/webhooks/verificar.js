@@ -93,7 +93,7 @@ function receber(porta, secret) {
       const validaPadrao = verificarPadrao(secret, h['webhook-id'], h['webhook-timestamp'], corpo,
         h['webhook-signature']);
       const entrega = h['x-service-entrega'];
-      res.setHeader('Connection', 'close'); // see "Known issue" in the README: no idle connections
+      res.setHeader('Connection', 'close'); // the sender uses one connection per attempt anyway
       if (!(validaServico && validaPadrao)) {
         console.log(`RECUSADA ${entrega}: servico=${validaServico} padrao=${validaPadrao}`);
         res.writeHead(401).end();

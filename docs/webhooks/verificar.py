@@ -117,7 +117,7 @@ def receber(porta: int, secret: str) -> None:
                       f"{json.dumps(evento['dados'], ensure_ascii=False)[:200]}", flush=True)
                 self.send_response(204)
             self.send_header("Content-Length", "0")
-            self.send_header("Connection", "close")  # see "Known issue" in the README: no idle connections
+            self.send_header("Connection", "close")  # the sender uses one connection per attempt anyway
             self.end_headers()
 
         def log_message(self, *args):
