@@ -1,0 +1,194 @@
+package br.com.lojaapi.command.notafiscal;
+
+import br.com.lojaapi.coreapi.comum.ErroDeNegocio;
+import org.w3c.dom.Element;
+
+import java.math.BigDecimal;
+import java.time.LocalDateTime;
+import java.time.OffsetDateTime;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeParseException;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * Reads an uploaded fiscal XML: an NF-e/NFC-e (as {@code nfeProc} or a bare {@code NFe}), a cancellation event
+ * ({@code procEventoNFe} 110111/110112) or an ABRASF NFS-e ({@code CompNfse}, 1.00 and 2.0x). Everything else is
+ * refused with a message that says what the file is, transport messages of the SEFAZ web services included, and
+ * so is anything not authorised. The parser never resolves anything outside the document ({@link XmlSeguro}).
+ */
+public final class LeitorFiscal {
+
+    static final String NS_NFE = "http://www.portalfiscal.inf.br/nfe";
+    private static final Set<String> AUTORIZADA = Set.of("100", "150");
+    private static final Set<String> DENEGADA = Set.of("110", "205", "301", "302", "303");
+    private static final Set<String> EVENTO_HOMOLOGADO = Set.of("135", "136", "155");
+    private static final ZoneOffset BRASILIA = ZoneOffset.ofHours(-3);
+
+    /** Transport messages: what each is, in words a sender recognises. */
+    private static final Map<String, String> TRANSPORTE = Map.ofEntries(
+            Map.entry("enviNFe", "um lote de envio à SEFAZ (enviNFe), com notas ainda sem protocolo; envie o XML "
+                    + "autorizado de cada nota (nfeProc)"),
+            Map.entry("retEnviNFe", "o retorno do envio de um lote (retEnviNFe)"),
+            Map.entry("consReciNFe", "uma consulta de recibo de lote (consReciNFe)"),
+            Map.entry("retConsReciNFe", "o retorno da consulta de recibo de lote (retConsReciNFe)"),
+            Map.entry("consSitNFe", "uma consulta de situação de nota (consSitNFe)"),
+            Map.entry("retConsSitNFe", "o retorno da consulta de situação de nota (retConsSitNFe)"),
+            Map.entry("inutNFe", "um pedido de inutilização de numeração (inutNFe)"),
+            Map.entry("retInutNFe", "o retorno de uma inutilização de numeração (retInutNFe)"),
+            Map.entry("ProcInutNFe", "uma inutilização de numeração processada (ProcInutNFe)"),
+            Map.entry("procInutNFe", "uma inutilização de numeração processada (procInutNFe)"),
+            Map.entry("envEvento", "um lote de envio de eventos (envEvento); envie o evento homologado "
+                    + "(procEventoNFe)"),
+            Map.entry("retEnvEvento", "o retorno de um lote de eventos (retEnvEvento); envie o evento homologado "
+                    + "(procEventoNFe)"),
+            Map.entry("evento", "um evento sem o retorno da SEFAZ (falta o retEvento); envie o procEventoNFe"),
+            Map.entry("consStatServ", "uma consulta de status do serviço (consStatServ)"),
+            Map.entry("retConsStatServ", "o retorno da consulta de status do serviço (retConsStatServ)"));
+
+    private LeitorFiscal() {
+    }
+
+    public static LeituraFiscal ler(byte[] xml) {
+        Element raiz = XmlSeguro.ler(xml).getDocumentElement();
+        String nome = raiz.getLocalName();
+        if ("Envelope".equals(nome)) {
+            throw ErroDeNegocio.invalido("O arquivo é um envelope SOAP de web service, não uma nota fiscal; "
+                    + "envie o XML da nota autorizada (nfeProc)");
+        }
+        if ("CompNfse".equals(nome)) {
+            return LeitorDeNfse.ler(raiz);
+        }
+        if (NS_NFE.equals(raiz.getNamespaceURI())) {
+            switch (nome) {
+                case "nfeProc" -> {
+                    return nfe(Dom.filho(raiz, "NFe"), Dom.caminho(raiz, "protNFe", "infProt"));
+                }
+                case "NFe" -> {
+                    return nfe(raiz, null);
+                }
+                case "procEventoNFe" -> {
+                    return evento(raiz);
+                }
+                default -> {
+                    String transporte = TRANSPORTE.get(nome);
+                    if (transporte != null) {
+                        throw ErroDeNegocio.invalido("O arquivo é " + transporte + ", não uma nota fiscal");
+                    }
+                }
+            }
+        }
+        throw ErroDeNegocio.invalido("O XML não é uma NF-e, NFC-e ou NFS-e (elemento raiz " + nome + ")");
+    }
+
+    private static LeituraFiscal.Nota nfe(Element nfe, Element protocolo) {
+        Element inf = nfe == null ? null : Dom.filho(nfe, "infNFe");
+        if (inf == null) {
+            throw ErroDeNegocio.invalido("O XML não tem o grupo infNFe de uma NF-e/NFC-e");
+        }
+        String id = inf.getAttribute("Id");
+        String chave = id.startsWith("NFe") ? id.substring(3) : id;
+        exigirChave(chave);
+        String modelo = Dom.texto(inf, "ide", "mod");
+        if (!"55".equals(modelo) && !"65".equals(modelo)) {
+            throw ErroDeNegocio.invalido("Modelo " + modelo + " não é NF-e (55) nem NFC-e (65)");
+        }
+        if (!modelo.equals(ChaveDeAcesso.modelo(chave))) {
+            throw ErroDeNegocio.invalido("A chave de acesso não corresponde ao modelo da nota (" + modelo + ")");
+        }
+        String numero = Dom.texto(inf, "ide", "nNF");
+        String serie = Dom.texto(inf, "ide", "serie");
+        String emitente = primeiro(Dom.texto(inf, "emit", "CNPJ"), Dom.texto(inf, "emit", "CPF"));
+        String destinatario = primeiro(Dom.texto(inf, "dest", "CNPJ"), Dom.texto(inf, "dest", "CPF"),
+                Dom.texto(inf, "dest", "idEstrangeiro"));
+        BigDecimal valor = decimal(Dom.texto(inf, "total", "ICMSTot", "vNF"), "total/ICMSTot/vNF");
+        OffsetDateTime emissao = dataHora(primeiro(Dom.texto(inf, "ide", "dhEmi"), Dom.texto(inf, "ide", "dEmi")),
+                "ide/dhEmi");
+        boolean teste = "2".equals(Dom.texto(inf, "ide", "tpAmb"));
+        String numeroDoProtocolo = null;
+        if (protocolo != null) {
+            String cStat = Dom.texto(protocolo, "cStat");
+            String motivo = Dom.texto(protocolo, "xMotivo");
+            if (!chave.equals(Dom.texto(protocolo, "chNFe"))) {
+                throw ErroDeNegocio.invalido("O protocolo (protNFe) é de outra chave de acesso");
+            }
+            if (DENEGADA.contains(cStat)) {
+                throw ErroDeNegocio.invalido("Nota com uso denegado (cStat " + cStat + ": " + motivo + ")");
+            }
+            if (!AUTORIZADA.contains(cStat)) {
+                throw ErroDeNegocio.invalido("Nota não autorizada (cStat " + cStat + ": " + motivo + ")");
+            }
+            numeroDoProtocolo = Dom.texto(protocolo, "nProt");
+        }
+        return new LeituraFiscal.Nota(modelo, chave, numero, serie, null, emissao, valor, emitente, destinatario,
+                numeroDoProtocolo, teste, null);
+    }
+
+    private static LeituraFiscal.Cancelamento evento(Element proc) {
+        Element inf = Dom.caminho(proc, "evento", "infEvento");
+        if (inf == null) {
+            throw ErroDeNegocio.invalido("O XML não tem o grupo evento/infEvento de um evento de NF-e");
+        }
+        String tipo = Dom.texto(inf, "tpEvento");
+        if ("110110".equals(tipo)) {
+            throw ErroDeNegocio.invalido("Carta de correção (evento 110110) não é aceita; só o cancelamento "
+                    + "(110111 ou 110112)");
+        }
+        if (!"110111".equals(tipo) && !"110112".equals(tipo)) {
+            throw ErroDeNegocio.invalido("Evento " + tipo + " não é aceito; só o cancelamento (110111 ou 110112)");
+        }
+        String chave = Dom.texto(inf, "chNFe");
+        exigirChave(chave);
+        Element retorno = Dom.caminho(proc, "retEvento", "infEvento");
+        String cStat = retorno == null ? null : Dom.texto(retorno, "cStat");
+        boolean homologado = EVENTO_HOMOLOGADO.contains(cStat) && !("155".equals(cStat) && "110112".equals(tipo));
+        if (!homologado) {
+            throw ErroDeNegocio.invalido("Cancelamento não homologado pela SEFAZ (cStat " + cStat
+                    + (retorno == null ? "" : ": " + Dom.texto(retorno, "xMotivo")) + ")");
+        }
+        OffsetDateTime em = dataHora(primeiro(Dom.texto(retorno, "dhRegEvento"), Dom.texto(inf, "dhEvento")),
+                "retEvento/infEvento/dhRegEvento");
+        return new LeituraFiscal.Cancelamento(chave, tipo, Dom.texto(retorno, "nProt"), em);
+    }
+
+    static void exigirChave(String chave) {
+        if (!ChaveDeAcesso.valida(chave)) {
+            throw ErroDeNegocio.invalido("Chave de acesso inválida: " + chave
+                    + " (44 caracteres com dígito verificador correto)");
+        }
+    }
+
+    static String primeiro(String... valores) {
+        for (String v : valores) {
+            if (v != null) {
+                return v;
+            }
+        }
+        return null;
+    }
+
+    static BigDecimal decimal(String texto, String campo) {
+        try {
+            return new BigDecimal(texto);
+        } catch (NullPointerException | NumberFormatException e) {
+            throw ErroDeNegocio.invalido("Valor ausente ou inválido em " + campo);
+        }
+    }
+
+    /** A date-time as fiscal XMLs write it; without an offset (older layouts, NFS-e), Brasília time. */
+    static OffsetDateTime dataHora(String texto, String campo) {
+        if (texto == null) {
+            throw ErroDeNegocio.invalido("Data ausente em " + campo);
+        }
+        try {
+            return OffsetDateTime.parse(texto);
+        } catch (DateTimeParseException e) {
+            try {
+                return texto.length() == 10 ? LocalDateTime.parse(texto + "T00:00:00").atOffset(BRASILIA)
+                        : LocalDateTime.parse(texto).atOffset(BRASILIA);
+            } catch (DateTimeParseException e2) {
+                throw ErroDeNegocio.invalido("Data inválida em " + campo + ": " + texto);
+            }
+        }
+    }
+}
