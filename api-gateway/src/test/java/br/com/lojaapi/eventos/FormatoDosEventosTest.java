@@ -28,6 +28,12 @@ import br.com.lojaapi.coreapi.entrega.EntregaIniciadaEvent;
 import br.com.lojaapi.coreapi.entrega.ReenvioSolicitadoEvent;
 import br.com.lojaapi.coreapi.entrega.TentativaAgendadaEvent;
 import br.com.lojaapi.coreapi.entrega.TentativaRegistradaEvent;
+import br.com.lojaapi.coreapi.notafiscal.ArquivoFiscal;
+import br.com.lojaapi.coreapi.notafiscal.DadosNotaFiscal;
+import br.com.lojaapi.coreapi.notafiscal.NotaFiscalAtualizadaEvent;
+import br.com.lojaapi.coreapi.notafiscal.NotaFiscalCanceladaEvent;
+import br.com.lojaapi.coreapi.notafiscal.NotaFiscalRegistradaEvent;
+import br.com.lojaapi.coreapi.notafiscal.NotaFiscalRemovidaEvent;
 import br.com.lojaapi.coreapi.pedido.PedidoRemovidoEvent;
 import br.com.lojaapi.coreapi.webhook.WebhookCriadoEvent;
 import br.com.lojaapi.coreapi.webhook.WebhookRemovidoEvent;
@@ -67,6 +73,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
+import java.time.OffsetDateTime;
 import java.util.List;
 import java.util.Set;
 import java.util.regex.Pattern;
@@ -98,6 +105,12 @@ class FormatoDosEventosTest {
     private static final DadosCliente CLIENTE = new DadosCliente("Maria Souza", "39053344705", "CPF",
             "maria@exemplo.com.br", "11 3333-4444", "11 99999-8888", "01310100", "Av. Paulista", "1000", "Bela Vista",
             "São Paulo", "SP");
+
+    private static final DadosNotaFiscal NOTA = new DadosNotaFiscal("55",
+            "35261112ABC34501DE35550010000001231234567890", "123", "1", null,
+            OffsetDateTime.parse("2026-11-20T14:00:00-03:00"), new BigDecimal("59.90"), "12ABC34501DE35",
+            "39053344705", "135260000000001");
+    private static final ArquivoFiscal XML = new ArquivoFiscal("notas/loja-1/nota-1.xml", 4096, "ab12");
 
     private static final List<Object> EXEMPLOS = List.of(
             new LojaCriadaEvent("loja-1", LOJA, T),
@@ -161,7 +174,15 @@ class FormatoDosEventosTest {
                     "o receptor respondeu HTTP 503", T, T.plusSeconds(120)),
             new EntregaConcluidaEvent("ent-1", "loja-1", "wh-1", 1, 3, T),
             new EntregaFalhouEvent("ent-1", "loja-1", "wh-1", 1, 5, T),
-            new ReenvioSolicitadoEvent("ent-1", "loja-1", "wh-1", 2, List.of(30_000L, 120_000L), T));
+            new ReenvioSolicitadoEvent("ent-1", "loja-1", "wh-1", 2, List.of(30_000L, 120_000L), T),
+            new NotaFiscalRegistradaEvent("nota-1", "loja-1", "ped-1", 42, NOTA, XML, null, "AUTORIZADA", null,
+                    List.of("Nota sem DANFE em PDF"), "API", T),
+            new NotaFiscalAtualizadaEvent("nota-1", "loja-1", "ped-1", null, null,
+                    new ArquivoFiscal("notas/loja-1/nota-1.pdf", 9000, "cd34"), List.of(), T),
+            new NotaFiscalCanceladaEvent("nota-1", "loja-1", "ped-1", "110111", "135260000000099",
+                    OffsetDateTime.parse("2026-11-21T09:30:00-03:00"),
+                    new ArquivoFiscal("notas/loja-1/nota-1-cancelamento.xml", 2048, "ef56"), T),
+            new NotaFiscalRemovidaEvent("nota-1", "loja-1", "ped-1", T));
 
     private final Serializer serializer = ConfiguracaoAxon.serializadorJackson(new AnnotationRevisionResolver());
 
