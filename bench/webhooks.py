@@ -75,7 +75,12 @@ def receber(porta, caminho_saida):
         def log_message(self, *args):
             pass
 
-    servidor = ThreadingHTTPServer(("127.0.0.1", porta), Receptor)
+    class Servidor(ThreadingHTTPServer):
+        # socketserver's default listen backlog is 5: with up to WEBHOOK_THREADS attempts connecting at once, a
+        # full backlog drops SYNs and the kernel retries them after 1 s, which showed up as ~1.1 s deliveries.
+        request_queue_size = 1024
+
+    servidor = Servidor(("127.0.0.1", porta), Receptor)
     servidor.daemon_threads = True
     servidor.serve_forever()
 
