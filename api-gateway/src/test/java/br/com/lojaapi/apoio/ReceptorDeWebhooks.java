@@ -47,6 +47,7 @@ public final class ReceptorDeWebhooks implements AutoCloseable {
     private final Map<String, Comportamento> comportamentos = new ConcurrentHashMap<>();
     private final Map<String, AtomicInteger> contagens = new ConcurrentHashMap<>();
     private final Map<String, Function<Recebido, Integer>> regras = new ConcurrentHashMap<>();
+    private final Map<String, byte[]> corpos = new ConcurrentHashMap<>();
 
     public ReceptorDeWebhooks() {
         try {
@@ -80,6 +81,11 @@ public final class ReceptorDeWebhooks implements AutoCloseable {
     /** The status of each request to the path is whatever the rule says for it. */
     public void responderCom(String caminho, Function<Recebido, Integer> regra) {
         regras.put(caminho, regra);
+    }
+
+    /** The body every answer on the path carries, instead of the default JSON. */
+    public void responderCorpo(String caminho, byte[] corpo) {
+        corpos.put(caminho, corpo);
     }
 
     public List<Recebido> recebidos(String caminho) {
@@ -125,7 +131,8 @@ public final class ReceptorDeWebhooks implements AutoCloseable {
         if (regras.containsKey(caminho)) {
             status = regras.get(caminho).apply(recebido);
         }
-        byte[] resposta = ("{\"recebido\":" + ordem + "}").getBytes(StandardCharsets.UTF_8);
+        byte[] resposta = corpos.getOrDefault(caminho,
+                ("{\"recebido\":" + ordem + "}").getBytes(StandardCharsets.UTF_8));
         troca.getResponseHeaders().add("Content-Type", "application/json");
         if (status >= 300 && status < 400) {
             troca.getResponseHeaders().add("Location", url("/destino-do-redirecionamento"));

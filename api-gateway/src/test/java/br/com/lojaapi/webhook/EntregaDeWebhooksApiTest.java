@@ -128,6 +128,18 @@ class EntregaDeWebhooksApiTest extends TesteDeWebhooks {
     }
 
     @Test
+    void respostaComBytesDeControleNaoTravaOLog() {
+        LojaDeTeste loja = novaLoja();
+        WebhookDeTeste webhook = webhook(loja, "cliente.criado");
+        receptor.responderCorpo(webhook.caminho(), "ok\u0000\u0007fim".getBytes(java.nio.charset.StandardCharsets.UTF_8));
+        novoCliente(loja, "Nulo");
+        novoCliente(loja, "Depois do nulo");
+
+        JsonNode log = aguardarLog(loja, webhook, 2);
+        assertThat(log.get("entregas")).extracting(e -> e.get("resposta").asText()).containsOnly("okfim");
+    }
+
+    @Test
     void eventoDaLojaANuncaChegaAoWebhookDaLojaB() {
         LojaDeTeste a = novaLoja();
         LojaDeTeste b = novaLoja();

@@ -100,6 +100,23 @@ class WebhookApiTest extends TesteDeWebhooks {
     }
 
     @Test
+    void vinteWebhooksPorLojaNoMaximo() {
+        LojaDeTeste loja = novaLoja();
+        WebhookDeTeste primeiro = webhook(loja, "pedido.criado");
+        for (int i = 2; i <= 20; i++) {
+            webhook(loja, "pedido.criado");
+        }
+        Resposta excedente = api.post("/v1/webhooks").token(loja.token())
+                                .json("{\"nome\":\"X\",\"url\":\"https://a.example.com\",\"eventos\":[\"pedido.criado\"]}")
+                                .enviar();
+        assertThat(excedente.status()).isEqualTo(409);
+        assertThat(excedente.texto("erro")).contains("20 webhooks");
+        assertThat(api.delete("/v1/webhooks/" + primeiro.id()).token(loja.token()).enviar().status()).isEqualTo(200);
+        webhook(loja, "pedido.criado");
+        assertThat(webhook(novaLoja(), "pedido.criado").id()).as("o limite é de cada loja").isNotBlank();
+    }
+
+    @Test
     void semTokenDa401() {
         assertThat(api.get("/v1/webhooks").enviar().status()).isEqualTo(401);
         assertThat(api.post("/v1/webhooks").json("{}").enviar().status()).isEqualTo(401);

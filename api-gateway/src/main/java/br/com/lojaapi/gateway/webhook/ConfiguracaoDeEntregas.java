@@ -15,17 +15,20 @@ import java.util.List;
 @Component
 public class ConfiguracaoDeEntregas {
 
+    static final Duration ATRASO_MAXIMO = Duration.ofDays(1);
+    static final Duration TEMPO_LIMITE_MAXIMO = Duration.ofSeconds(60);
+
     private final List<Duration> atrasos;
     private final Duration tempoLimite;
 
     ConfiguracaoDeEntregas(@Value("${loja.webhooks.atrasos:30s,2m,10m,1h}") String atrasos,
                            @Value("${loja.webhooks.tempo-limite:10s}") String tempoLimite) {
         this.atrasos = Arrays.stream(atrasos.split(",")).map(String::trim)
-                             .map(a -> duracao("WEBHOOK_RETRY_DELAYS", a)).toList();
+                             .map(a -> duracao("WEBHOOK_RETRY_DELAYS", a, ATRASO_MAXIMO)).toList();
         if (this.atrasos.isEmpty() || this.atrasos.size() > 10) {
             throw new IllegalArgumentException("WEBHOOK_RETRY_DELAYS: de 1 a 10 intervalos, por exemplo 30s,2m,10m,1h");
         }
-        this.tempoLimite = duracao("WEBHOOK_TIMEOUT", tempoLimite.trim());
+        this.tempoLimite = duracao("WEBHOOK_TIMEOUT", tempoLimite.trim(), TEMPO_LIMITE_MAXIMO);
     }
 
     public List<Long> atrasosMs() {
@@ -40,15 +43,22 @@ public class ConfiguracaoDeEntregas {
         return tempoLimite;
     }
 
-    private static Duration duracao(String variavel, String texto) {
+    /** A number alone would be read as milliseconds: a unit is required, and absurd values are refused. */
+    private static Duration duracao(String variavel, String texto, Duration maximo) {
+        Duration d;
         try {
-            Duration d = DurationStyle.detectAndParse(texto);
-            if (d.isNegative() || d.isZero()) {
-                throw new IllegalArgumentException("deve ser positivo");
+            if (texto.matches("[0-9]+")) {
+                throw new IllegalArgumentException("sem unidade");
             }
-            return d;
+            d = DurationStyle.detectAndParse(texto);
         } catch (RuntimeException e) {
-            throw new IllegalArgumentException(variavel + ": '" + texto + "' não é uma duração como 30s, 2m ou 1h", e);
+            throw new IllegalArgumentException(variavel + ": '" + texto + "' não é uma duração com unidade, como "
+                    + "30s, 2m ou 1h", e);
         }
+        if (d.isNegative() || d.isZero() || d.compareTo(maximo) > 0) {
+            throw new IllegalArgumentException(variavel + ": '" + texto + "' deve ser maior que zero e no máximo "
+                    + maximo.toString().substring(2).toLowerCase());
+        }
+        return d;
     }
 }

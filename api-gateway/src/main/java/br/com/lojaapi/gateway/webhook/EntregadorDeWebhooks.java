@@ -3,6 +3,7 @@ package br.com.lojaapi.gateway.webhook;
 import br.com.lojaapi.command.webhook.WebhookLookup;
 import br.com.lojaapi.coreapi.entrega.EntregaIniciadaEvent;
 import br.com.lojaapi.coreapi.entrega.RegistrarTentativaCommand;
+import br.com.lojaapi.coreapi.entrega.TentativaRegistradaEvent;
 import br.com.lojaapi.gateway.comando.Comandos;
 import br.com.lojaapi.gateway.rede.EnderecoProibidoException;
 import br.com.lojaapi.gateway.rede.PoliticaDeRede;
@@ -84,7 +85,13 @@ class EntregadorDeWebhooks {
     }
 
     void entregar(String entregaId, int serie, int tentativa) {
-        EntregaIniciadaEvent entrega = inicio(entregaId);
+        Historico historico = historico(entregaId);
+        if (historico.jaRegistrada(serie, tentativa)) {
+            // A revived or retried execution of an attempt whose outcome is already recorded: never post it again.
+            log.info("Entrega {} tentativa {}/{} já registrada; não é reenviada", entregaId, serie, tentativa);
+            return;
+        }
+        EntregaIniciadaEvent entrega = historico.inicio();
         Instant enviadoEm = relogio.instant();
         long inicio = System.nanoTime();
         Optional<WebhookLookup.Destino> destino = destinos.destino(entrega.webhookId());
@@ -104,14 +111,30 @@ class EntregadorDeWebhooks {
         log.debug("Entrega {} tentativa {}/{}: {}", entregaId, serie, tentativa, resultado);
     }
 
-    private EntregaIniciadaEvent inicio(String entregaId) {
+    /** The delivery's start and which attempts already have an outcome, from its own event stream. */
+    private record Historico(EntregaIniciadaEvent inicio, java.util.Set<String> registradas) {
+
+        boolean jaRegistrada(int serie, int tentativa) {
+            return registradas.contains(serie + "/" + tentativa);
+        }
+    }
+
+    private Historico historico(String entregaId) {
         DomainEventStream stream = eventos.readEvents(entregaId);
+        EntregaIniciadaEvent inicio = null;
+        java.util.Set<String> registradas = new java.util.HashSet<>();
         while (stream.hasNext()) {
-            if (stream.next().getPayload() instanceof EntregaIniciadaEvent inicio) {
-                return inicio;
+            Object evento = stream.next().getPayload();
+            if (evento instanceof EntregaIniciadaEvent e) {
+                inicio = e;
+            } else if (evento instanceof TentativaRegistradaEvent t) {
+                registradas.add(t.serie() + "/" + t.tentativa());
             }
         }
-        throw new IllegalStateException("entrega sem início: " + entregaId);
+        if (inicio == null) {
+            throw new IllegalStateException("entrega sem início: " + entregaId);
+        }
+        return new Historico(inicio, registradas);
     }
 
     private Resultado enviar(WebhookLookup.Destino destino, EntregaIniciadaEvent entrega, int tentativa,
@@ -139,8 +162,8 @@ class EntregadorDeWebhooks {
             rede.exigirLiteralPermitido(url);
             Call chamada = http.newCall(requisicao);
             try (Response resposta = chamada.execute()) {
-                String trecho = trecho(resposta.body());
                 int status = resposta.code();
+                String trecho = trechoSePossivel(resposta.body());
                 if (status >= 200 && status < 300) {
                     return new Resultado(true, status, trecho, null);
                 }
@@ -160,8 +183,23 @@ class EntregadorDeWebhooks {
         }
     }
 
-    /** At most {@value #TRECHO_DA_RESPOSTA} bytes of the response, for the log; the rest is never read. */
-    private static String trecho(ResponseBody corpo) throws IOException {
+    /**
+     * The outcome is the status: a 2xx whose body is slow or broken was still accepted, so the excerpt is read
+     * best effort (within what is left of the call's time limit).
+     */
+    private static String trechoSePossivel(ResponseBody corpo) {
+        try {
+            return trecho(corpo);
+        } catch (IOException e) {
+            return null;
+        }
+    }
+
+    /**
+     * At most {@value #TRECHO_DA_RESPOSTA} bytes of the response, for the log; the rest is never read. Control
+     * characters are dropped (a NUL cannot be stored in PostgreSQL text, and would stall the log's projection).
+     */
+    static String trecho(ResponseBody corpo) throws IOException {
         byte[] buffer = new byte[TRECHO_DA_RESPOSTA];
         int lidos = 0;
         try (InputStream entrada = corpo.byteStream()) {
@@ -170,6 +208,10 @@ class EntregadorDeWebhooks {
                 lidos += n;
             }
         }
-        return lidos == 0 ? null : new String(buffer, 0, lidos, StandardCharsets.UTF_8);
+        if (lidos == 0) {
+            return null;
+        }
+        String texto = new String(buffer, 0, lidos, StandardCharsets.UTF_8);
+        return texto.replaceAll("[\\p{Cntrl}&&[^\\n\\r\\t]]", "");
     }
 }

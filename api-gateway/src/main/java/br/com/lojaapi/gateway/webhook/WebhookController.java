@@ -1,5 +1,6 @@
 package br.com.lojaapi.gateway.webhook;
 
+import br.com.lojaapi.command.webhook.WebhookLookup;
 import br.com.lojaapi.coreapi.comum.ErroDeNegocio;
 import br.com.lojaapi.coreapi.comum.ModeloLeitura;
 import br.com.lojaapi.coreapi.webhook.CriarWebhookCommand;
@@ -36,7 +37,6 @@ import org.springframework.web.bind.annotation.RequestBody;
 import org.springframework.web.bind.annotation.RequestMapping;
 import org.springframework.web.bind.annotation.RestController;
 
-import java.net.URI;
 import java.net.UnknownHostException;
 import java.time.Clock;
 import java.time.Instant;
@@ -50,21 +50,25 @@ import java.util.Locale;
 class WebhookController {
 
     static final String NAO_ENCONTRADO = "Webhook não encontrado";
+    /** Each webhook multiplies every event into deliveries that share the nodes' send threads with other stores. */
+    static final int MAXIMO_POR_LOJA = 20;
 
     private final Comandos comandos;
     private final QueryGateway consultas;
     private final RespostaDeEscrita escrita;
     private final LeituraDaPropriaEscrita leitura;
     private final PoliticaDeRede rede;
+    private final WebhookLookup destinos;
     private final Clock relogio;
 
     WebhookController(Comandos comandos, QueryGateway consultas, RespostaDeEscrita escrita,
-                      LeituraDaPropriaEscrita leitura, PoliticaDeRede rede, Clock relogio) {
+                      LeituraDaPropriaEscrita leitura, PoliticaDeRede rede, WebhookLookup destinos, Clock relogio) {
         this.comandos = comandos;
         this.consultas = consultas;
         this.escrita = escrita;
         this.leitura = leitura;
         this.rede = rede;
+        this.destinos = destinos;
         this.relogio = relogio;
     }
 
@@ -89,10 +93,16 @@ class WebhookController {
             content = @Content(schema = @Schema(implementation = WebhookCriadoJson.class)))
     @ApiResponse(responseCode = "400", description = "Campo ausente ou inválido, evento desconhecido ou URL recusada",
             content = @Content(schema = @Schema(implementation = Erro.class)))
+    @ApiResponse(responseCode = "409", description = "A loja já tem 20 webhooks (extensão)",
+            content = @Content(schema = @Schema(implementation = Erro.class)))
     ResponseEntity<Object> criar(@Parameter(hidden = true) LojaAtual loja, @Valid @RequestBody CorpoDeWebhook corpo) {
         String nome = corpo.nome().trim();
         String url = validarUrl(corpo.url().trim());
         List<String> eventos = validarEventos(corpo.eventos());
+        if (destinos.ativos(loja.lojaId()) >= MAXIMO_POR_LOJA) {
+            throw ErroDeNegocio.conflito("A loja já tem " + MAXIMO_POR_LOJA + " webhooks, o máximo; remova um antes "
+                    + "de cadastrar outro");
+        }
         String id = Ids.novo();
         String segredo = Assinaturas.novoSegredo();
         Instant agora = relogio.instant();
@@ -100,7 +110,7 @@ class WebhookController {
                 NAO_ENCONTRADO);
         // The secret exists only in this response, so it is answered even if the list lags (it will catch up).
         leitura.aguardarVersao(ModeloLeitura.WEBHOOK, loja.lojaId(), id, versao);
-        return ResponseEntity.status(HttpStatus.CREATED).location(URI.create("/v1/webhooks/" + id))
+        return ResponseEntity.status(HttpStatus.CREATED)
                              .body(new WebhookCriadoJson(id, nome, url, eventos, true, null, agora, versao, segredo));
     }
 

@@ -40,6 +40,13 @@ public class WebhookLookup {
                 lojaId, evento, Timestamp.from(ocorridoEm));
     }
 
+    /** How many webhooks the store has (not removed). */
+    public int ativos(String lojaId) {
+        Integer n = jdbc.queryForObject("SELECT count(*) FROM webhook_destino WHERE loja_id = ? AND removido_em IS NULL",
+                Integer.class, lojaId);
+        return n == null ? 0 : n;
+    }
+
     public Optional<Destino> destino(String webhookId) {
         return jdbc.query("SELECT webhook_id, loja_id, url, segredo, removido_em FROM webhook_destino "
                         + "WHERE webhook_id = ?",
