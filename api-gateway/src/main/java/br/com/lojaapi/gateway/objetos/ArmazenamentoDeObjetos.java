@@ -93,10 +93,18 @@ public class ArmazenamentoDeObjetos implements AutoCloseable {
         }
     }
 
+    /**
+     * Closes the client too: its OkHttp dispatcher thread is not a daemon, and left running it kept the JVM alive
+     * for a minute after a failed start-up.
+     */
     @Override
     public void close() throws Exception {
-        if (embutido != null) {
-            embutido.close();
+        try {
+            cliente.close();
+        } finally {
+            if (embutido != null) {
+                embutido.close();
+            }
         }
     }
 
