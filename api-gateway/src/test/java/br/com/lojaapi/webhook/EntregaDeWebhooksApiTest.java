@@ -5,6 +5,7 @@ import br.com.lojaapi.apoio.Resposta;
 import com.fasterxml.jackson.databind.JsonNode;
 import org.junit.jupiter.api.Test;
 
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.List;
 
@@ -131,7 +132,7 @@ class EntregaDeWebhooksApiTest extends TesteDeWebhooks {
     void respostaComBytesDeControleNaoTravaOLog() {
         LojaDeTeste loja = novaLoja();
         WebhookDeTeste webhook = webhook(loja, "cliente.criado");
-        receptor.responderCorpo(webhook.caminho(), "ok\u0000\u0007fim".getBytes(java.nio.charset.StandardCharsets.UTF_8));
+        receptor.responderCorpo(webhook.caminho(), "ok\u0000\u0007fim".getBytes(StandardCharsets.UTF_8));
         novoCliente(loja, "Nulo");
         novoCliente(loja, "Depois do nulo");
 

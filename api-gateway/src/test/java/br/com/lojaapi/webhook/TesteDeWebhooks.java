@@ -11,6 +11,7 @@ import org.junit.jupiter.api.BeforeAll;
 
 import javax.crypto.Mac;
 import javax.crypto.spec.SecretKeySpec;
+import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.util.Base64;
@@ -75,7 +76,7 @@ abstract class TesteDeWebhooks extends TesteDeApi {
     static JsonNode json(ReceptorDeWebhooks.Recebido recebido) {
         try {
             return JSON.readTree(recebido.corpo());
-        } catch (java.io.IOException e) {
+        } catch (IOException e) {
             throw new IllegalStateException(e);
         }
     }

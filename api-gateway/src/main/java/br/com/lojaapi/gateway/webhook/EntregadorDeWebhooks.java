@@ -30,7 +30,9 @@ import java.net.Proxy;
 import java.nio.charset.StandardCharsets;
 import java.time.Clock;
 import java.time.Instant;
+import java.util.HashSet;
 import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -112,7 +114,7 @@ class EntregadorDeWebhooks {
     }
 
     /** The delivery's start and which attempts already have an outcome, from its own event stream. */
-    private record Historico(EntregaIniciadaEvent inicio, java.util.Set<String> registradas) {
+    private record Historico(EntregaIniciadaEvent inicio, Set<String> registradas) {
 
         boolean jaRegistrada(int serie, int tentativa) {
             return registradas.contains(serie + "/" + tentativa);
@@ -122,7 +124,7 @@ class EntregadorDeWebhooks {
     private Historico historico(String entregaId) {
         DomainEventStream stream = eventos.readEvents(entregaId);
         EntregaIniciadaEvent inicio = null;
-        java.util.Set<String> registradas = new java.util.HashSet<>();
+        Set<String> registradas = new HashSet<>();
         while (stream.hasNext()) {
             Object evento = stream.next().getPayload();
             if (evento instanceof EntregaIniciadaEvent e) {

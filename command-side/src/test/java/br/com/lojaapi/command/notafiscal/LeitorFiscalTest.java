@@ -6,6 +6,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 import java.math.BigDecimal;
+import java.nio.charset.StandardCharsets;
 import java.time.OffsetDateTime;
 import java.util.Map;
 
@@ -92,8 +93,8 @@ class LeitorFiscalTest {
         XmlsFiscais.Nfe nfe = XmlsFiscais.Nfe.padrao();
         String chave = nfe.chave();
         String errada = chave.substring(0, 43) + ((chave.charAt(43) - '0' + 1) % 10);
-        byte[] xml = new String(nfe.xml(), java.nio.charset.StandardCharsets.UTF_8).replace(chave, errada)
-                                                                                .getBytes(java.nio.charset.StandardCharsets.UTF_8);
+        byte[] xml = new String(nfe.xml(), StandardCharsets.UTF_8).replace(chave, errada)
+                                                                                .getBytes(StandardCharsets.UTF_8);
         assertThatThrownBy(() -> LeitorFiscal.ler(xml)).hasMessageContaining("Chave de acesso inválida");
     }
 
