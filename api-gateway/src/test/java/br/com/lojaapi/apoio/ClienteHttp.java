@@ -78,6 +78,16 @@ public class ClienteHttp {
         }
 
         public Resposta enviar() {
+            HttpResponse<String> resposta = executar(HttpResponse.BodyHandlers.ofString());
+            return new Resposta(resposta.statusCode(), resposta.headers(), resposta.body());
+        }
+
+        /** For downloads: the body as the exact bytes received. */
+        public HttpResponse<byte[]> enviarBinario() {
+            return executar(HttpResponse.BodyHandlers.ofByteArray());
+        }
+
+        private <T> HttpResponse<T> executar(HttpResponse.BodyHandler<T> leitor) {
             HttpRequest.Builder builder = HttpRequest.newBuilder(URI.create(base + caminho))
                                                      .timeout(Duration.ofSeconds(30))
                                                      .method(metodo, corpo == null
@@ -85,8 +95,7 @@ public class ClienteHttp {
                                                              : HttpRequest.BodyPublishers.ofByteArray(corpo));
             cabecalhos.forEach(builder::header);
             try {
-                HttpResponse<String> resposta = http.send(builder.build(), HttpResponse.BodyHandlers.ofString());
-                return new Resposta(resposta.statusCode(), resposta.headers(), resposta.body());
+                return http.send(builder.build(), leitor);
             } catch (IOException e) {
                 throw new UncheckedIOException(e);
             } catch (InterruptedException e) {

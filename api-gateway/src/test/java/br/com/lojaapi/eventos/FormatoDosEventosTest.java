@@ -30,6 +30,7 @@ import br.com.lojaapi.coreapi.entrega.TentativaAgendadaEvent;
 import br.com.lojaapi.coreapi.entrega.TentativaRegistradaEvent;
 import br.com.lojaapi.coreapi.notafiscal.ArquivoFiscal;
 import br.com.lojaapi.coreapi.notafiscal.DadosNotaFiscal;
+import br.com.lojaapi.coreapi.notafiscal.EstadoDaNota;
 import br.com.lojaapi.coreapi.notafiscal.NotaFiscalAtualizadaEvent;
 import br.com.lojaapi.coreapi.notafiscal.NotaFiscalCanceladaEvent;
 import br.com.lojaapi.coreapi.notafiscal.NotaFiscalRegistradaEvent;
@@ -109,8 +110,10 @@ class FormatoDosEventosTest {
     private static final DadosNotaFiscal NOTA = new DadosNotaFiscal("55",
             "35261112ABC34501DE35550010000001231234567890", "123", "1", null,
             OffsetDateTime.parse("2026-11-20T14:00:00-03:00"), new BigDecimal("59.90"), "12ABC34501DE35",
-            "39053344705", "135260000000001");
+            "39053344705", "135260000000001", false);
     private static final ArquivoFiscal XML = new ArquivoFiscal("notas/loja-1/nota-1.xml", 4096, "ab12");
+    private static final EstadoDaNota ESTADO_NOTA = new EstadoDaNota("nota-1", "loja-1", "ped-1", 42, NOTA,
+            "AUTORIZADA", null, null, null, XML, null, null, List.of("Nota sem DANFE em PDF"), "API", T, T);
 
     private static final List<Object> EXEMPLOS = List.of(
             new LojaCriadaEvent("loja-1", LOJA, T),
@@ -175,14 +178,13 @@ class FormatoDosEventosTest {
             new EntregaConcluidaEvent("ent-1", "loja-1", "wh-1", 1, 3, T),
             new EntregaFalhouEvent("ent-1", "loja-1", "wh-1", 1, 5, T),
             new ReenvioSolicitadoEvent("ent-1", "loja-1", "wh-1", 2, List.of(30_000L, 120_000L), T),
-            new NotaFiscalRegistradaEvent("nota-1", "loja-1", "ped-1", 42, NOTA, XML, null, "AUTORIZADA", null,
-                    List.of("Nota sem DANFE em PDF"), "API", T),
-            new NotaFiscalAtualizadaEvent("nota-1", "loja-1", "ped-1", null, null,
-                    new ArquivoFiscal("notas/loja-1/nota-1.pdf", 9000, "cd34"), List.of(), T),
-            new NotaFiscalCanceladaEvent("nota-1", "loja-1", "ped-1", "110111", "135260000000099",
-                    OffsetDateTime.parse("2026-11-21T09:30:00-03:00"),
-                    new ArquivoFiscal("notas/loja-1/nota-1-cancelamento.xml", 2048, "ef56"), T),
-            new NotaFiscalRemovidaEvent("nota-1", "loja-1", "ped-1", T));
+            new NotaFiscalRegistradaEvent(ESTADO_NOTA),
+            new NotaFiscalAtualizadaEvent(ESTADO_NOTA),
+            new NotaFiscalCanceladaEvent(new EstadoDaNota("nota-1", "loja-1", "ped-1", 42, NOTA, "CANCELADA",
+                    OffsetDateTime.parse("2026-11-21T09:30:00-03:00"), "110111", "135260000000099", XML,
+                    new ArquivoFiscal("notas/loja-1/nota-1.pdf", 9000, "cd34"),
+                    new ArquivoFiscal("notas/loja-1/nota-1-cancelamento.xml", 2048, "ef56"), List.of(), "API", T, T)),
+            new NotaFiscalRemovidaEvent(ESTADO_NOTA, T));
 
     private final Serializer serializer = ConfiguracaoAxon.serializadorJackson(new AnnotationRevisionResolver());
 

@@ -28,6 +28,7 @@ import org.springframework.web.bind.annotation.RestControllerAdvice;
 import org.springframework.web.method.annotation.HandlerMethodValidationException;
 import org.springframework.web.method.annotation.MethodArgumentTypeMismatchException;
 import org.springframework.web.multipart.MaxUploadSizeExceededException;
+import org.springframework.web.multipart.MultipartException;
 import org.springframework.web.servlet.NoHandlerFoundException;
 import org.springframework.web.servlet.resource.NoResourceFoundException;
 
@@ -178,6 +179,23 @@ public class TratadorDeErros {
     @ExceptionHandler(CorpoGrandeDemaisException.class)
     ResponseEntity<Object> corpoGrandeDemais(CorpoGrandeDemaisException erro) {
         return corpoGrande(erro.limite());
+    }
+
+    @ExceptionHandler(ArquivoGrandeDemaisException.class)
+    ResponseEntity<Object> arquivoGrande(ArquivoGrandeDemaisException erro) {
+        return RespostasDeErro.entidade(HttpStatus.PAYLOAD_TOO_LARGE, erro.getMessage());
+    }
+
+    /** A multipart body that cannot be parsed (no boundary, cut short...), or one the body limit cut off. */
+    @ExceptionHandler(MultipartException.class)
+    ResponseEntity<Object> multipart(MultipartException erro) {
+        for (Throwable causa = erro; causa != null; causa = causa.getCause() == causa ? null : causa.getCause()) {
+            if (causa instanceof CorpoGrandeDemaisException grande) {
+                return corpoGrande(grande.limite());
+            }
+        }
+        return RespostasDeErro.entidade(HttpStatus.BAD_REQUEST, "Corpo multipart/form-data inválido: confira o "
+                + "boundary do Content-Type e as partes enviadas");
     }
 
     @ExceptionHandler(ConflitoPersistenteException.class)

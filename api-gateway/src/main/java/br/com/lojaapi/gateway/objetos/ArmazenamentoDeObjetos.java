@@ -5,6 +5,7 @@ import io.minio.GetObjectArgs;
 import io.minio.MakeBucketArgs;
 import io.minio.MinioClient;
 import io.minio.PutObjectArgs;
+import io.minio.RemoveObjectArgs;
 import io.minio.StatObjectArgs;
 import io.minio.StatObjectResponse;
 import io.minio.errors.ErrorResponseException;
@@ -82,6 +83,11 @@ public class ArmazenamentoDeObjetos implements AutoCloseable {
 
     public InputStream ler(String chave) throws Exception {
         return cliente.getObject(GetObjectArgs.builder().bucket(bucket).object(chave).build());
+    }
+
+    /** Deletes the object; deleting one that does not exist is not an error. */
+    public void remover(String chave) throws Exception {
+        cliente.removeObject(RemoveObjectArgs.builder().bucket(bucket).object(chave).build());
     }
 
     /** For readiness checks: the bucket answers. */

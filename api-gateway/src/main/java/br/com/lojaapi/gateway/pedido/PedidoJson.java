@@ -3,6 +3,7 @@ package br.com.lojaapi.gateway.pedido;
 import br.com.lojaapi.coreapi.cliente.DadosCliente;
 import br.com.lojaapi.coreapi.pedido.ClienteDoPedido;
 import br.com.lojaapi.coreapi.pedido.ItemDoPedido;
+import br.com.lojaapi.coreapi.pedido.NotaFiscalDoPedido;
 import br.com.lojaapi.coreapi.pedido.Pagamento;
 import br.com.lojaapi.coreapi.pedido.PedidoView;
 import br.com.lojaapi.coreapi.pedido.ProdutoDoItem;
@@ -47,7 +48,7 @@ record PedidoJson(String id,
                   @Schema(nullable = true, description = "Cliente cadastrado, como estava quando o pedido foi feito")
                   Cliente cliente,
                   List<Item> itens,
-                  @Schema(description = "Resumo das notas fiscais do pedido") List<Object> notasFiscais,
+                  @Schema(description = "Resumo das notas fiscais do pedido") List<NotaFiscalDoPedido> notasFiscais,
                   @Schema(description = "Etiquetas de transportadora do pedido") List<Object> etiquetasEnvio,
                   Instant criadoEm,
                   Instant atualizadoEm,
@@ -90,7 +91,7 @@ record PedidoJson(String id,
                 p.taxaEntrega(), p.ajustePagamento(), p.total(), p.observacoes(), p.motivoCancelamento(),
                 p.tempoEntrega(), p.codigoRastreio(), p.urlRastreio(), p.pagamentoStatus(), p.pagamentos(), c.nome(),
                 c.celular(), c.email(), c.documento(), c.endereco(), c.bairro(), c.cidade(), c.uf(), c.cep(), c.numero(),
-                c.complemento(), c.referencia(), cliente, itens, List.of(), List.of(), p.criadoEm(), p.atualizadoEm(),
+                c.complemento(), c.referencia(), cliente, itens, p.notasFiscais(), List.of(), p.criadoEm(), p.atualizadoEm(),
                 p.versao());
     }
 

@@ -33,9 +33,10 @@ public class ConfiguracaoDeFiltros {
 
     @Bean
     FilterRegistrationBean<LimitesDeEntradaFilter> filtroDeLimitesDeEntrada(RespostasDeErro erros,
-                                                              @Value("${loja.http.corpo-maximo:1MB}") DataSize maximo) {
-        FilterRegistrationBean<LimitesDeEntradaFilter> registro =
-                new FilterRegistrationBean<>(new LimitesDeEntradaFilter(maximo.toBytes(), erros));
+                                          @Value("${loja.http.corpo-maximo:1MB}") DataSize maximo,
+                                          @Value("${loja.http.corpo-maximo-arquivos:16MB}") DataSize arquivos) {
+        FilterRegistrationBean<LimitesDeEntradaFilter> registro = new FilterRegistrationBean<>(
+                new LimitesDeEntradaFilter(maximo.toBytes(), arquivos.toBytes(), erros));
         registro.addUrlPatterns("/v1/*", "/admin/*");
         registro.setOrder(3);
         return registro;

@@ -13,19 +13,28 @@ import org.springframework.http.HttpStatus;
 import org.springframework.web.filter.OncePerRequestFilter;
 
 import java.io.IOException;
+import java.util.Locale;
+import java.util.regex.Pattern;
 
 /**
  * Limits on what a request may carry, checked before anything else reads it: a declared Content-Length over the
  * limit is refused with 413 before anything is read, a chunked body is cut off with 413 as soon as it passes the
  * limit, and a query string with an encoded NUL ({@code %00}, which PostgreSQL text cannot hold) is a 400.
+ * <p>
+ * File uploads (POST of an order's invoices or carrier labels) have a larger limit of their own, enough for the
+ * largest files in Base64 JSON; each file's own limit is checked by its endpoint.
  */
 public class LimitesDeEntradaFilter extends OncePerRequestFilter {
 
+    private static final Pattern UPLOAD = Pattern.compile("/v1/pedidos/[^/]+/(notas-fiscais|etiquetas)/?");
+
     private final long limite;
+    private final long limiteDeArquivos;
     private final RespostasDeErro erros;
 
-    public LimitesDeEntradaFilter(long limite, RespostasDeErro erros) {
+    public LimitesDeEntradaFilter(long limite, long limiteDeArquivos, RespostasDeErro erros) {
         this.limite = limite;
+        this.limiteDeArquivos = limiteDeArquivos;
         this.erros = erros;
     }
 
@@ -33,10 +42,12 @@ public class LimitesDeEntradaFilter extends OncePerRequestFilter {
     protected void doFilterInternal(HttpServletRequest requisicao, HttpServletResponse resposta, FilterChain cadeia)
             throws ServletException, IOException {
         String consulta = requisicao.getQueryString();
-        if (consulta != null && consulta.toLowerCase(java.util.Locale.ROOT).contains("%00")) {
+        if (consulta != null && consulta.toLowerCase(Locale.ROOT).contains("%00")) {
             erros.escrever(resposta, HttpStatus.BAD_REQUEST, "Parâmetros não podem conter o caractere nulo (%00)");
             return;
         }
+        long limite = "POST".equals(requisicao.getMethod())
+                && UPLOAD.matcher(requisicao.getRequestURI()).matches() ? limiteDeArquivos : this.limite;
         if (requisicao.getContentLengthLong() > limite) {
             resposta.setHeader("Connection", "close");
             erros.escrever(resposta, HttpStatus.PAYLOAD_TOO_LARGE,

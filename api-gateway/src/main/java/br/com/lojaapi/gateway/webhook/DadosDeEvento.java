@@ -2,6 +2,7 @@ package br.com.lojaapi.gateway.webhook;
 
 import br.com.lojaapi.coreapi.cliente.ClienteCriadoEvent;
 import br.com.lojaapi.coreapi.cliente.ClienteView;
+import br.com.lojaapi.coreapi.notafiscal.EstadoDaNota;
 import br.com.lojaapi.coreapi.pedido.ClienteDoPedido;
 import br.com.lojaapi.coreapi.pedido.Pagamento;
 import br.com.lojaapi.coreapi.pedido.PedidoCanceladoEvent;
@@ -11,6 +12,7 @@ import br.com.lojaapi.coreapi.pedido.StatusDoPedidoAlteradoEvent;
 import br.com.lojaapi.coreapi.produto.EstoqueBaixoEvent;
 import br.com.lojaapi.coreapi.produto.ProdutoRemovidoEvent;
 import br.com.lojaapi.gateway.cliente.ClienteJson;
+import br.com.lojaapi.gateway.notafiscal.NotaFiscalJson;
 
 import java.math.BigDecimal;
 import java.time.Instant;
@@ -44,6 +46,14 @@ final class DadosDeEvento {
 
     record EstoqueBaixo(String produtoId, String variacaoId, String nome, String sku, Long codIntegracao,
                         BigDecimal quantidadeEstoque, BigDecimal estoqueMinimo) {
+    }
+
+    record NotaFiscalDoPedido(String acao, String pedidoId, long pedidoNumero, NotaFiscalJson notaFiscal) {
+    }
+
+    /** {@code pedido.nota_fiscal}: the invoice as GET returns it, at the version of this event. */
+    static NotaFiscalDoPedido de(String acao, EstadoDaNota nota, long versao) {
+        return new NotaFiscalDoPedido(acao, nota.pedidoId(), nota.pedidoNumero(), NotaFiscalJson.de(nota, versao, null));
     }
 
     static PedidoCriado de(PedidoCriadoEvent e) {

@@ -4,6 +4,11 @@ import br.com.lojaapi.command.webhook.WebhookLookup;
 import br.com.lojaapi.coreapi.cliente.ClienteCriadoEvent;
 import br.com.lojaapi.coreapi.comum.ModeloLeitura;
 import br.com.lojaapi.coreapi.entrega.IniciarEntregaCommand;
+import br.com.lojaapi.coreapi.notafiscal.EstadoDaNota;
+import br.com.lojaapi.coreapi.notafiscal.NotaFiscalAtualizadaEvent;
+import br.com.lojaapi.coreapi.notafiscal.NotaFiscalCanceladaEvent;
+import br.com.lojaapi.coreapi.notafiscal.NotaFiscalRegistradaEvent;
+import br.com.lojaapi.coreapi.notafiscal.NotaFiscalRemovidaEvent;
 import br.com.lojaapi.coreapi.pedido.PedidoCanceladoEvent;
 import br.com.lojaapi.coreapi.pedido.PedidoCriadoEvent;
 import br.com.lojaapi.coreapi.pedido.PedidoPagoEvent;
@@ -119,6 +124,31 @@ class DisparadorDeWebhooks {
     @EventHandler
     void on(EstoqueBaixoEvent e, EventMessage<?> m) {
         disparar(e.lojaId(), EventoDeWebhook.PRODUTO_ESTOQUE_BAIXO, m, () -> DadosDeEvento.de(e));
+    }
+
+    @EventHandler
+    void on(NotaFiscalRegistradaEvent e, EventMessage<?> m, @SequenceNumber long versao) {
+        notaFiscal("criada", e.nota(), versao, m);
+    }
+
+    @EventHandler
+    void on(NotaFiscalAtualizadaEvent e, EventMessage<?> m, @SequenceNumber long versao) {
+        notaFiscal("atualizada", e.nota(), versao, m);
+    }
+
+    @EventHandler
+    void on(NotaFiscalCanceladaEvent e, EventMessage<?> m, @SequenceNumber long versao) {
+        notaFiscal("cancelada", e.nota(), versao, m);
+    }
+
+    @EventHandler
+    void on(NotaFiscalRemovidaEvent e, EventMessage<?> m, @SequenceNumber long versao) {
+        notaFiscal("removida", e.nota(), versao, m);
+    }
+
+    /** Every invoice event carries the whole invoice: the payload is exactly what it was at that event. */
+    private void notaFiscal(String acao, EstadoDaNota nota, long versao, EventMessage<?> m) {
+        disparar(nota.lojaId(), EventoDeWebhook.PEDIDO_NOTA_FISCAL, m, () -> DadosDeEvento.de(acao, nota, versao));
     }
 
     private void disparar(String lojaId, EventoDeWebhook tipo, EventMessage<?> mensagem, Supplier<Object> dados) {

@@ -14,7 +14,9 @@ public final class GruposDeLookup {
     public static final String GRUPO = "grupo-complemento-lookup";
     public static final String CLIENTE = "cliente-lookup";
     public static final String WEBHOOK = "webhook-lookup";
-    public static final List<String> TODOS = List.of(CATEGORIA, LOJA_SLUG, PRODUTO, GRUPO, CLIENTE, WEBHOOK);
+    public static final String NOTA_FISCAL = "nota-fiscal-lookup";
+    public static final List<String> TODOS =
+            List.of(CATEGORIA, LOJA_SLUG, PRODUTO, GRUPO, CLIENTE, WEBHOOK, NOTA_FISCAL);
 
     private GruposDeLookup() {
     }

@@ -1234,7 +1234,35 @@ public final class XmlsFiscais {
 
     /** A real one-page PDF 1.4 (catalog, pages, page, Helvetica, content stream) with a correct xref table. */
     public static byte[] pdf() {
-        String conteudo = "BT /F1 18 Tf 72 760 Td (DANFE de teste - sem valor fiscal) Tj ET";
+        return pdf("DANFE de teste - sem valor fiscal", 0);
+    }
+
+    /** The same PDF with another line of text (ASCII, no parentheses): different bytes. */
+    public static byte[] pdf(String texto) {
+        return pdf(texto, 0);
+    }
+
+    /** A valid PDF of exactly {@code tamanho} bytes, padded with comment lines after the header. */
+    public static byte[] pdfDeTamanho(int tamanho) {
+        int base = pdf("DANFE grande", 0).length;
+        if (tamanho < base + 2) {
+            throw new IllegalArgumentException("mínimo de " + (base + 2) + " bytes");
+        }
+        // The startxref offset gains digits with the padding: adjust until the size is exact.
+        int preenchimento = tamanho - base;
+        byte[] gerado = pdf("DANFE grande", preenchimento);
+        for (int i = 0; gerado.length != tamanho && i < 5; i++) {
+            preenchimento -= gerado.length - tamanho;
+            gerado = pdf("DANFE grande", preenchimento);
+        }
+        if (gerado.length != tamanho) {
+            throw new IllegalStateException("PDF de " + gerado.length + " bytes em vez de " + tamanho);
+        }
+        return gerado;
+    }
+
+    private static byte[] pdf(String texto, int preenchimento) {
+        String conteudo = "BT /F1 18 Tf 72 760 Td (" + texto + ") Tj ET";
         String[] objetos = {
                 "<< /Type /Catalog /Pages 2 0 R >>",
                 "<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
@@ -1245,6 +1273,11 @@ public final class XmlsFiscais {
         escrever(saida, "%PDF-1.4\n");
         // A comment with high-bit bytes tells transfer tools the file is binary.
         saida.writeBytes(new byte[] {'%', (byte) 0xE2, (byte) 0xE3, (byte) 0xCF, (byte) 0xD3, '\n'});
+        for (int resta = preenchimento; resta > 0; ) {
+            int linha = Math.min(resta, 4096);
+            escrever(saida, linha == 1 ? "\n" : "%" + "x".repeat(linha - 2) + "\n");
+            resta -= linha;
+        }
         int[] posicoes = new int[objetos.length];
         for (int i = 0; i < objetos.length; i++) {
             posicoes[i] = saida.size();

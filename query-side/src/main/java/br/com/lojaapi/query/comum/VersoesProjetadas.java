@@ -38,6 +38,8 @@ class VersoesProjetadas {
                     Long.class, consulta.id(), consulta.lojaId());
             case WEBHOOK -> jdbc.queryForList("SELECT versao FROM webhook_view WHERE id = ? AND loja_id = ?",
                     Long.class, consulta.id(), consulta.lojaId());
+            case NOTA_FISCAL -> jdbc.queryForList("SELECT versao FROM nota_fiscal_view WHERE id = ? AND loja_id = ?",
+                    Long.class, consulta.id(), consulta.lojaId());
         };
         return versoes.stream().findFirst();
     }

@@ -5,6 +5,7 @@ import br.com.lojaapi.coreapi.pedido.BuscarPedidoQuery;
 import br.com.lojaapi.coreapi.pedido.ClienteDoPedido;
 import br.com.lojaapi.coreapi.pedido.ItemDoPedido;
 import br.com.lojaapi.coreapi.pedido.ListarPedidosQuery;
+import br.com.lojaapi.coreapi.pedido.NotaFiscalDoPedido;
 import br.com.lojaapi.coreapi.pedido.PaginaDePedidos;
 import br.com.lojaapi.coreapi.pedido.Pagamento;
 import br.com.lojaapi.coreapi.pedido.PedidoView;
@@ -12,6 +13,7 @@ import br.com.lojaapi.coreapi.pedido.StatusPedido;
 import br.com.lojaapi.coreapi.pedido.TipoEntrega;
 import com.fasterxml.jackson.core.type.TypeReference;
 import org.axonframework.queryhandling.QueryHandler;
+import org.springframework.jdbc.core.RowCallbackHandler;
 import org.springframework.jdbc.core.namedparam.MapSqlParameterSource;
 import org.springframework.jdbc.core.namedparam.NamedParameterJdbcTemplate;
 import org.springframework.stereotype.Component;
@@ -19,7 +21,10 @@ import org.springframework.stereotype.Component;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Timestamp;
+import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 
 /** Reads of the order read model: a page is two queries, the count and the rows. */
@@ -45,7 +50,7 @@ class PedidoConsultas {
     Optional<PedidoView> handle(BuscarPedidoQuery consulta) {
         return jdbc.query("SELECT * FROM pedido_view WHERE id = :id AND loja_id = :loja AND removido_em IS NULL",
                 new MapSqlParameterSource("id", consulta.pedidoId()).addValue("loja", consulta.lojaId()),
-                (rs, i) -> pedido(rs)).stream().findFirst();
+                (rs, i) -> pedido(rs)).stream().findFirst().map(p -> comNotas(List.of(p)).get(0));
     }
 
     @QueryHandler
@@ -72,7 +77,31 @@ class PedidoConsultas {
         List<PedidoView> pedidos = jdbc.query("SELECT * FROM pedido_view WHERE " + filtro
                 + " ORDER BY criado_em DESC, numero DESC LIMIT :limite OFFSET :deslocamento", parametros,
                 (rs, i) -> pedido(rs));
-        return new PaginaDePedidos(pedidos, total == null ? 0 : total);
+        return new PaginaDePedidos(comNotas(pedidos), total == null ? 0 : total);
+    }
+
+    /**
+     * The orders with the summaries of their linked invoices (another read model, kept by its own projection),
+     * read in one query for the whole page.
+     */
+    private List<PedidoView> comNotas(List<PedidoView> pedidos) {
+        if (pedidos.isEmpty()) {
+            return pedidos;
+        }
+        Map<String, List<NotaFiscalDoPedido>> porPedido = new HashMap<>();
+        jdbc.query("""
+                SELECT pedido_id, id, chave, numero, serie, modelo, situacao, valor_total FROM nota_fiscal_view
+                 WHERE loja_id = :loja AND pedido_id IN (:pedidos) AND removida_em IS NULL
+                 ORDER BY criado_em, id""",
+                new MapSqlParameterSource("loja", pedidos.get(0).lojaId())
+                        .addValue("pedidos", pedidos.stream().map(PedidoView::id).toList()),
+                (RowCallbackHandler) rs -> {
+                    porPedido.computeIfAbsent(rs.getString("pedido_id"), k -> new ArrayList<>())
+                             .add(new NotaFiscalDoPedido(rs.getString("id"), rs.getString("chave"),
+                                     rs.getString("numero"), rs.getString("serie"), rs.getString("modelo"),
+                                     rs.getString("situacao"), rs.getBigDecimal("valor_total")));
+                });
+        return pedidos.stream().map(p -> p.comNotasFiscais(porPedido.getOrDefault(p.id(), List.of()))).toList();
     }
 
     private static PedidoView pedido(ResultSet rs) throws SQLException {
@@ -85,7 +114,8 @@ class PedidoConsultas {
                 DocumentosDoPedido.ler(rs.getString("pagamentos"), PAGAMENTOS),
                 DocumentosDoPedido.ler(rs.getString("cliente"), CLIENTE), rs.getString("cliente_id"),
                 DocumentosDoPedido.ler(rs.getString("cliente_registrado"), REGISTRADO),
-                DocumentosDoPedido.ler(rs.getString("itens"), ITENS), rs.getTimestamp("criado_em").toInstant(),
+                DocumentosDoPedido.ler(rs.getString("itens"), ITENS), List.of(),
+                rs.getTimestamp("criado_em").toInstant(),
                 rs.getTimestamp("atualizado_em").toInstant(), rs.getLong("versao"));
     }
 }

@@ -8,5 +8,6 @@ public enum ModeloLeitura {
     GRUPO,
     CLIENTE,
     PEDIDO,
-    WEBHOOK
+    WEBHOOK,
+    NOTA_FISCAL
 }

@@ -3,19 +3,19 @@ package br.com.lojaapi.coreapi.notafiscal;
 import org.axonframework.modelling.command.TargetAggregateIdentifier;
 
 import java.time.Instant;
-import java.util.List;
+import java.time.OffsetDateTime;
 
-/** The same invoice sent again: only what is sent replaces what is kept ({@code dados} when an XML came). */
+/**
+ * The same invoice sent again: what is sent replaces what is kept, what is null stays ({@code dados} come with an
+ * XML). {@code canceladaEm}: an NFS-e sent again with its cancellation block, which cancels it.
+ */
 public record AtualizarNotaFiscalCommand(@TargetAggregateIdentifier String notaId,
                                          String lojaId,
                                          String pedidoId,
+                                         ContextoDoPedido contexto,
                                          DadosNotaFiscal dados,
                                          ArquivoFiscal xml,
                                          ArquivoFiscal pdf,
-                                         List<String> avisos,
+                                         OffsetDateTime canceladaEm,
                                          Instant em) {
-
-    public AtualizarNotaFiscalCommand {
-        avisos = avisos == null ? List.of() : List.copyOf(avisos);
-    }
 }

@@ -5,7 +5,7 @@ import org.axonframework.modelling.command.TargetAggregateIdentifier;
 import java.time.Instant;
 import java.time.OffsetDateTime;
 
-/** A homologated cancellation event (110111/110112) of this invoice was posted. */
+/** A homologated cancellation event (110111/110112) of this invoice was posted; its XML is {@code xmlCancelamento}. */
 public record CancelarNotaFiscalCommand(@TargetAggregateIdentifier String notaId,
                                         String lojaId,
                                         String pedidoId,

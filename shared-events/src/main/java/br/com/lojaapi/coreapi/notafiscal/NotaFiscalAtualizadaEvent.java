@@ -1,19 +1,5 @@
 package br.com.lojaapi.coreapi.notafiscal;
 
-import java.time.Instant;
-import java.util.List;
-
-/** The invoice as it now stands after a resend (acao {@code atualizada}); files not sent are unchanged. */
-public record NotaFiscalAtualizadaEvent(String notaId,
-                                        String lojaId,
-                                        String pedidoId,
-                                        DadosNotaFiscal dados,
-                                        ArquivoFiscal xml,
-                                        ArquivoFiscal pdf,
-                                        List<String> avisos,
-                                        Instant em) {
-
-    public NotaFiscalAtualizadaEvent {
-        avisos = avisos == null ? List.of() : List.copyOf(avisos);
-    }
+/** The same invoice sent again (acao {@code atualizada}): only what was sent replaced what was kept. */
+public record NotaFiscalAtualizadaEvent(EstadoDaNota nota) {
 }

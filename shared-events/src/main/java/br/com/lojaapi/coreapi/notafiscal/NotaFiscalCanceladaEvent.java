@@ -1,15 +1,8 @@
 package br.com.lojaapi.coreapi.notafiscal;
 
-import java.time.Instant;
-import java.time.OffsetDateTime;
-
-/** The invoice became {@code CANCELADA} (acao {@code cancelada}); the event XML is kept with it. */
-public record NotaFiscalCanceladaEvent(String notaId,
-                                       String lojaId,
-                                       String pedidoId,
-                                       String tipoEvento,
-                                       String protocoloCancelamento,
-                                       OffsetDateTime canceladaEm,
-                                       ArquivoFiscal xmlCancelamento,
-                                       Instant em) {
+/**
+ * The invoice became {@code CANCELADA} (acao {@code cancelada}): by a homologated cancellation event, kept as
+ * {@code xmlCancelamento}, or by an NFS-e sent again with its cancellation block.
+ */
+public record NotaFiscalCanceladaEvent(EstadoDaNota nota) {
 }

@@ -28,6 +28,7 @@ public record PedidoView(String id,
                          String clienteId,
                          DadosCliente clienteRegistrado,
                          List<ItemDoPedido> itens,
+                         List<NotaFiscalDoPedido> notasFiscais,
                          Instant criadoEm,
                          Instant atualizadoEm,
                          long versao) {
@@ -35,5 +36,14 @@ public record PedidoView(String id,
     public PedidoView {
         pagamentos = List.copyOf(pagamentos);
         itens = List.copyOf(itens);
+        notasFiscais = List.copyOf(notasFiscais);
+    }
+
+    /** The same order with the summaries of its linked invoices, which another read model keeps. */
+    public PedidoView comNotasFiscais(List<NotaFiscalDoPedido> notas) {
+        return new PedidoView(id, lojaId, numero, status, tipoEntrega, subtotal, desconto, taxaEntrega,
+                ajustePagamento, total, observacoes, motivoCancelamento, tempoEntrega, codigoRastreio, urlRastreio,
+                pagamentoStatus, pagamentos, cliente, clienteId, clienteRegistrado, itens, notas, criadoEm,
+                atualizadoEm, versao);
     }
 }

@@ -1,0 +1,195 @@
+package br.com.lojaapi.gateway.notafiscal;
+
+import br.com.lojaapi.coreapi.comum.ErroDeNegocio;
+import br.com.lojaapi.gateway.erro.ArquivoGrandeDemaisException;
+import jakarta.servlet.http.Part;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
+import java.util.Base64;
+import java.util.Collection;
+import java.util.Locale;
+import java.util.regex.Pattern;
+
+/**
+ * What one POST to /pedidos/{id}/notas-fiscais carried, whatever its format: the XML and the PDF (each null when
+ * not sent) and the key, number and series of a send without XML. Sizes are checked here (XML 2 MiB, PDF 5 MiB:
+ * 413), and so is that a PDF is one (400); the XML is judged by its reader.
+ */
+record EntradaFiscal(byte[] xml, byte[] pdf, String chave, String numero, String serie) {
+
+    static final int XML_MAXIMO = 2 * 1024 * 1024;
+    static final int PDF_MAXIMO = 5 * 1024 * 1024;
+    private static final Pattern ESPACOS = Pattern.compile("\\s+");
+    private static final byte[] PDF_INICIO = "%PDF-".getBytes(StandardCharsets.US_ASCII);
+    private static final byte[] PDF_FIM = "%%EOF".getBytes(StandardCharsets.US_ASCII);
+
+    EntradaFiscal {
+        if (xml != null && xml.length > XML_MAXIMO) {
+            throw new ArquivoGrandeDemaisException("XML acima do limite de 2 MiB (" + XML_MAXIMO + " bytes)");
+        }
+        if (pdf != null) {
+            if (pdf.length > PDF_MAXIMO) {
+                throw new ArquivoGrandeDemaisException("PDF acima do limite de 5 MiB (" + PDF_MAXIMO + " bytes)");
+            }
+            exigirPdf(pdf);
+        }
+        chave = chave == null || chave.isBlank() ? null : ESPACOS.matcher(chave).replaceAll("").toUpperCase(Locale.ROOT);
+        numero = numero == null || numero.isBlank() ? null : numero.trim();
+        serie = serie == null || serie.isBlank() ? null : serie.trim();
+    }
+
+    /** Raw {@code application/xml} body. */
+    static EntradaFiscal doXml(byte[] corpo) {
+        return new EntradaFiscal(corpo == null ? new byte[0] : corpo, null, null, null, null);
+    }
+
+    static EntradaFiscal doJson(CorpoDeNotaFiscal corpo) {
+        if (corpo == null) {
+            throw ErroDeNegocio.invalido("Corpo JSON vazio: envie xml (ou xmlBase64), ou a chave");
+        }
+        if (corpo.xml() != null && corpo.xmlBase64() != null) {
+            throw ErroDeNegocio.invalido("Envie xml ou xmlBase64, não os dois");
+        }
+        if (corpo.pdf() != null && corpo.pdfBase64() != null) {
+            throw ErroDeNegocio.invalido("Envie pdfBase64 ou pdf, não os dois");
+        }
+        byte[] xml = corpo.xml() != null ? corpo.xml().getBytes(StandardCharsets.UTF_8)
+                : base64(corpo.xmlBase64(), "xmlBase64");
+        byte[] pdf = base64(corpo.pdfBase64() != null ? corpo.pdfBase64() : corpo.pdf(),
+                corpo.pdfBase64() != null ? "pdfBase64" : "pdf");
+        return new EntradaFiscal(xml, pdf, corpo.chave(), corpo.numero(), corpo.serie());
+    }
+
+    /**
+     * {@code multipart/form-data}: parts {@code xml} and {@code pdf}, or up to two {@code fiscal_document} parts
+     * whose type is told by their content; fields {@code chave}, {@code numero}, {@code serie}. A part may be a
+     * file or a plain field.
+     */
+    static EntradaFiscal doMultipart(Collection<Part> partes) throws IOException {
+        byte[] xml = null;
+        byte[] pdf = null;
+        String chave = null;
+        String numero = null;
+        String serie = null;
+        for (Part parte : partes) {
+            String nome = parte.getName();
+            switch (nome) {
+                case "xml" -> {
+                    exigirUnica(xml, "xml");
+                    xml = ler(parte, XML_MAXIMO, "XML acima do limite de 2 MiB (" + XML_MAXIMO + " bytes)");
+                }
+                case "pdf" -> {
+                    exigirUnica(pdf, "pdf");
+                    pdf = ler(parte, PDF_MAXIMO, "PDF acima do limite de 5 MiB (" + PDF_MAXIMO + " bytes)");
+                }
+                case "fiscal_document" -> {
+                    byte[] conteudo = ler(parte, PDF_MAXIMO, "Arquivo acima do limite de 5 MiB (PDF) e 2 MiB (XML)");
+                    if (pdf(conteudo)) {
+                        exigirUnica(pdf, "fiscal_document com PDF");
+                        pdf = conteudo;
+                    } else if (xml(conteudo)) {
+                        exigirUnica(xml, "fiscal_document com XML");
+                        xml = conteudo;
+                    } else {
+                        throw ErroDeNegocio.invalido("fiscal_document: o conteúdo não é XML nem PDF"
+                                + (conteudo.length == 0 ? " (arquivo vazio)" : ""));
+                    }
+                }
+                case "chave" -> chave = texto(parte);
+                case "numero" -> numero = texto(parte);
+                case "serie" -> serie = texto(parte);
+                default -> throw ErroDeNegocio.invalido("Parte desconhecida no multipart: '" + nome
+                        + "'; use xml, pdf, fiscal_document, chave, numero e serie");
+            }
+        }
+        return new EntradaFiscal(xml, pdf, chave, numero, serie);
+    }
+
+    /** Starts (after an optional UTF-8 byte order mark and white space) like an XML document. */
+    static boolean xml(byte[] conteudo) {
+        int i = conteudo.length >= 3 && (conteudo[0] & 0xFF) == 0xEF && (conteudo[1] & 0xFF) == 0xBB
+                && (conteudo[2] & 0xFF) == 0xBF ? 3 : 0;
+        if (conteudo.length >= 2 && ((conteudo[0] & 0xFF) == 0xFE && (conteudo[1] & 0xFF) == 0xFF
+                || (conteudo[0] & 0xFF) == 0xFF && (conteudo[1] & 0xFF) == 0xFE)) {
+            return true;
+        }
+        while (i < conteudo.length && (conteudo[i] == ' ' || conteudo[i] == '\n' || conteudo[i] == '\r'
+                || conteudo[i] == '\t')) {
+            i++;
+        }
+        return i < conteudo.length && conteudo[i] == '<';
+    }
+
+    /** The PDF header within the first KiB, as readers accept it. */
+    static boolean pdf(byte[] conteudo) {
+        return indice(conteudo, PDF_INICIO, 0, Math.min(conteudo.length, 1024)) >= 0;
+    }
+
+    /**
+     * A PDF must start with its header and end with its end-of-file marker (within the last KiB, where readers
+     * look for it): an HTML error page or a file cut short is refused before it is stored.
+     */
+    private static void exigirPdf(byte[] conteudo) {
+        if (conteudo.length == 0) {
+            throw ErroDeNegocio.invalido("PDF inválido: arquivo vazio");
+        }
+        if (!pdf(conteudo)) {
+            throw ErroDeNegocio.invalido("PDF inválido: o arquivo não começa com o cabeçalho %PDF-");
+        }
+        if (indice(conteudo, PDF_FIM, Math.max(0, conteudo.length - 1024), conteudo.length) < 0) {
+            throw ErroDeNegocio.invalido("PDF inválido: falta o marcador final %%EOF (arquivo incompleto?)");
+        }
+    }
+
+    private static int indice(byte[] conteudo, byte[] procurado, int de, int ate) {
+        for (int i = de; i + procurado.length <= ate; i++) {
+            if (Arrays.equals(conteudo, i, i + procurado.length, procurado, 0, procurado.length)) {
+                return i;
+            }
+        }
+        return -1;
+    }
+
+    private static byte[] base64(String texto, String campo) {
+        if (texto == null) {
+            return null;
+        }
+        try {
+            return Base64.getDecoder().decode(ESPACOS.matcher(texto).replaceAll(""));
+        } catch (IllegalArgumentException e) {
+            throw ErroDeNegocio.invalido(campo + ": não é Base64 válido");
+        }
+    }
+
+    private static void exigirUnica(byte[] existente, String parte) {
+        if (existente != null) {
+            throw ErroDeNegocio.invalido("Mais de um " + parte + " no multipart: envie um XML e, opcionalmente, "
+                    + "um PDF");
+        }
+    }
+
+    private static byte[] ler(Part parte, int maximo, String acima) throws IOException {
+        if (parte.getSize() > maximo) {
+            throw new ArquivoGrandeDemaisException(acima);
+        }
+        try (InputStream entrada = parte.getInputStream()) {
+            byte[] conteudo = entrada.readNBytes(maximo + 1);
+            if (conteudo.length > maximo) {
+                throw new ArquivoGrandeDemaisException(acima);
+            }
+            return conteudo;
+        }
+    }
+
+    private static String texto(Part parte) throws IOException {
+        if (parte.getSize() > 200) {
+            throw ErroDeNegocio.invalido(parte.getName() + ": no máximo 200 caracteres");
+        }
+        try (InputStream entrada = parte.getInputStream()) {
+            return new String(entrada.readAllBytes(), StandardCharsets.UTF_8);
+        }
+    }
+}

@@ -1,0 +1,134 @@
+package br.com.lojaapi.command.notafiscal;
+
+import br.com.lojaapi.coreapi.comum.ErroDeNegocio;
+import br.com.lojaapi.coreapi.notafiscal.ArquivoFiscal;
+import br.com.lojaapi.coreapi.notafiscal.AtualizarNotaFiscalCommand;
+import br.com.lojaapi.coreapi.notafiscal.CancelarNotaFiscalCommand;
+import br.com.lojaapi.coreapi.notafiscal.ContextoDoPedido;
+import br.com.lojaapi.coreapi.notafiscal.DadosNotaFiscal;
+import br.com.lojaapi.coreapi.notafiscal.RegistrarNotaFiscalCommand;
+import br.com.lojaapi.coreapi.notafiscal.RemoverNotaFiscalCommand;
+import br.com.lojaapi.coreapi.notafiscal.ResultadoDaNota;
+import org.axonframework.commandhandling.gateway.CommandGateway;
+import org.springframework.stereotype.Service;
+import org.springframework.transaction.annotation.Transactional;
+
+import java.time.Instant;
+import java.time.OffsetDateTime;
+import java.util.Optional;
+
+/**
+ * POST /pedidos/{id}/notas-fiscais after the files are read and stored: decides whether a send creates, updates or
+ * cancels an invoice, in one transaction whose commands run in-thread. The invoice's identity is locked (a
+ * transaction-level advisory lock, so on every node) before it is looked up, and the order's count before a new
+ * invoice is linked, always in that order: concurrent sends of one invoice link it once, and concurrent sends of
+ * different invoices never pass the limit of an order.
+ */
+@Service
+public class RegistroDeNotasFiscais {
+
+    public static final int MAXIMO_POR_PEDIDO = 20;
+    public static final String ORIGEM_API = "API";
+
+    private final CommandGateway comandos;
+    private final NotaFiscalLookup notas;
+
+    RegistroDeNotasFiscais(CommandGateway comandos, NotaFiscalLookup notas) {
+        this.comandos = comandos;
+        this.notas = notas;
+    }
+
+    /**
+     * One send. Exactly one of {@code leitura} (an XML was sent and read) and {@code chave} (metadata only, or a
+     * PDF for a known key) is set; {@code numero} and {@code serie}, when sent with a bare key, must be the key's.
+     */
+    public record Envio(String lojaId, String pedidoId, String novoNotaId, ContextoDoPedido contexto,
+                        LeituraFiscal leitura, String chave, String numero, String serie, ArquivoFiscal xml,
+                        ArquivoFiscal pdf, Instant agora) {
+    }
+
+    @Transactional
+    public ResultadoDaNota enviar(Envio envio) {
+        if (envio.leitura() instanceof LeituraFiscal.Cancelamento cancelamento) {
+            return cancelar(envio, cancelamento);
+        }
+        DadosNotaFiscal dados = envio.leitura() instanceof LeituraFiscal.Nota nota ? dados(nota)
+                : dadosDaChave(envio.chave(), envio.numero(), envio.serie());
+        String identidade = dados.identidade();
+        notas.travar("nota-fiscal:" + envio.lojaId() + ":" + identidade);
+        Optional<NotaFiscalLookup.Vinculo> existente = notas.porIdentidade(envio.lojaId(), identidade);
+        OffsetDateTime canceladaEm =
+                envio.leitura() instanceof LeituraFiscal.Nota nota ? nota.canceladaEm() : null;
+        if (existente.isPresent()) {
+            exigirDoPedido(existente.get(), envio.pedidoId(), dados);
+            return comandos.sendAndWait(new AtualizarNotaFiscalCommand(existente.get().notaId(), envio.lojaId(),
+                    envio.pedidoId(), envio.contexto(), envio.leitura() == null ? null : dados, envio.xml(),
+                    envio.pdf(), canceladaEm, envio.agora()));
+        }
+        notas.travar("nota-fiscal-pedido:" + envio.lojaId() + ":" + envio.pedidoId());
+        if (notas.doPedido(envio.lojaId(), envio.pedidoId()) >= MAXIMO_POR_PEDIDO) {
+            throw ErroDeNegocio.conflito("O pedido já tem " + MAXIMO_POR_PEDIDO + " notas fiscais, o máximo; "
+                    + "remova uma antes de vincular outra");
+        }
+        return comandos.sendAndWait(new RegistrarNotaFiscalCommand(envio.novoNotaId(), envio.lojaId(),
+                envio.pedidoId(), envio.contexto(), dados, envio.xml(), envio.pdf(), canceladaEm, ORIGEM_API,
+                envio.agora()));
+    }
+
+    @Transactional
+    public ResultadoDaNota remover(String lojaId, String pedidoId, String notaId, Instant agora) {
+        return comandos.sendAndWait(new RemoverNotaFiscalCommand(notaId, lojaId, pedidoId, agora));
+    }
+
+    /** Classified before anything else: a cancellation of a key never sent here is a 404. */
+    private ResultadoDaNota cancelar(Envio envio, LeituraFiscal.Cancelamento c) {
+        notas.travar("nota-fiscal:" + envio.lojaId() + ":" + c.chave());
+        NotaFiscalLookup.Vinculo vinculo = notas.porIdentidade(envio.lojaId(), c.chave()).orElseThrow(() ->
+                ErroDeNegocio.naoEncontrado("Cancelamento de uma nota que não foi enviada: nenhuma nota da loja tem "
+                        + "a chave " + c.chave()));
+        exigirDoPedido(vinculo, envio.pedidoId(), null);
+        return comandos.sendAndWait(new CancelarNotaFiscalCommand(vinculo.notaId(), envio.lojaId(), envio.pedidoId(),
+                c.tipoEvento(), c.protocolo(), c.canceladaEm(), envio.xml(), envio.agora()));
+    }
+
+    private static void exigirDoPedido(NotaFiscalLookup.Vinculo vinculo, String pedidoId, DadosNotaFiscal dados) {
+        if (!vinculo.pedidoId().equals(pedidoId)) {
+            String qual = dados == null || dados.chave() != null
+                    ? "A chave de acesso desta nota" : "Esta NFS-e (prestador, número e código de verificação)";
+            throw ErroDeNegocio.conflito(qual + " já está vinculada a outro pedido da loja (" + vinculo.pedidoId()
+                    + ")");
+        }
+    }
+
+    private static DadosNotaFiscal dados(LeituraFiscal.Nota n) {
+        return new DadosNotaFiscal(n.modelo(), n.chave(), n.numero(), n.serie(), n.codigoVerificacao(),
+                n.dataEmissao(), n.valorTotal(), n.cnpjEmitente(), n.documentoDestinatario(), n.protocolo(),
+                n.ambienteDeTeste());
+    }
+
+    /**
+     * Metadata-only registration: what the key says (model, series, number, issuer) and nothing else. A number or
+     * series sent with it must be the key's.
+     */
+    public static DadosNotaFiscal dadosDaChave(String chave, String numero, String serie) {
+        if (chave == null) {
+            throw ErroDeNegocio.invalido("Envie o XML da nota (xml ou xmlBase64) ou, sem XML, a chave de acesso "
+                    + "(chave)");
+        }
+        LeitorFiscal.exigirChave(chave);
+        String modelo = ChaveDeAcesso.modelo(chave);
+        if (!"55".equals(modelo) && !"65".equals(modelo)) {
+            throw ErroDeNegocio.invalido("Chave de acesso de modelo " + modelo + ": só NF-e (55) e NFC-e (65)");
+        }
+        if (numero != null && !numero.replaceFirst("^0+(?=.)", "").equals(ChaveDeAcesso.numero(chave))) {
+            throw ErroDeNegocio.invalido("numero " + numero + " difere do número da chave de acesso ("
+                    + ChaveDeAcesso.numero(chave) + ")");
+        }
+        if (serie != null && !serie.replaceFirst("^0+(?=.)", "").equals(ChaveDeAcesso.serie(chave))) {
+            throw ErroDeNegocio.invalido("serie " + serie + " difere da série da chave de acesso ("
+                    + ChaveDeAcesso.serie(chave) + ")");
+        }
+        return new DadosNotaFiscal(modelo, chave, ChaveDeAcesso.numero(chave), ChaveDeAcesso.serie(chave), null, null,
+                null, chave.substring(6, 20), null, null, false);
+    }
+}
