@@ -348,4 +348,23 @@ class NotaFiscalApiTest extends TesteDeNotasFiscais {
         // The first order has the first invoice; the disputed one went to exactly one of the two.
         assertThat(notas(loja, pedido).size() + notas(loja, outro).size()).isEqualTo(2);
     }
+
+    @Test
+    void pedidoExcluidoLevaSuasNotasELiberaAsChaves() {
+        LojaDeTeste loja = lojaEmitente();
+        Pedido pedido = pedido(loja);
+        XmlsFiscais.Nfe nota = nfe();
+        String notaId = enviar(Formato.XML, loja, pedido, nota.xml()).texto("id");
+        Resposta cancelado = api.metodo("PATCH", "/v1/pedidos/" + pedido.id()).token(loja.token())
+                                .json("{\"status\":\"CANCELADO\",\"motivoCancelamento\":\"desistiu\"}").enviar();
+        assertThat(cancelado.status()).as(cancelado.toString()).isEqualTo(200);
+        Resposta excluido = api.delete("/v1/pedidos/" + pedido.id()).token(loja.token()).enviar();
+        assertThat(excluido.status()).as(excluido.toString()).isEqualTo(200);
+        assertThat(api.get(caminho(pedido) + "/" + notaId).token(loja.token()).enviar().status()).isEqualTo(404);
+
+        Pedido novo = pedido(loja);
+        Resposta mesmaChave = enviar(Formato.XML, loja, novo, nota.xml());
+        assertThat(mesmaChave.status()).as(mesmaChave.toString()).isEqualTo(201);
+        assertThat(mesmaChave.texto("id")).isNotEqualTo(notaId);
+    }
 }

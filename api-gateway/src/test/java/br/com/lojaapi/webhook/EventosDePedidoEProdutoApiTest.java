@@ -126,12 +126,6 @@ class EventosDePedidoEProdutoApiTest extends TesteDeWebhooks {
                         .get("dados");
     }
 
-    private String produto(LojaDeTeste loja, String json) {
-        Resposta criado = api.post("/v1/produtos").token(loja.token()).json(json).enviar();
-        assertThat(criado.status()).as(criado.toString()).isEqualTo(201);
-        return criado.texto("id");
-    }
-
     private Resposta patch(LojaDeTeste loja, String pedidoId, String json) {
         return api.metodo("PATCH", "/v1/pedidos/" + pedidoId).token(loja.token()).json(json).enviar();
     }

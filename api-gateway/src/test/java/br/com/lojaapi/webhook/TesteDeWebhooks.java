@@ -57,6 +57,13 @@ abstract class TesteDeWebhooks extends TesteDeApi {
         return new WebhookDeTeste(criado.texto("id"), criado.texto("secret"), caminho);
     }
 
+    /** Creates a product from its JSON and returns its id. */
+    String produto(LojaDeTeste loja, String json) {
+        Resposta criado = api.post("/v1/produtos").token(loja.token()).json(json).enviar();
+        assertThat(criado.status()).as(criado.toString()).isEqualTo(201);
+        return criado.texto("id");
+    }
+
     Resposta novoCliente(LojaDeTeste loja, String nome) {
         return novoCliente(api, loja, nome);
     }

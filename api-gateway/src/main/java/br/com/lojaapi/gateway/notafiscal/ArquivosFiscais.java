@@ -21,7 +21,7 @@ import java.util.UUID;
  * leaves unreferenced is deleted after it.
  */
 @Component
-class ArquivosFiscais {
+public class ArquivosFiscais {
 
     private static final Logger log = LoggerFactory.getLogger(ArquivosFiscais.class);
 
@@ -53,7 +53,7 @@ class ArquivosFiscais {
      * Best effort: a file left behind is never reachable (no invoice refers to it) and costs only space, so a
      * storage hiccup here must not turn a committed change into an error.
      */
-    void remover(List<String> objetos) {
+    public void remover(List<String> objetos) {
         for (String objeto : objetos) {
             try {
                 armazenamento.remover(objeto);

@@ -10,13 +10,13 @@ import br.com.lojaapi.coreapi.pedido.ListarPedidosQuery;
 import br.com.lojaapi.coreapi.pedido.PaginaDePedidos;
 import br.com.lojaapi.coreapi.pedido.PedidoExcluido;
 import br.com.lojaapi.coreapi.pedido.PedidoView;
-import br.com.lojaapi.coreapi.pedido.RemoverPedidoCommand;
 import br.com.lojaapi.coreapi.pedido.StatusPedido;
 import br.com.lojaapi.coreapi.pedido.TipoEntrega;
 import br.com.lojaapi.gateway.acesso.LojaAtual;
 import br.com.lojaapi.gateway.comando.Comandos;
 import br.com.lojaapi.gateway.erro.Erro;
 import br.com.lojaapi.gateway.leitura.RespostaDeEscrita;
+import br.com.lojaapi.gateway.notafiscal.ArquivosFiscais;
 import br.com.lojaapi.gateway.web.Ids;
 import br.com.lojaapi.gateway.web.Paginacao;
 import io.swagger.v3.oas.annotations.Operation;
@@ -55,14 +55,16 @@ class PedidoController {
 
     private final Comandos comandos;
     private final RegistroDePedidos registro;
+    private final ArquivosFiscais arquivosFiscais;
     private final QueryGateway consultas;
     private final RespostaDeEscrita escrita;
     private final Clock relogio;
 
-    PedidoController(Comandos comandos, RegistroDePedidos registro, QueryGateway consultas, RespostaDeEscrita escrita,
-                     Clock relogio) {
+    PedidoController(Comandos comandos, RegistroDePedidos registro, ArquivosFiscais arquivosFiscais,
+                     QueryGateway consultas, RespostaDeEscrita escrita, Clock relogio) {
         this.comandos = comandos;
         this.registro = registro;
+        this.arquivosFiscais = arquivosFiscais;
         this.consultas = consultas;
         this.escrita = escrita;
         this.relogio = relogio;
@@ -161,8 +163,10 @@ class PedidoController {
             content = @Content(schema = @Schema(implementation = Erro.class)))
     ResponseEntity<Object> remover(@Parameter(hidden = true) LojaAtual loja, @PathVariable String id) {
         Ids.exigir(id, NAO_ENCONTRADO);
-        PedidoExcluido excluido = comandos.enviar(new RemoverPedidoCommand(id, loja.lojaId(), relogio.instant()),
-                PedidoExcluido.class, NAO_ENCONTRADO);
+        RegistroDePedidos.Exclusao exclusao = comandos.executar(
+                () -> registro.excluir(loja.lojaId(), id, relogio.instant()), NAO_ENCONTRADO);
+        arquivosFiscais.remover(exclusao.arquivosLivres());
+        PedidoExcluido excluido = exclusao.pedido();
         return escrita.removido(ModeloLeitura.PEDIDO, loja.lojaId(), id,
                 excluido.versao(), new Excluido(true, excluido.numero(),
                         "Pedido " + excluido.numero() + " excluído com seus itens e pagamentos"));

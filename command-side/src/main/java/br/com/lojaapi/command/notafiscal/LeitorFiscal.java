@@ -10,6 +10,7 @@ import java.time.ZoneOffset;
 import java.time.format.DateTimeParseException;
 import java.util.Map;
 import java.util.Set;
+import java.util.regex.Pattern;
 
 /**
  * Reads an uploaded fiscal XML: an NF-e/NFC-e (as {@code nfeProc} or a bare {@code NFe}), a cancellation event
@@ -24,6 +25,11 @@ public final class LeitorFiscal {
     private static final Set<String> DENEGADA = Set.of("110", "205", "301", "302", "303");
     private static final Set<String> EVENTO_HOMOLOGADO = Set.of("135", "136", "155");
     private static final ZoneOffset BRASILIA = ZoneOffset.ofHours(-3);
+    private static final Pattern NUMERO = Pattern.compile("[0-9]{1,15}");
+    private static final Pattern SERIE = Pattern.compile("[0-9]{1,3}");
+    private static final Pattern CODIGO = Pattern.compile("[\\p{Alnum}./_-]{1,60}");
+    private static final Pattern DOCUMENTO = Pattern.compile("[0-9A-Za-z]{1,20}");
+    private static final Pattern PROTOCOLO = Pattern.compile("[0-9]{1,20}");
 
     /** Transport messages: what each is, in words a sender recognises. */
     private static final Map<String, String> TRANSPORTE = Map.ofEntries(
@@ -57,15 +63,15 @@ public final class LeitorFiscal {
                     + "envie o XML da nota autorizada (nfeProc)");
         }
         if ("CompNfse".equals(nome)) {
-            return LeitorDeNfse.ler(raiz);
+            return exigirCampos(LeitorDeNfse.ler(raiz));
         }
         if (NS_NFE.equals(raiz.getNamespaceURI())) {
             switch (nome) {
                 case "nfeProc" -> {
-                    return nfe(Dom.filho(raiz, "NFe"), Dom.caminho(raiz, "protNFe", "infProt"));
+                    return exigirCampos(nfe(Dom.filho(raiz, "NFe"), Dom.caminho(raiz, "protNFe", "infProt")));
                 }
                 case "NFe" -> {
-                    return nfe(raiz, null);
+                    return exigirCampos(nfe(raiz, null));
                 }
                 case "procEventoNFe" -> {
                     return evento(raiz);
@@ -149,6 +155,56 @@ public final class LeitorFiscal {
         OffsetDateTime em = dataHora(primeiro(Dom.texto(retorno, "dhRegEvento"), Dom.texto(inf, "dhEvento")),
                 "retEvento/infEvento/dhRegEvento");
         return new LeituraFiscal.Cancelamento(chave, tipo, Dom.texto(retorno, "nProt"), em);
+    }
+
+    /**
+     * What is kept of an invoice must be what the layouts allow: a file that breaks them (a number that is not
+     * the key's, a value with four decimals, a 300-character code) is refused here, before anything is stored,
+     * rather than kept as something no list or order summary can show.
+     */
+    private static LeituraFiscal.Nota exigirCampos(LeituraFiscal.Nota n) {
+        if (n.numero() == null || !NUMERO.matcher(n.numero()).matches()) {
+            throw ErroDeNegocio.invalido("Número da nota ausente ou inválido (" + n.numero() + "): de 1 a 15 dígitos");
+        }
+        if (n.chave() != null) {
+            if (!semZeros(n.numero()).equals(ChaveDeAcesso.numero(n.chave()))) {
+                throw ErroDeNegocio.invalido("O número da nota (ide/nNF " + n.numero()
+                        + ") difere do número da chave de acesso (" + ChaveDeAcesso.numero(n.chave()) + ")");
+            }
+            if (n.serie() == null || !SERIE.matcher(n.serie()).matches()
+                    || !semZeros(n.serie()).equals(ChaveDeAcesso.serie(n.chave()))) {
+                throw ErroDeNegocio.invalido("A série da nota (ide/serie " + n.serie()
+                        + ") difere da série da chave de acesso (" + ChaveDeAcesso.serie(n.chave()) + ")");
+            }
+        } else {
+            if (n.codigoVerificacao() == null || !CODIGO.matcher(n.codigoVerificacao()).matches()) {
+                throw ErroDeNegocio.invalido("CodigoVerificacao da NFS-e inválido: de 1 a 60 caracteres, sem espaços");
+            }
+            if (n.cnpjEmitente() == null) {
+                throw ErroDeNegocio.invalido("NFS-e sem o CNPJ ou CPF do prestador");
+            }
+        }
+        BigDecimal valor = n.valorTotal();
+        if (valor != null && (valor.scale() > 2 || valor.precision() - valor.scale() > 13)) {
+            throw ErroDeNegocio.invalido("Valor total da nota inválido (" + valor.toPlainString()
+                    + "): no máximo 13 dígitos inteiros e 2 decimais");
+        }
+        exigirDocumento(n.cnpjEmitente(), "emitente");
+        exigirDocumento(n.documentoDestinatario(), "destinatário");
+        if (n.protocolo() != null && !PROTOCOLO.matcher(n.protocolo()).matches()) {
+            throw ErroDeNegocio.invalido("Número do protocolo de autorização inválido: de 1 a 20 dígitos");
+        }
+        return n;
+    }
+
+    private static void exigirDocumento(String documento, String parte) {
+        if (documento != null && !DOCUMENTO.matcher(documento).matches()) {
+            throw ErroDeNegocio.invalido("Documento do " + parte + " inválido: até 20 letras e dígitos");
+        }
+    }
+
+    private static String semZeros(String texto) {
+        return texto.replaceFirst("^0+(?=.)", "");
     }
 
     static void exigirChave(String chave) {

@@ -11,6 +11,7 @@ import org.springframework.dao.DuplicateKeyException;
 import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.stereotype.Component;
 
+import java.util.List;
 import java.util.Optional;
 
 /**
@@ -46,6 +47,11 @@ class NotaFiscalLookup {
                 "SELECT COUNT(*) FROM nota_fiscal_lookup WHERE loja_id = ? AND pedido_id = ?", Integer.class,
                 lojaId, pedidoId);
         return total == null ? 0 : total;
+    }
+
+    List<String> idsDoPedido(String lojaId, String pedidoId) {
+        return jdbc.queryForList("SELECT nota_id FROM nota_fiscal_lookup WHERE loja_id = ? AND pedido_id = ? "
+                + "ORDER BY nota_id", String.class, lojaId, pedidoId);
     }
 
     @EventHandler

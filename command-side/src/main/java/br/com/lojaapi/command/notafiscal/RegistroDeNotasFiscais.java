@@ -15,6 +15,8 @@ import org.springframework.transaction.annotation.Transactional;
 
 import java.time.Instant;
 import java.time.OffsetDateTime;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Optional;
 
 /**
@@ -78,6 +80,21 @@ public class RegistroDeNotasFiscais {
     @Transactional
     public ResultadoDaNota remover(String lojaId, String pedidoId, String notaId, Instant agora) {
         return comandos.sendAndWait(new RemoverNotaFiscalCommand(notaId, lojaId, pedidoId, agora));
+    }
+
+    /**
+     * Removes every invoice of an order, in the caller's transaction: an order deleted for good takes its
+     * invoices with it, freeing their keys. Answers the stored files nothing refers to any more.
+     */
+    @Transactional
+    public List<String> removerDoPedido(String lojaId, String pedidoId, Instant agora) {
+        List<String> livres = new ArrayList<>();
+        for (String notaId : notas.idsDoPedido(lojaId, pedidoId)) {
+            ResultadoDaNota removida = comandos.sendAndWait(new RemoverNotaFiscalCommand(notaId, lojaId, pedidoId,
+                    agora));
+            livres.addAll(removida.objetosLivres());
+        }
+        return livres;
     }
 
     /** Classified before anything else: a cancellation of a key never sent here is a 404. */

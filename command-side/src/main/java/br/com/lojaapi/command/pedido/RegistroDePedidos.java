@@ -1,6 +1,7 @@
 package br.com.lojaapi.command.pedido;
 
 import br.com.lojaapi.command.cliente.ClientesDaLoja;
+import br.com.lojaapi.command.notafiscal.RegistroDeNotasFiscais;
 import br.com.lojaapi.command.produto.EstoqueDosProdutos;
 import br.com.lojaapi.coreapi.cliente.DadosCliente;
 import br.com.lojaapi.coreapi.comum.ErroDeNegocio;
@@ -11,6 +12,8 @@ import br.com.lojaapi.coreapi.pedido.CriarPedidoCommand;
 import br.com.lojaapi.coreapi.pedido.ItemDoPedido;
 import br.com.lojaapi.coreapi.pedido.LinhaDeEstoque;
 import br.com.lojaapi.coreapi.pedido.MovimentoDoPedido;
+import br.com.lojaapi.coreapi.pedido.PedidoExcluido;
+import br.com.lojaapi.coreapi.pedido.RemoverPedidoCommand;
 import br.com.lojaapi.coreapi.pedido.ResultadoDeStatus;
 import br.com.lojaapi.coreapi.pedido.TipoEntrega;
 import br.com.lojaapi.coreapi.produto.DevolverEstoqueDoPedidoCommand;
@@ -41,14 +44,16 @@ import java.util.TreeMap;
 public class RegistroDePedidos {
 
     private final CommandGateway comandos;
+    private final RegistroDeNotasFiscais notasFiscais;
     private final ClientesDaLoja clientes;
     private final EstoqueDosProdutos estoque;
     private final NumerosDePedido numeros;
     private final JdbcTemplate jdbc;
 
-    RegistroDePedidos(CommandGateway comandos, ClientesDaLoja clientes, EstoqueDosProdutos estoque,
+    RegistroDePedidos(CommandGateway comandos, RegistroDeNotasFiscais notasFiscais, ClientesDaLoja clientes, EstoqueDosProdutos estoque,
                       NumerosDePedido numeros, JdbcTemplate jdbc) {
         this.comandos = comandos;
+        this.notasFiscais = notasFiscais;
         this.clientes = clientes;
         this.estoque = estoque;
         this.numeros = numeros;
@@ -67,6 +72,20 @@ public class RegistroDePedidos {
 
     /** A read-model row the call changed, at the version a reader must wait for. */
     public record Escrita(ModeloLeitura modelo, String id, long versao) {
+    }
+
+    /** The deleted order, and the stored files of its invoices, deleted with it, that nothing refers to now. */
+    public record Exclusao(PedidoExcluido pedido, List<String> arquivosLivres) {
+    }
+
+    /**
+     * DELETE of a cancelled order: the order and, in the same transaction, every invoice linked to it, so no
+     * invoice outlives its order and keeps its key taken.
+     */
+    @Transactional
+    public Exclusao excluir(String lojaId, String pedidoId, Instant agora) {
+        PedidoExcluido excluido = comandos.sendAndWait(new RemoverPedidoCommand(pedidoId, lojaId, agora));
+        return new Exclusao(excluido, notasFiscais.removerDoPedido(lojaId, pedidoId, agora));
     }
 
     @Transactional

@@ -200,4 +200,29 @@ class LeitorFiscalTest {
         XmlsFiscais.Nfe nfe = XmlsFiscais.Nfe.padrao();
         assertThat(nota(XmlsFiscais.comBom(nfe.xml())).chave()).isEqualTo(nfe.chave());
     }
+
+    @Test
+    void camposForaDoLeiauteSaoRecusadosAntesDeGuardar() {
+        XmlsFiscais.Nfe nfe = XmlsFiscais.Nfe.padrao();
+        String texto = new String(nfe.xml(), StandardCharsets.UTF_8);
+        Map<String, String> casos = Map.of(
+                "difere do número da chave", texto.replace("<nNF>1234</nNF>", "<nNF>1235</nNF>"),
+                "Número da nota ausente", texto.replace("<nNF>1234</nNF>", ""),
+                "difere da série da chave", texto.replace("<serie>1</serie>", "<serie>2</serie>"),
+                "no máximo 13 dígitos inteiros e 2 decimais", texto.replace("<vNF>149.90</vNF>",
+                        "<vNF>149.901</vNF>"),
+                "Documento do destinatário inválido", texto.replace("<CPF>" + XmlsFiscais.CPF_DESTINATARIO
+                        + "</CPF>", "<CPF>" + "9".repeat(25) + "</CPF>"));
+        casos.forEach((mensagem, xml) -> {
+            assertThat(xml).as(mensagem).isNotEqualTo(texto);
+            assertThatThrownBy(() -> LeitorFiscal.ler(xml.getBytes(StandardCharsets.UTF_8))).as(mensagem)
+                    .isInstanceOf(ErroDeNegocio.class).hasMessageContaining(mensagem);
+        });
+        String nfse = new String(XmlsFiscais.Nfse.abrasf202().xml(), StandardCharsets.UTF_8);
+        String longo = nfse.replace("<CodigoVerificacao>A1B2C3D4E</CodigoVerificacao>",
+                "<CodigoVerificacao>" + "A".repeat(61) + "</CodigoVerificacao>");
+        assertThat(longo).isNotEqualTo(nfse);
+        assertThatThrownBy(() -> LeitorFiscal.ler(longo.getBytes(StandardCharsets.UTF_8)))
+                .hasMessageContaining("CodigoVerificacao");
+    }
 }
