@@ -2,6 +2,7 @@ package br.com.lojaapi.gateway.notafiscal;
 
 import br.com.lojaapi.coreapi.notafiscal.ArquivoFiscal;
 import br.com.lojaapi.gateway.objetos.ArmazenamentoDeObjetos;
+import io.minio.errors.ErrorResponseException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.stereotype.Component;
@@ -12,6 +13,7 @@ import java.security.NoSuchAlgorithmException;
 import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.List;
+import java.util.Optional;
 import java.util.UUID;
 
 /**
@@ -41,9 +43,15 @@ public class ArquivosFiscais {
         return new ArquivoFiscal(objeto, conteudo.length, sha256(conteudo));
     }
 
-    InputStream ler(ArquivoFiscal arquivo) {
+    /** The file's bytes, or empty when the object is gone (deleted after a replacement or removal). */
+    Optional<InputStream> ler(ArquivoFiscal arquivo) {
         try {
-            return armazenamento.ler(arquivo.objeto());
+            return Optional.of(armazenamento.ler(arquivo.objeto()));
+        } catch (ErrorResponseException e) {
+            if ("NoSuchKey".equals(e.errorResponse().code())) {
+                return Optional.empty();
+            }
+            throw new IllegalStateException("armazenamento de objetos indisponível", e);
         } catch (Exception e) {
             throw new IllegalStateException("armazenamento de objetos indisponível", e);
         }

@@ -48,6 +48,7 @@ import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.RestController;
 
 import java.io.IOException;
+import java.io.InputStream;
 import java.net.URI;
 import java.time.Clock;
 import java.util.List;
@@ -192,9 +193,10 @@ class NotaFiscalController {
         Ids.exigir(notaId, NAO_ENCONTRADA);
         ResultadoDaNota resultado = comandos.executar(
                 () -> registro.remover(loja.lojaId(), pedidoId, notaId, relogio.instant()), NAO_ENCONTRADA);
+        ResponseEntity<Object> resposta = escrita.removido(ModeloLeitura.NOTA_FISCAL, loja.lojaId(), notaId,
+                resultado.versao(), new Removida(notaId, true));
         arquivos.remover(resultado.objetosLivres());
-        return escrita.removido(ModeloLeitura.NOTA_FISCAL, loja.lojaId(), notaId, resultado.versao(),
-                new Removida(notaId, true));
+        return resposta;
     }
 
     private ResponseEntity<Object> receber(LojaAtual loja, String pedidoId, EntradaFiscal entrada) {
@@ -221,15 +223,18 @@ class NotaFiscalController {
             arquivos.remover(ArquivosFiscais.objetos(guardados));
             throw e;
         }
-        arquivos.remover(resultado.objetosLivres());
         boolean criada = "criada".equals(resultado.acao());
         String notaId = resultado.notaId();
         String acao = resultado.acao();
-        return escrita.responder(criada ? HttpStatus.CREATED : HttpStatus.OK, loja.lojaId(),
+        ResponseEntity<Object> resposta = escrita.responder(criada ? HttpStatus.CREATED : HttpStatus.OK,
+                loja.lojaId(),
                 List.of(new RespostaDeEscrita.Espera(ModeloLeitura.NOTA_FISCAL, notaId, resultado.versao())), notaId,
                 resultado.versao(),
                 criada ? URI.create("/v1/pedidos/" + pedidoId + "/notas-fiscais/" + notaId) : null,
                 () -> buscar(loja.lojaId(), pedidoId, notaId).map(v -> NotaFiscalJson.de(v.nota(), v.versao(), acao)));
+        // Only once the read model names the new files: until then a download may still ask for the old ones.
+        arquivos.remover(resultado.objetosLivres());
+        return resposta;
     }
 
     /** What the request says about itself must agree before anything is stored. */
@@ -294,13 +299,18 @@ class NotaFiscalController {
         };
         ContentDisposition disposicao = (abrir ? ContentDisposition.inline() : ContentDisposition.attachment())
                 .filename(nome).build();
+        // Replaced or removed between reading the invoice and reading its file: as if the read came later.
+        InputStream conteudo = arquivos.ler(escolhido).orElseThrow(() -> ErroDeNegocio.naoEncontrado(
+                "O arquivo foi substituído ou removido agora há pouco; consulte a nota de novo"));
         return ResponseEntity.ok()
                              .contentType("pdf".equals(arquivo) ? MediaType.APPLICATION_PDF : MediaType.APPLICATION_XML)
                              .contentLength(escolhido.tamanho())
                              .header(HttpHeaders.CONTENT_DISPOSITION, disposicao.toString())
                              .header("X-Content-Type-Options", "nosniff")
+                             // Opened inline, an XML with markup must not run anything in the API's origin.
+                             .header("Content-Security-Policy", "sandbox; default-src 'none'")
                              .cacheControl(CacheControl.noStore().cachePrivate())
-                             .body(new InputStreamResource(arquivos.ler(escolhido)));
+                             .body(new InputStreamResource(conteudo));
     }
 
     private static boolean inline(String valor) {

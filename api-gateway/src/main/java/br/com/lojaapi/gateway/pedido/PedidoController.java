@@ -165,11 +165,18 @@ class PedidoController {
         Ids.exigir(id, NAO_ENCONTRADO);
         RegistroDePedidos.Exclusao exclusao = comandos.executar(
                 () -> registro.excluir(loja.lojaId(), id, relogio.instant()), NAO_ENCONTRADO);
-        arquivosFiscais.remover(exclusao.arquivosLivres());
         PedidoExcluido excluido = exclusao.pedido();
-        return escrita.removido(ModeloLeitura.PEDIDO, loja.lojaId(), id,
-                excluido.versao(), new Excluido(true, excluido.numero(),
-                        "Pedido " + excluido.numero() + " excluído com seus itens e pagamentos"));
+        List<RespostaDeEscrita.Espera> esperas = new ArrayList<>();
+        esperas.add(new RespostaDeEscrita.Espera(ModeloLeitura.PEDIDO, id, excluido.versao()));
+        exclusao.notasFiscais().forEach(n -> esperas.add(
+                new RespostaDeEscrita.Espera(ModeloLeitura.NOTA_FISCAL, n.notaId(), n.versao())));
+        Excluido corpo = new Excluido(true, excluido.numero(),
+                "Pedido " + excluido.numero() + " excluído com seus itens e pagamentos");
+        ResponseEntity<Object> resposta = escrita.responder(HttpStatus.OK, loja.lojaId(), esperas, id,
+                excluido.versao(), null, () -> Optional.of(corpo));
+        // Its invoices' files go once no read model names them.
+        exclusao.notasFiscais().forEach(n -> arquivosFiscais.remover(n.objetosLivres()));
+        return resposta;
     }
 
     private Optional<PedidoJson> buscar(String lojaId, String id) {

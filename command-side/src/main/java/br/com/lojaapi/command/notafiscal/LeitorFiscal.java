@@ -114,6 +114,9 @@ public final class LeitorFiscal {
         String numeroDoProtocolo = null;
         if (protocolo != null) {
             String cStat = Dom.texto(protocolo, "cStat");
+            if (cStat == null) {
+                throw ErroDeNegocio.invalido("Protocolo de autorização (protNFe/infProt) sem cStat");
+            }
             String motivo = Dom.texto(protocolo, "xMotivo");
             if (!chave.equals(Dom.texto(protocolo, "chNFe"))) {
                 throw ErroDeNegocio.invalido("O protocolo (protNFe) é de outra chave de acesso");
@@ -147,6 +150,10 @@ public final class LeitorFiscal {
         exigirChave(chave);
         Element retorno = Dom.caminho(proc, "retEvento", "infEvento");
         String cStat = retorno == null ? null : Dom.texto(retorno, "cStat");
+        if (cStat == null) {
+            throw ErroDeNegocio.invalido("Evento de cancelamento sem o retorno da SEFAZ (retEvento com cStat): "
+                    + "envie o procEventoNFe homologado");
+        }
         boolean homologado = EVENTO_HOMOLOGADO.contains(cStat) && !("155".equals(cStat) && "110112".equals(tipo));
         if (!homologado) {
             throw ErroDeNegocio.invalido("Cancelamento não homologado pela SEFAZ (cStat " + cStat
@@ -154,7 +161,11 @@ public final class LeitorFiscal {
         }
         OffsetDateTime em = dataHora(primeiro(Dom.texto(retorno, "dhRegEvento"), Dom.texto(inf, "dhEvento")),
                 "retEvento/infEvento/dhRegEvento");
-        return new LeituraFiscal.Cancelamento(chave, tipo, Dom.texto(retorno, "nProt"), em);
+        String protocolo = Dom.texto(retorno, "nProt");
+        if (protocolo != null && !PROTOCOLO.matcher(protocolo).matches()) {
+            throw ErroDeNegocio.invalido("Número do protocolo do evento inválido: de 1 a 20 dígitos");
+        }
+        return new LeituraFiscal.Cancelamento(chave, tipo, protocolo, em);
     }
 
     /**

@@ -49,6 +49,11 @@ class NotaFiscalLookup {
         return total == null ? 0 : total;
     }
 
+    Optional<String> identidadeDe(String lojaId, String notaId) {
+        return jdbc.queryForList("SELECT identidade FROM nota_fiscal_lookup WHERE nota_id = ? AND loja_id = ?",
+                String.class, notaId, lojaId).stream().findFirst();
+    }
+
     List<String> idsDoPedido(String lojaId, String pedidoId) {
         return jdbc.queryForList("SELECT nota_id FROM nota_fiscal_lookup WHERE loja_id = ? AND pedido_id = ? "
                 + "ORDER BY nota_id", String.class, lojaId, pedidoId);

@@ -9,7 +9,10 @@ import br.com.lojaapi.coreapi.notafiscal.DadosNotaFiscal;
 import br.com.lojaapi.coreapi.notafiscal.RegistrarNotaFiscalCommand;
 import br.com.lojaapi.coreapi.notafiscal.RemoverNotaFiscalCommand;
 import br.com.lojaapi.coreapi.notafiscal.ResultadoDaNota;
+import br.com.lojaapi.coreapi.pedido.PedidoCriadoEvent;
+import br.com.lojaapi.coreapi.pedido.PedidoRemovidoEvent;
 import org.axonframework.commandhandling.gateway.CommandGateway;
+import org.axonframework.eventsourcing.eventstore.EventStore;
 import org.springframework.stereotype.Service;
 import org.springframework.transaction.annotation.Transactional;
 
@@ -34,10 +37,12 @@ public class RegistroDeNotasFiscais {
 
     private final CommandGateway comandos;
     private final NotaFiscalLookup notas;
+    private final EventStore eventos;
 
-    RegistroDeNotasFiscais(CommandGateway comandos, NotaFiscalLookup notas) {
+    RegistroDeNotasFiscais(CommandGateway comandos, NotaFiscalLookup notas, EventStore eventos) {
         this.comandos = comandos;
         this.notas = notas;
+        this.eventos = eventos;
     }
 
     /**
@@ -68,6 +73,7 @@ public class RegistroDeNotasFiscais {
                     envio.pdf(), canceladaEm, envio.agora()));
         }
         notas.travar("nota-fiscal-pedido:" + envio.lojaId() + ":" + envio.pedidoId());
+        exigirPedidoVivo(envio.lojaId(), envio.pedidoId());
         if (notas.doPedido(envio.lojaId(), envio.pedidoId()) >= MAXIMO_POR_PEDIDO) {
             throw ErroDeNegocio.conflito("O pedido já tem " + MAXIMO_POR_PEDIDO + " notas fiscais, o máximo; "
                     + "remova uma antes de vincular outra");
@@ -77,24 +83,29 @@ public class RegistroDeNotasFiscais {
                 envio.agora()));
     }
 
+    /** Under the invoice's identity lock, so a send of the same invoice either sees it or not, never half. */
     @Transactional
     public ResultadoDaNota remover(String lojaId, String pedidoId, String notaId, Instant agora) {
+        notas.identidadeDe(lojaId, notaId).ifPresent(identidade ->
+                notas.travar("nota-fiscal:" + lojaId + ":" + identidade));
         return comandos.sendAndWait(new RemoverNotaFiscalCommand(notaId, lojaId, pedidoId, agora));
     }
 
     /**
      * Removes every invoice of an order, in the caller's transaction: an order deleted for good takes its
-     * invoices with it, freeing their keys. Answers the stored files nothing refers to any more.
+     * invoices with it, freeing their keys. Answers each removal (its version, and the stored files nothing
+     * refers to any more).
      */
     @Transactional
-    public List<String> removerDoPedido(String lojaId, String pedidoId, Instant agora) {
-        List<String> livres = new ArrayList<>();
+    public List<ResultadoDaNota> removerDoPedido(String lojaId, String pedidoId, Instant agora) {
+        // The lock a new invoice of this order takes: one linked meanwhile is either listed here or, sent after,
+        // finds the order removed.
+        notas.travar("nota-fiscal-pedido:" + lojaId + ":" + pedidoId);
+        List<ResultadoDaNota> removidas = new ArrayList<>();
         for (String notaId : notas.idsDoPedido(lojaId, pedidoId)) {
-            ResultadoDaNota removida = comandos.sendAndWait(new RemoverNotaFiscalCommand(notaId, lojaId, pedidoId,
-                    agora));
-            livres.addAll(removida.objetosLivres());
+            removidas.add(comandos.sendAndWait(new RemoverNotaFiscalCommand(notaId, lojaId, pedidoId, agora)));
         }
-        return livres;
+        return removidas;
     }
 
     /** Classified before anything else: a cancellation of a key never sent here is a 404. */
@@ -106,6 +117,26 @@ public class RegistroDeNotasFiscais {
         exigirDoPedido(vinculo, envio.pedidoId(), null);
         return comandos.sendAndWait(new CancelarNotaFiscalCommand(vinculo.notaId(), envio.lojaId(), envio.pedidoId(),
                 c.tipoEvento(), c.protocolo(), c.canceladaEm(), envio.xml(), envio.agora()));
+    }
+
+    /**
+     * The order exists in the store and is not deleted, by its own events (not a read model that may lag): the
+     * caller holds the order's lock, which an order deletion takes too, so no invoice is linked to an order
+     * deleted at the same moment.
+     */
+    private void exigirPedidoVivo(String lojaId, String pedidoId) {
+        boolean[] criado = {false};
+        boolean[] removido = {false};
+        eventos.readEvents(pedidoId).asStream().forEach(evento -> {
+            if (evento.getPayload() instanceof PedidoCriadoEvent c && c.lojaId().equals(lojaId)) {
+                criado[0] = true;
+            } else if (evento.getPayload() instanceof PedidoRemovidoEvent) {
+                removido[0] = true;
+            }
+        });
+        if (!criado[0] || removido[0]) {
+            throw ErroDeNegocio.naoEncontrado("Pedido não encontrado");
+        }
     }
 
     private static void exigirDoPedido(NotaFiscalLookup.Vinculo vinculo, String pedidoId, DadosNotaFiscal dados) {

@@ -20,6 +20,9 @@ import java.io.IOException;
  */
 final class XmlSeguro {
 
+    static final int PROFUNDIDADE_MAXIMA = 64;
+
+
     private static final DocumentBuilderFactory FABRICA = fabrica();
 
     private XmlSeguro() {
@@ -40,6 +43,10 @@ final class XmlSeguro {
             String mensagem = String.valueOf(e.getMessage());
             if (mensagem.contains("DOCTYPE")) {
                 throw ErroDeNegocio.invalido("XML com DOCTYPE (DTD ou entidades) não é aceito");
+            }
+            if (mensagem.contains("maxElementDepth")) {
+                throw ErroDeNegocio.invalido("XML com elementos aninhados em mais de " + PROFUNDIDADE_MAXIMA
+                        + " níveis não é uma nota fiscal");
             }
             throw ErroDeNegocio.invalido("XML malformado (linha " + e.getLineNumber() + ", coluna "
                     + e.getColumnNumber() + ")");
@@ -86,6 +93,8 @@ final class XmlSeguro {
             f.setFeature("http://apache.org/xml/features/nonvalidating/load-external-dtd", false);
             f.setAttribute(XMLConstants.ACCESS_EXTERNAL_DTD, "");
             f.setAttribute(XMLConstants.ACCESS_EXTERNAL_SCHEMA, "");
+            // A fiscal document is a few levels deep; a deeply nested one would overflow the reader's stack.
+            f.setAttribute("http://www.oracle.com/xml/jaxp/properties/maxElementDepth", PROFUNDIDADE_MAXIMA);
             f.setXIncludeAware(false);
             f.setExpandEntityReferences(false);
             return f;

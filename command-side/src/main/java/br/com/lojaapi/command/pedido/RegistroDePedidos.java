@@ -7,6 +7,7 @@ import br.com.lojaapi.coreapi.cliente.DadosCliente;
 import br.com.lojaapi.coreapi.comum.ErroDeNegocio;
 import br.com.lojaapi.coreapi.comum.ModeloLeitura;
 import br.com.lojaapi.coreapi.pedido.AlterarStatusDoPedidoCommand;
+import br.com.lojaapi.coreapi.notafiscal.ResultadoDaNota;
 import br.com.lojaapi.coreapi.pedido.ClienteDoPedido;
 import br.com.lojaapi.coreapi.pedido.CriarPedidoCommand;
 import br.com.lojaapi.coreapi.pedido.ItemDoPedido;
@@ -74,8 +75,8 @@ public class RegistroDePedidos {
     public record Escrita(ModeloLeitura modelo, String id, long versao) {
     }
 
-    /** The deleted order, and the stored files of its invoices, deleted with it, that nothing refers to now. */
-    public record Exclusao(PedidoExcluido pedido, List<String> arquivosLivres) {
+    /** The deleted order, and the removals of its invoices, deleted with it. */
+    public record Exclusao(PedidoExcluido pedido, List<ResultadoDaNota> notasFiscais) {
     }
 
     /**

@@ -225,4 +225,19 @@ class LeitorFiscalTest {
         assertThatThrownBy(() -> LeitorFiscal.ler(longo.getBytes(StandardCharsets.UTF_8)))
                 .hasMessageContaining("CodigoVerificacao");
     }
+
+    @Test
+    void protocoloSemCStatOuEventoSemRetornoSao400() {
+        XmlsFiscais.Nfe nfe = XmlsFiscais.Nfe.padrao();
+        String texto = new String(nfe.xml(), StandardCharsets.UTF_8);
+        String semCStat = texto.replaceFirst("<cStat>100</cStat>", "");
+        assertThat(semCStat).isNotEqualTo(texto);
+        assertThatThrownBy(() -> LeitorFiscal.ler(semCStat.getBytes(StandardCharsets.UTF_8)))
+                .isInstanceOf(ErroDeNegocio.class).hasMessageContaining("sem cStat");
+        String evento = new String(XmlsFiscais.cancelamento(nfe, 135), StandardCharsets.UTF_8);
+        String semRetorno = evento.replaceAll("(?s)<retEvento.*</retEvento>", "");
+        assertThat(semRetorno).isNotEqualTo(evento).contains("<evento");
+        assertThatThrownBy(() -> LeitorFiscal.ler(semRetorno.getBytes(StandardCharsets.UTF_8)))
+                .isInstanceOf(ErroDeNegocio.class).hasMessageContaining("sem o retorno da SEFAZ");
+    }
 }

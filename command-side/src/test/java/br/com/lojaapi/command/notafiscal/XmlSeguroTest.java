@@ -76,4 +76,14 @@ class XmlSeguroTest {
         assertThatThrownBy(() -> LeitorFiscal.ler("<pedido><x/></pedido>".getBytes(StandardCharsets.UTF_8)))
                 .hasMessageContaining("não é uma NF-e");
     }
+
+    @Test
+    void aninhamentoProfundoERecusadoSemEstourarAPilha() {
+        String profundo = "<a>".repeat(200_000) + "</a>".repeat(200_000);
+        assertThatThrownBy(() -> XmlSeguro.ler(profundo.getBytes(StandardCharsets.UTF_8)))
+                .isInstanceOf(ErroDeNegocio.class).hasMessageContaining("aninhados");
+        String raso = "<a>".repeat(60) + "</a>".repeat(60);
+        assertThat(XmlSeguro.ler(raso.getBytes(StandardCharsets.UTF_8)).getDocumentElement().getLocalName())
+                .isEqualTo("a");
+    }
 }
