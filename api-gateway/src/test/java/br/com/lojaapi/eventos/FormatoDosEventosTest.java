@@ -28,6 +28,12 @@ import br.com.lojaapi.coreapi.entrega.EntregaIniciadaEvent;
 import br.com.lojaapi.coreapi.entrega.ReenvioSolicitadoEvent;
 import br.com.lojaapi.coreapi.entrega.TentativaAgendadaEvent;
 import br.com.lojaapi.coreapi.entrega.TentativaRegistradaEvent;
+import br.com.lojaapi.coreapi.etiqueta.ArquivoDeEtiqueta;
+import br.com.lojaapi.coreapi.etiqueta.DadosDaEtiqueta;
+import br.com.lojaapi.coreapi.etiqueta.EstadoDaEtiqueta;
+import br.com.lojaapi.coreapi.etiqueta.EtiquetaRegistradaEvent;
+import br.com.lojaapi.coreapi.etiqueta.EtiquetaRemovidaEvent;
+import br.com.lojaapi.coreapi.etiqueta.EtiquetaSubstituidaEvent;
 import br.com.lojaapi.coreapi.notafiscal.ArquivoFiscal;
 import br.com.lojaapi.coreapi.notafiscal.DadosNotaFiscal;
 import br.com.lojaapi.coreapi.notafiscal.EstadoDaNota;
@@ -36,6 +42,7 @@ import br.com.lojaapi.coreapi.notafiscal.NotaFiscalCanceladaEvent;
 import br.com.lojaapi.coreapi.notafiscal.NotaFiscalRegistradaEvent;
 import br.com.lojaapi.coreapi.notafiscal.NotaFiscalRemovidaEvent;
 import br.com.lojaapi.coreapi.pedido.PedidoRemovidoEvent;
+import br.com.lojaapi.coreapi.pedido.RastreioDoPedidoDefinidoEvent;
 import br.com.lojaapi.coreapi.webhook.WebhookCriadoEvent;
 import br.com.lojaapi.coreapi.webhook.WebhookRemovidoEvent;
 import br.com.lojaapi.coreapi.pedido.ProdutoDoItem;
@@ -112,6 +119,9 @@ class FormatoDosEventosTest {
             OffsetDateTime.parse("2026-11-20T14:00:00-03:00"), new BigDecimal("59.90"), "12ABC34501DE35",
             "39053344705", "135260000000001", false);
     private static final ArquivoFiscal XML = new ArquivoFiscal("notas/loja-1/nota-1.xml", 4096, "ab12");
+    private static final EstadoDaEtiqueta ESTADO_ETIQUETA = new EstadoDaEtiqueta("etq-1", "loja-1", "ped-1", 42,
+            new DadosDaEtiqueta("Correios", "SEDEX", "BR123456789BR", "https://rastreio.exemplo.com/BR123456789BR", 1),
+            new ArquivoDeEtiqueta("etiquetas/loja-1/ped-1/a.zpl", "ZPL", 812, "9f"), List.of(), "API", T, T);
     private static final EstadoDaNota ESTADO_NOTA = new EstadoDaNota("nota-1", "loja-1", "ped-1", 42, NOTA,
             "AUTORIZADA", null, null, null, XML, null, null, List.of("Nota sem DANFE em PDF"), "API", T, T);
 
@@ -184,7 +194,12 @@ class FormatoDosEventosTest {
                     OffsetDateTime.parse("2026-11-21T09:30:00-03:00"), "110111", "135260000000099", XML,
                     new ArquivoFiscal("notas/loja-1/nota-1.pdf", 9000, "cd34"),
                     new ArquivoFiscal("notas/loja-1/nota-1-cancelamento.xml", 2048, "ef56"), List.of(), "API", T, T)),
-            new NotaFiscalRemovidaEvent(ESTADO_NOTA, T));
+            new NotaFiscalRemovidaEvent(ESTADO_NOTA, T),
+            new EtiquetaRegistradaEvent(ESTADO_ETIQUETA),
+            new EtiquetaSubstituidaEvent(ESTADO_ETIQUETA),
+            new EtiquetaRemovidaEvent(ESTADO_ETIQUETA, T),
+            new RastreioDoPedidoDefinidoEvent("ped-1", "loja-1", "BR123456789BR",
+                    "https://rastreio.exemplo.com/BR123456789BR", T));
 
     private final Serializer serializer = ConfiguracaoAxon.serializadorJackson(new AnnotationRevisionResolver());
 

@@ -2,12 +2,12 @@ package br.com.lojaapi.gateway.notafiscal;
 
 import br.com.lojaapi.coreapi.comum.ErroDeNegocio;
 import br.com.lojaapi.gateway.erro.ArquivoGrandeDemaisException;
+import br.com.lojaapi.gateway.objetos.ConteudoDeArquivo;
 import jakarta.servlet.http.Part;
 
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
-import java.util.Arrays;
 import java.util.Base64;
 import java.util.Collection;
 import java.util.Locale;
@@ -23,8 +23,6 @@ record EntradaFiscal(byte[] xml, byte[] pdf, String chave, String numero, String
     static final int XML_MAXIMO = 2 * 1024 * 1024;
     static final int PDF_MAXIMO = 5 * 1024 * 1024;
     private static final Pattern ESPACOS = Pattern.compile("\\s+");
-    private static final byte[] PDF_INICIO = "%PDF-".getBytes(StandardCharsets.US_ASCII);
-    private static final byte[] PDF_FIM = "%%EOF".getBytes(StandardCharsets.US_ASCII);
 
     EntradaFiscal {
         if (xml != null && xml.length > XML_MAXIMO) {
@@ -34,7 +32,7 @@ record EntradaFiscal(byte[] xml, byte[] pdf, String chave, String numero, String
             if (pdf.length > PDF_MAXIMO) {
                 throw new ArquivoGrandeDemaisException("PDF acima do limite de 5 MiB (" + PDF_MAXIMO + " bytes)");
             }
-            exigirPdf(pdf);
+            ConteudoDeArquivo.exigirPdf(pdf);
         }
         chave = chave == null || chave.isBlank() ? null : ESPACOS.matcher(chave).replaceAll("").toUpperCase(Locale.ROOT);
         numero = numero == null || numero.isBlank() ? null : numero.trim();
@@ -87,10 +85,10 @@ record EntradaFiscal(byte[] xml, byte[] pdf, String chave, String numero, String
                 }
                 case "fiscal_document" -> {
                     byte[] conteudo = ler(parte, PDF_MAXIMO, "Arquivo acima do limite de 5 MiB (PDF) e 2 MiB (XML)");
-                    if (pdf(conteudo)) {
+                    if (ConteudoDeArquivo.pdf(conteudo)) {
                         exigirUnica(pdf, "fiscal_document com PDF");
                         pdf = conteudo;
-                    } else if (xml(conteudo)) {
+                    } else if (ConteudoDeArquivo.xml(conteudo)) {
                         exigirUnica(xml, "fiscal_document com XML");
                         xml = conteudo;
                     } else {
@@ -106,51 +104,6 @@ record EntradaFiscal(byte[] xml, byte[] pdf, String chave, String numero, String
             }
         }
         return new EntradaFiscal(xml, pdf, chave, numero, serie);
-    }
-
-    /** Starts (after an optional UTF-8 byte order mark and white space) like an XML document. */
-    static boolean xml(byte[] conteudo) {
-        int i = conteudo.length >= 3 && (conteudo[0] & 0xFF) == 0xEF && (conteudo[1] & 0xFF) == 0xBB
-                && (conteudo[2] & 0xFF) == 0xBF ? 3 : 0;
-        if (conteudo.length >= 2 && ((conteudo[0] & 0xFF) == 0xFE && (conteudo[1] & 0xFF) == 0xFF
-                || (conteudo[0] & 0xFF) == 0xFF && (conteudo[1] & 0xFF) == 0xFE)) {
-            return true;
-        }
-        while (i < conteudo.length && (conteudo[i] == ' ' || conteudo[i] == '\n' || conteudo[i] == '\r'
-                || conteudo[i] == '\t')) {
-            i++;
-        }
-        return i < conteudo.length && conteudo[i] == '<';
-    }
-
-    /** The PDF header within the first KiB, as readers accept it. */
-    static boolean pdf(byte[] conteudo) {
-        return indice(conteudo, PDF_INICIO, 0, Math.min(conteudo.length, 1024)) >= 0;
-    }
-
-    /**
-     * A PDF must start with its header and end with its end-of-file marker (within the last KiB, where readers
-     * look for it): an HTML error page or a file cut short is refused before it is stored.
-     */
-    private static void exigirPdf(byte[] conteudo) {
-        if (conteudo.length == 0) {
-            throw ErroDeNegocio.invalido("PDF inválido: arquivo vazio");
-        }
-        if (!pdf(conteudo)) {
-            throw ErroDeNegocio.invalido("PDF inválido: o arquivo não começa com o cabeçalho %PDF-");
-        }
-        if (indice(conteudo, PDF_FIM, Math.max(0, conteudo.length - 1024), conteudo.length) < 0) {
-            throw ErroDeNegocio.invalido("PDF inválido: falta o marcador final %%EOF (arquivo incompleto?)");
-        }
-    }
-
-    private static int indice(byte[] conteudo, byte[] procurado, int de, int ate) {
-        for (int i = de; i + procurado.length <= ate; i++) {
-            if (Arrays.equals(conteudo, i, i + procurado.length, procurado, 0, procurado.length)) {
-                return i;
-            }
-        }
-        return -1;
     }
 
     private static byte[] base64(String texto, String campo) {

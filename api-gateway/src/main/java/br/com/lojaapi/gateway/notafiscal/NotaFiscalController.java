@@ -20,6 +20,7 @@ import br.com.lojaapi.gateway.acesso.LojaAtual;
 import br.com.lojaapi.gateway.comando.Comandos;
 import br.com.lojaapi.gateway.erro.Erro;
 import br.com.lojaapi.gateway.leitura.RespostaDeEscrita;
+import br.com.lojaapi.gateway.objetos.ArquivosPrivados;
 import br.com.lojaapi.gateway.web.Ids;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.Parameter;
@@ -51,6 +52,7 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.net.URI;
 import java.time.Clock;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -68,13 +70,13 @@ class NotaFiscalController {
     static final String PEDIDO_NAO_ENCONTRADO = "Pedido não encontrado";
 
     private final RegistroDeNotasFiscais registro;
-    private final ArquivosFiscais arquivos;
+    private final ArquivosPrivados arquivos;
     private final Comandos comandos;
     private final QueryGateway consultas;
     private final RespostaDeEscrita escrita;
     private final Clock relogio;
 
-    NotaFiscalController(RegistroDeNotasFiscais registro, ArquivosFiscais arquivos, Comandos comandos,
+    NotaFiscalController(RegistroDeNotasFiscais registro, ArquivosPrivados arquivos, Comandos comandos,
                          QueryGateway consultas, RespostaDeEscrita escrita, Clock relogio) {
         this.registro = registro;
         this.arquivos = arquivos;
@@ -206,13 +208,14 @@ class NotaFiscalController {
         ContextoDoPedido contexto = new ContextoDoPedido(pedido.numero(), cnpjDaLoja(loja.lojaId()),
                 documentoDoCliente(pedido), pedido.total());
         ArquivoFiscal[] guardados = new ArquivoFiscal[2];
+        List<String> objetos = new ArrayList<>();
         ResultadoDaNota resultado;
         try {
             if (entrada.xml() != null) {
-                guardados[0] = arquivos.guardar(loja.lojaId(), pedidoId, entrada.xml(), "xml", "application/xml");
+                guardados[0] = guardar(loja, pedidoId, entrada.xml(), "xml", "application/xml", objetos);
             }
             if (entrada.pdf() != null) {
-                guardados[1] = arquivos.guardar(loja.lojaId(), pedidoId, entrada.pdf(), "pdf", "application/pdf");
+                guardados[1] = guardar(loja, pedidoId, entrada.pdf(), "pdf", "application/pdf", objetos);
             }
             RegistroDeNotasFiscais.Envio envio = new RegistroDeNotasFiscais.Envio(loja.lojaId(), pedidoId, Ids.novo(),
                     contexto, leitura, entrada.chave(), entrada.numero(), entrada.serie(), guardados[0], guardados[1],
@@ -220,7 +223,7 @@ class NotaFiscalController {
             resultado = comandos.executar(() -> registro.enviar(envio), NAO_ENCONTRADA);
         } catch (RuntimeException e) {
             // Nothing refers to the files of a refused send.
-            arquivos.remover(ArquivosFiscais.objetos(guardados));
+            arquivos.remover(objetos);
             throw e;
         }
         boolean criada = "criada".equals(resultado.acao());
@@ -235,6 +238,14 @@ class NotaFiscalController {
         // Only once the read model names the new files: until then a download may still ask for the old ones.
         arquivos.remover(resultado.objetosLivres());
         return resposta;
+    }
+
+    private ArquivoFiscal guardar(LojaAtual loja, String pedidoId, byte[] conteudo, String extensao, String tipo,
+                                  List<String> objetos) {
+        ArquivosPrivados.Guardado guardado = arquivos.guardar("notas-fiscais", loja.lojaId(), pedidoId, conteudo,
+                extensao, tipo);
+        objetos.add(guardado.objeto());
+        return new ArquivoFiscal(guardado.objeto(), guardado.tamanho(), guardado.sha256());
     }
 
     /** What the request says about itself must agree before anything is stored. */
@@ -300,7 +311,7 @@ class NotaFiscalController {
         ContentDisposition disposicao = (abrir ? ContentDisposition.inline() : ContentDisposition.attachment())
                 .filename(nome).build();
         // Replaced or removed between reading the invoice and reading its file: as if the read came later.
-        InputStream conteudo = arquivos.ler(escolhido).orElseThrow(() -> ErroDeNegocio.naoEncontrado(
+        InputStream conteudo = arquivos.ler(escolhido.objeto()).orElseThrow(() -> ErroDeNegocio.naoEncontrado(
                 "O arquivo foi substituído ou removido agora há pouco; consulte a nota de novo"));
         return ResponseEntity.ok()
                              .contentType("pdf".equals(arquivo) ? MediaType.APPLICATION_PDF : MediaType.APPLICATION_XML)

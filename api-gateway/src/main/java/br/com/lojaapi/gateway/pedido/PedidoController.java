@@ -16,7 +16,7 @@ import br.com.lojaapi.gateway.acesso.LojaAtual;
 import br.com.lojaapi.gateway.comando.Comandos;
 import br.com.lojaapi.gateway.erro.Erro;
 import br.com.lojaapi.gateway.leitura.RespostaDeEscrita;
-import br.com.lojaapi.gateway.notafiscal.ArquivosFiscais;
+import br.com.lojaapi.gateway.objetos.ArquivosPrivados;
 import br.com.lojaapi.gateway.web.Ids;
 import br.com.lojaapi.gateway.web.Paginacao;
 import io.swagger.v3.oas.annotations.Operation;
@@ -55,16 +55,16 @@ class PedidoController {
 
     private final Comandos comandos;
     private final RegistroDePedidos registro;
-    private final ArquivosFiscais arquivosFiscais;
+    private final ArquivosPrivados arquivos;
     private final QueryGateway consultas;
     private final RespostaDeEscrita escrita;
     private final Clock relogio;
 
-    PedidoController(Comandos comandos, RegistroDePedidos registro, ArquivosFiscais arquivosFiscais,
+    PedidoController(Comandos comandos, RegistroDePedidos registro, ArquivosPrivados arquivos,
                      QueryGateway consultas, RespostaDeEscrita escrita, Clock relogio) {
         this.comandos = comandos;
         this.registro = registro;
-        this.arquivosFiscais = arquivosFiscais;
+        this.arquivos = arquivos;
         this.consultas = consultas;
         this.escrita = escrita;
         this.relogio = relogio;
@@ -170,12 +170,15 @@ class PedidoController {
         esperas.add(new RespostaDeEscrita.Espera(ModeloLeitura.PEDIDO, id, excluido.versao()));
         exclusao.notasFiscais().forEach(n -> esperas.add(
                 new RespostaDeEscrita.Espera(ModeloLeitura.NOTA_FISCAL, n.notaId(), n.versao())));
+        exclusao.etiquetas().forEach(e -> esperas.add(
+                new RespostaDeEscrita.Espera(ModeloLeitura.ETIQUETA, e.etiquetaId(), e.versao())));
         Excluido corpo = new Excluido(true, excluido.numero(),
                 "Pedido " + excluido.numero() + " excluído com seus itens e pagamentos");
         ResponseEntity<Object> resposta = escrita.responder(HttpStatus.OK, loja.lojaId(), esperas, id,
                 excluido.versao(), null, () -> Optional.of(corpo));
-        // Its invoices' files go once no read model names them.
-        exclusao.notasFiscais().forEach(n -> arquivosFiscais.remover(n.objetosLivres()));
+        // Its invoices' and labels' files go once no read model names them.
+        exclusao.notasFiscais().forEach(n -> arquivos.remover(n.objetosLivres()));
+        exclusao.etiquetas().forEach(e -> arquivos.remover(e.objetosLivres()));
         return resposta;
     }
 

@@ -2,6 +2,7 @@ package br.com.lojaapi.gateway.pedido;
 
 import br.com.lojaapi.coreapi.cliente.DadosCliente;
 import br.com.lojaapi.coreapi.pedido.ClienteDoPedido;
+import br.com.lojaapi.coreapi.pedido.EtiquetaDoPedido;
 import br.com.lojaapi.coreapi.pedido.ItemDoPedido;
 import br.com.lojaapi.coreapi.pedido.NotaFiscalDoPedido;
 import br.com.lojaapi.coreapi.pedido.Pagamento;
@@ -49,7 +50,7 @@ record PedidoJson(String id,
                   Cliente cliente,
                   List<Item> itens,
                   @Schema(description = "Resumo das notas fiscais do pedido") List<NotaFiscalDoPedido> notasFiscais,
-                  @Schema(description = "Etiquetas de transportadora do pedido") List<Object> etiquetasEnvio,
+                  @Schema(description = "Etiquetas de transportadora do pedido") List<EtiquetaDoPedido> etiquetasEnvio,
                   Instant criadoEm,
                   Instant atualizadoEm,
                   @Schema(description = "Versão do agregado após a última alteração (extensão)") long versao) {
@@ -91,7 +92,7 @@ record PedidoJson(String id,
                 p.taxaEntrega(), p.ajustePagamento(), p.total(), p.observacoes(), p.motivoCancelamento(),
                 p.tempoEntrega(), p.codigoRastreio(), p.urlRastreio(), p.pagamentoStatus(), p.pagamentos(), c.nome(),
                 c.celular(), c.email(), c.documento(), c.endereco(), c.bairro(), c.cidade(), c.uf(), c.cep(), c.numero(),
-                c.complemento(), c.referencia(), cliente, itens, p.notasFiscais(), List.of(), p.criadoEm(), p.atualizadoEm(),
+                c.complemento(), c.referencia(), cliente, itens, p.notasFiscais(), p.etiquetasEnvio(), p.criadoEm(), p.atualizadoEm(),
                 p.versao());
     }
 

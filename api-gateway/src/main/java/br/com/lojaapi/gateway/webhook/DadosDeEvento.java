@@ -2,6 +2,7 @@ package br.com.lojaapi.gateway.webhook;
 
 import br.com.lojaapi.coreapi.cliente.ClienteCriadoEvent;
 import br.com.lojaapi.coreapi.cliente.ClienteView;
+import br.com.lojaapi.coreapi.etiqueta.EstadoDaEtiqueta;
 import br.com.lojaapi.coreapi.notafiscal.EstadoDaNota;
 import br.com.lojaapi.coreapi.pedido.ClienteDoPedido;
 import br.com.lojaapi.coreapi.pedido.Pagamento;
@@ -12,6 +13,7 @@ import br.com.lojaapi.coreapi.pedido.StatusDoPedidoAlteradoEvent;
 import br.com.lojaapi.coreapi.produto.EstoqueBaixoEvent;
 import br.com.lojaapi.coreapi.produto.ProdutoRemovidoEvent;
 import br.com.lojaapi.gateway.cliente.ClienteJson;
+import br.com.lojaapi.gateway.envio.EtiquetaDeEnvioJson;
 import br.com.lojaapi.gateway.notafiscal.NotaFiscalJson;
 
 import java.math.BigDecimal;
@@ -49,6 +51,15 @@ final class DadosDeEvento {
     }
 
     record NotaFiscalDoPedido(String acao, String pedidoId, long pedidoNumero, NotaFiscalJson notaFiscal) {
+    }
+
+    record EtiquetaNoPedido(String acao, String pedidoId, long pedidoNumero, EtiquetaDeEnvioJson etiqueta) {
+    }
+
+    /** {@code pedido.etiqueta}: the carrier label as GET returns it, at the version of this event. */
+    static EtiquetaNoPedido de(String acao, EstadoDaEtiqueta etiqueta, long versao) {
+        return new EtiquetaNoPedido(acao, etiqueta.pedidoId(), etiqueta.pedidoNumero(),
+                EtiquetaDeEnvioJson.de(etiqueta, versao, null));
     }
 
     /** {@code pedido.nota_fiscal}: the invoice as GET returns it, at the version of this event. */

@@ -4,6 +4,10 @@ import br.com.lojaapi.command.webhook.WebhookLookup;
 import br.com.lojaapi.coreapi.cliente.ClienteCriadoEvent;
 import br.com.lojaapi.coreapi.comum.ModeloLeitura;
 import br.com.lojaapi.coreapi.entrega.IniciarEntregaCommand;
+import br.com.lojaapi.coreapi.etiqueta.EstadoDaEtiqueta;
+import br.com.lojaapi.coreapi.etiqueta.EtiquetaRegistradaEvent;
+import br.com.lojaapi.coreapi.etiqueta.EtiquetaRemovidaEvent;
+import br.com.lojaapi.coreapi.etiqueta.EtiquetaSubstituidaEvent;
 import br.com.lojaapi.coreapi.notafiscal.EstadoDaNota;
 import br.com.lojaapi.coreapi.notafiscal.NotaFiscalAtualizadaEvent;
 import br.com.lojaapi.coreapi.notafiscal.NotaFiscalCanceladaEvent;
@@ -144,6 +148,26 @@ class DisparadorDeWebhooks {
     @EventHandler
     void on(NotaFiscalRemovidaEvent e, EventMessage<?> m, @SequenceNumber long versao) {
         notaFiscal("removida", e.nota(), versao, m);
+    }
+
+    @EventHandler
+    void on(EtiquetaRegistradaEvent e, EventMessage<?> m, @SequenceNumber long versao) {
+        etiqueta("criada", e.etiqueta(), versao, m);
+    }
+
+    @EventHandler
+    void on(EtiquetaSubstituidaEvent e, EventMessage<?> m, @SequenceNumber long versao) {
+        etiqueta("atualizada", e.etiqueta(), versao, m);
+    }
+
+    @EventHandler
+    void on(EtiquetaRemovidaEvent e, EventMessage<?> m, @SequenceNumber long versao) {
+        etiqueta("removida", e.etiqueta(), versao, m);
+    }
+
+    private void etiqueta(String acao, EstadoDaEtiqueta etiqueta, long versao, EventMessage<?> m) {
+        disparar(etiqueta.lojaId(), EventoDeWebhook.PEDIDO_ETIQUETA, m,
+                () -> DadosDeEvento.de(acao, etiqueta, versao));
     }
 
     /** Every invoice event carries the whole invoice: the payload is exactly what it was at that event. */

@@ -1,5 +1,6 @@
 package br.com.lojaapi.command.notafiscal;
 
+import br.com.lojaapi.command.comum.PedidosVivos;
 import br.com.lojaapi.coreapi.comum.ErroDeNegocio;
 import br.com.lojaapi.coreapi.notafiscal.ArquivoFiscal;
 import br.com.lojaapi.coreapi.notafiscal.AtualizarNotaFiscalCommand;
@@ -9,10 +10,7 @@ import br.com.lojaapi.coreapi.notafiscal.DadosNotaFiscal;
 import br.com.lojaapi.coreapi.notafiscal.RegistrarNotaFiscalCommand;
 import br.com.lojaapi.coreapi.notafiscal.RemoverNotaFiscalCommand;
 import br.com.lojaapi.coreapi.notafiscal.ResultadoDaNota;
-import br.com.lojaapi.coreapi.pedido.PedidoCriadoEvent;
-import br.com.lojaapi.coreapi.pedido.PedidoRemovidoEvent;
 import org.axonframework.commandhandling.gateway.CommandGateway;
-import org.axonframework.eventsourcing.eventstore.EventStore;
 import org.springframework.stereotype.Service;
 import org.springframework.transaction.annotation.Transactional;
 
@@ -37,12 +35,12 @@ public class RegistroDeNotasFiscais {
 
     private final CommandGateway comandos;
     private final NotaFiscalLookup notas;
-    private final EventStore eventos;
+    private final PedidosVivos pedidos;
 
-    RegistroDeNotasFiscais(CommandGateway comandos, NotaFiscalLookup notas, EventStore eventos) {
+    RegistroDeNotasFiscais(CommandGateway comandos, NotaFiscalLookup notas, PedidosVivos pedidos) {
         this.comandos = comandos;
         this.notas = notas;
-        this.eventos = eventos;
+        this.pedidos = pedidos;
     }
 
     /**
@@ -72,8 +70,8 @@ public class RegistroDeNotasFiscais {
                     envio.pedidoId(), envio.contexto(), envio.leitura() == null ? null : dados, envio.xml(),
                     envio.pdf(), canceladaEm, envio.agora()));
         }
-        notas.travar("nota-fiscal-pedido:" + envio.lojaId() + ":" + envio.pedidoId());
-        exigirPedidoVivo(envio.lojaId(), envio.pedidoId());
+        notas.travar(PedidosVivos.trava(envio.lojaId(), envio.pedidoId()));
+        pedidos.exigir(envio.lojaId(), envio.pedidoId());
         if (notas.doPedido(envio.lojaId(), envio.pedidoId()) >= MAXIMO_POR_PEDIDO) {
             throw ErroDeNegocio.conflito("O pedido já tem " + MAXIMO_POR_PEDIDO + " notas fiscais, o máximo; "
                     + "remova uma antes de vincular outra");
@@ -100,7 +98,7 @@ public class RegistroDeNotasFiscais {
     public List<ResultadoDaNota> removerDoPedido(String lojaId, String pedidoId, Instant agora) {
         // The lock a new invoice of this order takes: one linked meanwhile is either listed here or, sent after,
         // finds the order removed.
-        notas.travar("nota-fiscal-pedido:" + lojaId + ":" + pedidoId);
+        notas.travar(PedidosVivos.trava(lojaId, pedidoId));
         List<ResultadoDaNota> removidas = new ArrayList<>();
         for (String notaId : notas.idsDoPedido(lojaId, pedidoId)) {
             removidas.add(comandos.sendAndWait(new RemoverNotaFiscalCommand(notaId, lojaId, pedidoId, agora)));
@@ -117,26 +115,6 @@ public class RegistroDeNotasFiscais {
         exigirDoPedido(vinculo, envio.pedidoId(), null);
         return comandos.sendAndWait(new CancelarNotaFiscalCommand(vinculo.notaId(), envio.lojaId(), envio.pedidoId(),
                 c.tipoEvento(), c.protocolo(), c.canceladaEm(), envio.xml(), envio.agora()));
-    }
-
-    /**
-     * The order exists in the store and is not deleted, by its own events (not a read model that may lag): the
-     * caller holds the order's lock, which an order deletion takes too, so no invoice is linked to an order
-     * deleted at the same moment.
-     */
-    private void exigirPedidoVivo(String lojaId, String pedidoId) {
-        boolean[] criado = {false};
-        boolean[] removido = {false};
-        eventos.readEvents(pedidoId).asStream().forEach(evento -> {
-            if (evento.getPayload() instanceof PedidoCriadoEvent c && c.lojaId().equals(lojaId)) {
-                criado[0] = true;
-            } else if (evento.getPayload() instanceof PedidoRemovidoEvent) {
-                removido[0] = true;
-            }
-        });
-        if (!criado[0] || removido[0]) {
-            throw ErroDeNegocio.naoEncontrado("Pedido não encontrado");
-        }
     }
 
     private static void exigirDoPedido(NotaFiscalLookup.Vinculo vinculo, String pedidoId, DadosNotaFiscal dados) {

@@ -5,6 +5,7 @@ import br.com.lojaapi.command.comum.Versao;
 import br.com.lojaapi.coreapi.comum.ErroDeNegocio;
 import br.com.lojaapi.coreapi.pedido.AlterarStatusDoPedidoCommand;
 import br.com.lojaapi.coreapi.pedido.CriarPedidoCommand;
+import br.com.lojaapi.coreapi.pedido.DefinirRastreioDoPedidoCommand;
 import br.com.lojaapi.coreapi.pedido.LinhaDeEstoque;
 import br.com.lojaapi.coreapi.pedido.MovimentoDoPedido;
 import br.com.lojaapi.coreapi.pedido.Pagamento;
@@ -13,6 +14,7 @@ import br.com.lojaapi.coreapi.pedido.PedidoCriadoEvent;
 import br.com.lojaapi.coreapi.pedido.PedidoExcluido;
 import br.com.lojaapi.coreapi.pedido.PedidoPagoEvent;
 import br.com.lojaapi.coreapi.pedido.PedidoRemovidoEvent;
+import br.com.lojaapi.coreapi.pedido.RastreioDoPedidoDefinidoEvent;
 import br.com.lojaapi.coreapi.pedido.RemoverPedidoCommand;
 import br.com.lojaapi.coreapi.pedido.ResultadoDeStatus;
 import br.com.lojaapi.coreapi.pedido.StatusDoPedidoAlteradoEvent;
@@ -111,6 +113,20 @@ class Pedido {
                 movimento == MovimentoDoPedido.NENHUM ? List.of() : linhas);
     }
 
+    /**
+     * A carrier label's code is adopted only by an order without one: a code set by PATCH or by an earlier
+     * label is never overwritten. The status is untouched.
+     */
+    @CommandHandler
+    long handle(DefinirRastreioDoPedidoCommand comando) {
+        exigirDaLoja(comando.lojaId());
+        if (codigoRastreio == null && comando.codigoRastreio() != null) {
+            apply(new RastreioDoPedidoDefinidoEvent(pedidoId, lojaId, comando.codigoRastreio(),
+                    urlRastreio == null ? comando.urlRastreio() : urlRastreio, comando.em()));
+        }
+        return Versao.atual();
+    }
+
     @CommandHandler
     PedidoExcluido handle(RemoverPedidoCommand comando) {
         exigirDaLoja(comando.lojaId());
@@ -151,6 +167,12 @@ class Pedido {
         } else if (evento.estoque() == MovimentoDoPedido.DEVOLVER) {
             estoqueTomado = false;
         }
+    }
+
+    @EventSourcingHandler
+    void on(RastreioDoPedidoDefinidoEvent evento) {
+        codigoRastreio = evento.codigoRastreio();
+        urlRastreio = evento.urlRastreio();
     }
 
     @EventSourcingHandler

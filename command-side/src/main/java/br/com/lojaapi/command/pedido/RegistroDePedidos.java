@@ -1,12 +1,14 @@
 package br.com.lojaapi.command.pedido;
 
 import br.com.lojaapi.command.cliente.ClientesDaLoja;
+import br.com.lojaapi.command.etiqueta.RegistroDeEtiquetas;
 import br.com.lojaapi.command.notafiscal.RegistroDeNotasFiscais;
 import br.com.lojaapi.command.produto.EstoqueDosProdutos;
 import br.com.lojaapi.coreapi.cliente.DadosCliente;
 import br.com.lojaapi.coreapi.comum.ErroDeNegocio;
 import br.com.lojaapi.coreapi.comum.ModeloLeitura;
 import br.com.lojaapi.coreapi.pedido.AlterarStatusDoPedidoCommand;
+import br.com.lojaapi.coreapi.etiqueta.ResultadoDaEtiqueta;
 import br.com.lojaapi.coreapi.notafiscal.ResultadoDaNota;
 import br.com.lojaapi.coreapi.pedido.ClienteDoPedido;
 import br.com.lojaapi.coreapi.pedido.CriarPedidoCommand;
@@ -46,15 +48,18 @@ public class RegistroDePedidos {
 
     private final CommandGateway comandos;
     private final RegistroDeNotasFiscais notasFiscais;
+    private final RegistroDeEtiquetas etiquetas;
     private final ClientesDaLoja clientes;
     private final EstoqueDosProdutos estoque;
     private final NumerosDePedido numeros;
     private final JdbcTemplate jdbc;
 
-    RegistroDePedidos(CommandGateway comandos, RegistroDeNotasFiscais notasFiscais, ClientesDaLoja clientes, EstoqueDosProdutos estoque,
+    RegistroDePedidos(CommandGateway comandos, RegistroDeNotasFiscais notasFiscais, RegistroDeEtiquetas etiquetas,
+                      ClientesDaLoja clientes, EstoqueDosProdutos estoque,
                       NumerosDePedido numeros, JdbcTemplate jdbc) {
         this.comandos = comandos;
         this.notasFiscais = notasFiscais;
+        this.etiquetas = etiquetas;
         this.clientes = clientes;
         this.estoque = estoque;
         this.numeros = numeros;
@@ -75,18 +80,20 @@ public class RegistroDePedidos {
     public record Escrita(ModeloLeitura modelo, String id, long versao) {
     }
 
-    /** The deleted order, and the removals of its invoices, deleted with it. */
-    public record Exclusao(PedidoExcluido pedido, List<ResultadoDaNota> notasFiscais) {
+    /** The deleted order, and the removals of its invoices and carrier labels, deleted with it. */
+    public record Exclusao(PedidoExcluido pedido, List<ResultadoDaNota> notasFiscais,
+                           List<ResultadoDaEtiqueta> etiquetas) {
     }
 
     /**
-     * DELETE of a cancelled order: the order and, in the same transaction, every invoice linked to it, so no
-     * invoice outlives its order and keeps its key taken.
+     * DELETE of a cancelled order: the order and, in the same transaction, every invoice and carrier label
+     * linked to it, so nothing outlives its order (an invoice would keep its key taken).
      */
     @Transactional
     public Exclusao excluir(String lojaId, String pedidoId, Instant agora) {
         PedidoExcluido excluido = comandos.sendAndWait(new RemoverPedidoCommand(pedidoId, lojaId, agora));
-        return new Exclusao(excluido, notasFiscais.removerDoPedido(lojaId, pedidoId, agora));
+        return new Exclusao(excluido, notasFiscais.removerDoPedido(lojaId, pedidoId, agora),
+                etiquetas.removerDoPedido(lojaId, pedidoId, agora));
     }
 
     @Transactional

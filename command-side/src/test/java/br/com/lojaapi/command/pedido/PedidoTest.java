@@ -5,6 +5,7 @@ import br.com.lojaapi.coreapi.comum.ErroDeNegocio;
 import br.com.lojaapi.coreapi.pedido.AlterarStatusDoPedidoCommand;
 import br.com.lojaapi.coreapi.pedido.ClienteDoPedido;
 import br.com.lojaapi.coreapi.pedido.CriarPedidoCommand;
+import br.com.lojaapi.coreapi.pedido.DefinirRastreioDoPedidoCommand;
 import br.com.lojaapi.coreapi.pedido.ItemDoPedido;
 import br.com.lojaapi.coreapi.pedido.LinhaDeEstoque;
 import br.com.lojaapi.coreapi.pedido.MovimentoDoPedido;
@@ -14,6 +15,7 @@ import br.com.lojaapi.coreapi.pedido.PedidoExcluido;
 import br.com.lojaapi.coreapi.pedido.PedidoPagoEvent;
 import br.com.lojaapi.coreapi.pedido.PedidoRemovidoEvent;
 import br.com.lojaapi.coreapi.pedido.ProdutoDoItem;
+import br.com.lojaapi.coreapi.pedido.RastreioDoPedidoDefinidoEvent;
 import br.com.lojaapi.coreapi.pedido.RemoverPedidoCommand;
 import br.com.lojaapi.coreapi.pedido.ResultadoDeStatus;
 import br.com.lojaapi.coreapi.pedido.StatusDoPedidoAlteradoEvent;
@@ -261,5 +263,25 @@ class PedidoTest {
                  .when(new RemoverPedidoCommand(ID, LOJA, T1))
                  .expectResultMessagePayload(new PedidoExcluido(2, 1))
                  .expectEvents(new PedidoRemovidoEvent(ID, LOJA, 1, T1));
+    }
+
+    @Test
+    void codigoDaEtiquetaSoEAdotadoPorPedidoSemCodigo() {
+        cenario().given(criado())
+                 .when(new DefinirRastreioDoPedidoCommand(ID, LOJA, "BR9BR", "https://r.example/BR9BR", T1))
+                 .expectEvents(new RastreioDoPedidoDefinidoEvent(ID, LOJA, "BR9BR", "https://r.example/BR9BR", T1));
+        RastreioDoPedidoDefinidoEvent adotado = new RastreioDoPedidoDefinidoEvent(ID, LOJA, "BR9BR", null, T1);
+        cenario().given(criado(), adotado)
+                 .when(new DefinirRastreioDoPedidoCommand(ID, LOJA, "BR7BR", "https://r.example/BR7BR", T1))
+                 .expectNoEvents()
+                 .expectResultMessagePayload(1L);
+        StatusDoPedidoAlteradoEvent comCodigo = new StatusDoPedidoAlteradoEvent(ID, LOJA, 1, StatusPedido.ENVIADO,
+                PENDENTE, null, null, "BR123", null, null, MovimentoDoPedido.NENHUM, T1);
+        cenario().given(criado(), comCodigo)
+                 .when(new DefinirRastreioDoPedidoCommand(ID, LOJA, "BR7BR", null, T1))
+                 .expectNoEvents();
+        cenario().given(criado())
+                 .when(new DefinirRastreioDoPedidoCommand(ID, "outra-loja", "BR7BR", null, T1))
+                 .expectException(ErroDeNegocio.class);
     }
 }

@@ -40,6 +40,8 @@ class VersoesProjetadas {
                     Long.class, consulta.id(), consulta.lojaId());
             case NOTA_FISCAL -> jdbc.queryForList("SELECT versao FROM nota_fiscal_view WHERE id = ? AND loja_id = ?",
                     Long.class, consulta.id(), consulta.lojaId());
+            case ETIQUETA -> jdbc.queryForList("SELECT versao FROM etiqueta_view WHERE id = ? AND loja_id = ?",
+                    Long.class, consulta.id(), consulta.lojaId());
         };
         return versoes.stream().findFirst();
     }

@@ -2,6 +2,7 @@ package br.com.lojaapi.query.pedido;
 
 import br.com.lojaapi.coreapi.cliente.DadosCliente;
 import br.com.lojaapi.coreapi.pedido.BuscarPedidoQuery;
+import br.com.lojaapi.coreapi.pedido.EtiquetaDoPedido;
 import br.com.lojaapi.coreapi.pedido.ClienteDoPedido;
 import br.com.lojaapi.coreapi.pedido.ItemDoPedido;
 import br.com.lojaapi.coreapi.pedido.ListarPedidosQuery;
@@ -12,6 +13,7 @@ import br.com.lojaapi.coreapi.pedido.PedidoView;
 import br.com.lojaapi.coreapi.pedido.StatusPedido;
 import br.com.lojaapi.coreapi.pedido.TipoEntrega;
 import com.fasterxml.jackson.core.type.TypeReference;
+import com.fasterxml.jackson.databind.JsonNode;
 import org.axonframework.queryhandling.QueryHandler;
 import org.springframework.jdbc.core.RowCallbackHandler;
 import org.springframework.jdbc.core.namedparam.MapSqlParameterSource;
@@ -21,6 +23,7 @@ import org.springframework.stereotype.Component;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Timestamp;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -80,6 +83,23 @@ class PedidoConsultas {
         return new PaginaDePedidos(comNotas(pedidos), total == null ? 0 : total);
     }
 
+    /** A carrier label as the order lists it: its read-model document without the file reference. */
+    private static EtiquetaDoPedido etiqueta(String documento) {
+        JsonNode e = DocumentosDoPedido.ler(documento, new TypeReference<JsonNode>() {
+        });
+        JsonNode d = e.get("dados");
+        JsonNode arquivo = e.get("arquivo");
+        return new EtiquetaDoPedido(e.get("etiquetaId").asText(), texto(d, "transportadora"), texto(d, "servico"),
+                texto(d, "codigoRastreio"), texto(d, "urlRastreio"),
+                d.hasNonNull("volume") ? d.get("volume").asInt() : null, arquivo.get("formato").asText(),
+                arquivo.get("tamanho").asLong(), texto(e, "origem"), Instant.parse(e.get("criadoEm").asText()),
+                Instant.parse(e.get("atualizadoEm").asText()));
+    }
+
+    private static String texto(JsonNode no, String campo) {
+        return no.hasNonNull(campo) ? no.get(campo).asText() : null;
+    }
+
     /**
      * The orders with the summaries of their linked invoices (another read model, kept by its own projection),
      * read in one query for the whole page.
@@ -89,19 +109,27 @@ class PedidoConsultas {
             return pedidos;
         }
         Map<String, List<NotaFiscalDoPedido>> porPedido = new HashMap<>();
+        MapSqlParameterSource parametros = new MapSqlParameterSource("loja", pedidos.get(0).lojaId())
+                .addValue("pedidos", pedidos.stream().map(PedidoView::id).toList());
         jdbc.query("""
                 SELECT pedido_id, id, chave, numero, serie, modelo, situacao, valor_total FROM nota_fiscal_view
                  WHERE loja_id = :loja AND pedido_id IN (:pedidos) AND removida_em IS NULL
-                 ORDER BY criado_em, id""",
-                new MapSqlParameterSource("loja", pedidos.get(0).lojaId())
-                        .addValue("pedidos", pedidos.stream().map(PedidoView::id).toList()),
+                 ORDER BY criado_em, id""", parametros,
                 (RowCallbackHandler) rs -> {
                     porPedido.computeIfAbsent(rs.getString("pedido_id"), k -> new ArrayList<>())
                              .add(new NotaFiscalDoPedido(rs.getString("id"), rs.getString("chave"),
                                      rs.getString("numero"), rs.getString("serie"), rs.getString("modelo"),
                                      rs.getString("situacao"), rs.getBigDecimal("valor_total")));
                 });
-        return pedidos.stream().map(p -> p.comNotasFiscais(porPedido.getOrDefault(p.id(), List.of()))).toList();
+        Map<String, List<EtiquetaDoPedido>> etiquetas = new HashMap<>();
+        jdbc.query("""
+                SELECT pedido_id, etiqueta FROM etiqueta_view
+                 WHERE loja_id = :loja AND pedido_id IN (:pedidos) AND removida_em IS NULL
+                 ORDER BY criado_em, id""", parametros,
+                (RowCallbackHandler) rs -> etiquetas.computeIfAbsent(rs.getString("pedido_id"), k -> new ArrayList<>())
+                                                    .add(etiqueta(rs.getString("etiqueta"))));
+        return pedidos.stream().map(p -> p.comAnexos(porPedido.getOrDefault(p.id(), List.of()),
+                etiquetas.getOrDefault(p.id(), List.of()))).toList();
     }
 
     private static PedidoView pedido(ResultSet rs) throws SQLException {
@@ -114,7 +142,7 @@ class PedidoConsultas {
                 DocumentosDoPedido.ler(rs.getString("pagamentos"), PAGAMENTOS),
                 DocumentosDoPedido.ler(rs.getString("cliente"), CLIENTE), rs.getString("cliente_id"),
                 DocumentosDoPedido.ler(rs.getString("cliente_registrado"), REGISTRADO),
-                DocumentosDoPedido.ler(rs.getString("itens"), ITENS), List.of(),
+                DocumentosDoPedido.ler(rs.getString("itens"), ITENS), List.of(), List.of(),
                 rs.getTimestamp("criado_em").toInstant(),
                 rs.getTimestamp("atualizado_em").toInstant(), rs.getLong("versao"));
     }

@@ -5,6 +5,7 @@ import br.com.lojaapi.coreapi.pedido.PedidoCanceladoEvent;
 import br.com.lojaapi.coreapi.pedido.PedidoCriadoEvent;
 import br.com.lojaapi.coreapi.pedido.PedidoPagoEvent;
 import br.com.lojaapi.coreapi.pedido.PedidoRemovidoEvent;
+import br.com.lojaapi.coreapi.pedido.RastreioDoPedidoDefinidoEvent;
 import br.com.lojaapi.coreapi.pedido.StatusDoPedidoAlteradoEvent;
 import org.axonframework.config.ProcessingGroup;
 import org.axonframework.eventhandling.EventHandler;
@@ -66,6 +67,14 @@ class PedidoProjection {
     @EventHandler
     void on(PedidoPagoEvent e, @SequenceNumber long versao) {
         versao(e.pedidoId(), versao);
+    }
+
+    @EventHandler
+    void on(RastreioDoPedidoDefinidoEvent e, @SequenceNumber long versao) {
+        jdbc.update("""
+                UPDATE pedido_view SET codigo_rastreio = ?, url_rastreio = ?, atualizado_em = ?, versao = ?
+                 WHERE id = ? AND versao < ?""",
+                e.codigoRastreio(), e.urlRastreio(), momento(e.em()), versao, e.pedidoId(), versao);
     }
 
     @EventHandler

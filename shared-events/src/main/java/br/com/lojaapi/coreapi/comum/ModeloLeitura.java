@@ -9,5 +9,6 @@ public enum ModeloLeitura {
     CLIENTE,
     PEDIDO,
     WEBHOOK,
-    NOTA_FISCAL
+    NOTA_FISCAL,
+    ETIQUETA
 }

@@ -29,6 +29,7 @@ public record PedidoView(String id,
                          DadosCliente clienteRegistrado,
                          List<ItemDoPedido> itens,
                          List<NotaFiscalDoPedido> notasFiscais,
+                         List<EtiquetaDoPedido> etiquetasEnvio,
                          Instant criadoEm,
                          Instant atualizadoEm,
                          long versao) {
@@ -37,13 +38,14 @@ public record PedidoView(String id,
         pagamentos = List.copyOf(pagamentos);
         itens = List.copyOf(itens);
         notasFiscais = List.copyOf(notasFiscais);
+        etiquetasEnvio = List.copyOf(etiquetasEnvio);
     }
 
-    /** The same order with the summaries of its linked invoices, which another read model keeps. */
-    public PedidoView comNotasFiscais(List<NotaFiscalDoPedido> notas) {
+    /** The same order with its linked invoices and carrier labels, which read models of their own keep. */
+    public PedidoView comAnexos(List<NotaFiscalDoPedido> notas, List<EtiquetaDoPedido> etiquetas) {
         return new PedidoView(id, lojaId, numero, status, tipoEntrega, subtotal, desconto, taxaEntrega,
                 ajustePagamento, total, observacoes, motivoCancelamento, tempoEntrega, codigoRastreio, urlRastreio,
-                pagamentoStatus, pagamentos, cliente, clienteId, clienteRegistrado, itens, notas, criadoEm,
-                atualizadoEm, versao);
+                pagamentoStatus, pagamentos, cliente, clienteId, clienteRegistrado, itens, notas, etiquetas,
+                criadoEm, atualizadoEm, versao);
     }
 }

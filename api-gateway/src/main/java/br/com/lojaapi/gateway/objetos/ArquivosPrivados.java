@@ -1,7 +1,5 @@
-package br.com.lojaapi.gateway.notafiscal;
+package br.com.lojaapi.gateway.objetos;
 
-import br.com.lojaapi.coreapi.notafiscal.ArquivoFiscal;
-import br.com.lojaapi.gateway.objetos.ArmazenamentoDeObjetos;
 import io.minio.errors.ErrorResponseException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -10,43 +8,47 @@ import org.springframework.stereotype.Component;
 import java.io.InputStream;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
-import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Optional;
 import java.util.UUID;
 
 /**
- * The files of invoices in object storage, under {@code notas-fiscais/<store>/<order>/<random>}: never under a
- * public route (product images have their own prefix), downloaded only through the API. A file is stored before
- * its command and gets a new name every time, so a failed command never touches a kept file; what the command
- * leaves unreferenced is deleted after it.
+ * Files of orders that only the API serves (invoices, carrier labels), under {@code <kind>/<store>/<order>/
+ * <random>}: never under a public route (product images have their own names), downloaded only through the API.
+ * A file is stored before its command and gets a new name every time, so a failed command never touches a kept
+ * file; what the command leaves unreferenced is deleted after it.
  */
 @Component
-public class ArquivosFiscais {
+public class ArquivosPrivados {
 
-    private static final Logger log = LoggerFactory.getLogger(ArquivosFiscais.class);
+    private static final Logger log = LoggerFactory.getLogger(ArquivosPrivados.class);
 
     private final ArmazenamentoDeObjetos armazenamento;
 
-    ArquivosFiscais(ArmazenamentoDeObjetos armazenamento) {
+    ArquivosPrivados(ArmazenamentoDeObjetos armazenamento) {
         this.armazenamento = armazenamento;
     }
 
-    ArquivoFiscal guardar(String lojaId, String pedidoId, byte[] conteudo, String extensao, String tipo) {
-        String objeto = "notas-fiscais/" + lojaId + "/" + pedidoId + "/" + UUID.randomUUID() + "." + extensao;
+    /** A stored file: its object name, size and SHA-256 (hex). */
+    public record Guardado(String objeto, long tamanho, String sha256) {
+    }
+
+    public Guardado guardar(String tipoDeAnexo, String lojaId, String pedidoId, byte[] conteudo, String extensao,
+                            String tipo) {
+        String objeto = tipoDeAnexo + "/" + lojaId + "/" + pedidoId + "/" + UUID.randomUUID() + "." + extensao;
         try {
             armazenamento.guardar(objeto, conteudo, tipo);
         } catch (Exception e) {
             throw new IllegalStateException("armazenamento de objetos indisponível", e);
         }
-        return new ArquivoFiscal(objeto, conteudo.length, sha256(conteudo));
+        return new Guardado(objeto, conteudo.length, sha256(conteudo));
     }
 
     /** The file's bytes, or empty when the object is gone (deleted after a replacement or removal). */
-    Optional<InputStream> ler(ArquivoFiscal arquivo) {
+    public Optional<InputStream> ler(String objeto) {
         try {
-            return Optional.of(armazenamento.ler(arquivo.objeto()));
+            return Optional.of(armazenamento.ler(objeto));
         } catch (ErrorResponseException e) {
             if ("NoSuchKey".equals(e.errorResponse().code())) {
                 return Optional.empty();
@@ -58,7 +60,7 @@ public class ArquivosFiscais {
     }
 
     /**
-     * Best effort: a file left behind is never reachable (no invoice refers to it) and costs only space, so a
+     * Best effort: a file left behind is never reachable (nothing refers to it) and costs only space, so a
      * storage hiccup here must not turn a committed change into an error.
      */
     public void remover(List<String> objetos) {
@@ -66,19 +68,9 @@ public class ArquivosFiscais {
             try {
                 armazenamento.remover(objeto);
             } catch (Exception e) {
-                log.warn("Arquivo fiscal {} não removido do armazenamento: {}", objeto, e.toString());
+                log.warn("Arquivo {} não removido do armazenamento: {}", objeto, e.toString());
             }
         }
-    }
-
-    static List<String> objetos(ArquivoFiscal... arquivos) {
-        List<String> objetos = new ArrayList<>();
-        for (ArquivoFiscal arquivo : arquivos) {
-            if (arquivo != null) {
-                objetos.add(arquivo.objeto());
-            }
-        }
-        return objetos;
     }
 
     private static String sha256(byte[] conteudo) {

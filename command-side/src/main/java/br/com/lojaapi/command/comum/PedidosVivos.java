@@ -1,0 +1,44 @@
+package br.com.lojaapi.command.comum;
+
+import br.com.lojaapi.coreapi.comum.ErroDeNegocio;
+import br.com.lojaapi.coreapi.pedido.PedidoCriadoEvent;
+import br.com.lojaapi.coreapi.pedido.PedidoRemovidoEvent;
+import org.axonframework.eventsourcing.eventstore.EventStore;
+import org.springframework.stereotype.Component;
+
+/**
+ * Whether an order exists in a store and is not deleted, by its own events rather than a read model that may
+ * lag. Callers that attach something to an order (an invoice, a carrier label) ask this under the order's
+ * advisory lock, which an order deletion takes too, so nothing is attached to an order deleted at that moment.
+ */
+@Component
+public class PedidosVivos {
+
+    public static final String NAO_ENCONTRADO = "Pedido não encontrado";
+
+    private final EventStore eventos;
+
+    PedidosVivos(EventStore eventos) {
+        this.eventos = eventos;
+    }
+
+    /** The advisory-lock name of everything attached to one order. */
+    public static String trava(String lojaId, String pedidoId) {
+        return "pedido-anexos:" + lojaId + ":" + pedidoId;
+    }
+
+    public void exigir(String lojaId, String pedidoId) {
+        boolean[] criado = {false};
+        boolean[] removido = {false};
+        eventos.readEvents(pedidoId).asStream().forEach(evento -> {
+            if (evento.getPayload() instanceof PedidoCriadoEvent c && c.lojaId().equals(lojaId)) {
+                criado[0] = true;
+            } else if (evento.getPayload() instanceof PedidoRemovidoEvent) {
+                removido[0] = true;
+            }
+        });
+        if (!criado[0] || removido[0]) {
+            throw ErroDeNegocio.naoEncontrado(NAO_ENCONTRADO);
+        }
+    }
+}
