@@ -9,13 +9,14 @@ import br.com.lojaapi.coreapi.etiqueta.EstadoDaEtiqueta;
 import br.com.lojaapi.coreapi.etiqueta.EtiquetaView;
 import br.com.lojaapi.coreapi.etiqueta.ListarEtiquetasQuery;
 import br.com.lojaapi.coreapi.etiqueta.ResultadoDaEtiqueta;
-import br.com.lojaapi.coreapi.pedido.BuscarPedidoQuery;
 import br.com.lojaapi.coreapi.pedido.PedidoView;
 import br.com.lojaapi.gateway.acesso.LojaAtual;
 import br.com.lojaapi.gateway.comando.Comandos;
 import br.com.lojaapi.gateway.erro.Erro;
 import br.com.lojaapi.gateway.leitura.RespostaDeEscrita;
 import br.com.lojaapi.gateway.objetos.ArquivosPrivados;
+import br.com.lojaapi.gateway.objetos.DownloadPrivado;
+import br.com.lojaapi.gateway.pedido.PedidosDaLoja;
 import br.com.lojaapi.gateway.web.Ids;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.Parameter;
@@ -28,9 +29,6 @@ import jakarta.servlet.http.HttpServletRequest;
 import org.axonframework.messaging.responsetypes.ResponseTypes;
 import org.axonframework.queryhandling.QueryGateway;
 import org.springframework.core.io.InputStreamResource;
-import org.springframework.http.CacheControl;
-import org.springframework.http.ContentDisposition;
-import org.springframework.http.HttpHeaders;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.MediaType;
 import org.springframework.http.ResponseEntity;
@@ -63,18 +61,20 @@ import java.util.Optional;
 class EtiquetaDeEnvioController {
 
     static final String NAO_ENCONTRADA = "Etiqueta não encontrada";
-    static final String PEDIDO_NAO_ENCONTRADO = "Pedido não encontrado";
     static final MediaType ZPL = new MediaType("text", "plain", StandardCharsets.UTF_8);
 
     private final RegistroDeEtiquetas registro;
     private final ArquivosPrivados arquivos;
     private final Comandos comandos;
     private final QueryGateway consultas;
+    private final PedidosDaLoja pedidos;
     private final RespostaDeEscrita escrita;
     private final Clock relogio;
 
     EtiquetaDeEnvioController(RegistroDeEtiquetas registro, ArquivosPrivados arquivos, Comandos comandos,
-                              QueryGateway consultas, RespostaDeEscrita escrita, Clock relogio) {
+                              QueryGateway consultas, PedidosDaLoja pedidos, RespostaDeEscrita escrita,
+                              Clock relogio) {
+        this.pedidos = pedidos;
         this.registro = registro;
         this.arquivos = arquivos;
         this.comandos = comandos;
@@ -172,8 +172,8 @@ class EtiquetaDeEnvioController {
                              @RequestParam(required = false) String arquivo,
                              @Parameter(schema = @Schema(allowableValues = {"0", "1"}))
                              @RequestParam(required = false) String inline) {
-        boolean baixar = sim(arquivo, "arquivo");
-        boolean abrir = sim(inline, "inline");
+        boolean baixar = DownloadPrivado.chave(arquivo, "arquivo");
+        boolean abrir = DownloadPrivado.chave(inline, "inline");
         EtiquetaView etiqueta = buscar(loja.lojaId(), pedidoId, etiquetaId)
                 .orElseThrow(() -> ErroDeNegocio.naoEncontrado(NAO_ENCONTRADA));
         if (!baixar) {
@@ -241,26 +241,8 @@ class EtiquetaDeEnvioController {
                 "O arquivo foi substituído ou removido agora há pouco; consulte a etiqueta de novo"));
         String base = "etiqueta-" + (etiqueta.dados().codigoRastreio() != null ? etiqueta.dados().codigoRastreio()
                 : etiqueta.etiquetaId());
-        ContentDisposition disposicao = (abrir && pdf ? ContentDisposition.inline() : ContentDisposition.attachment())
-                .filename(base.replace('/', '-') + (pdf ? ".pdf" : ".zpl")).build();
-        return ResponseEntity.ok()
-                             .contentType(pdf ? MediaType.APPLICATION_PDF : ZPL)
-                             .contentLength(arquivo.tamanho())
-                             .header(HttpHeaders.CONTENT_DISPOSITION, disposicao.toString())
-                             .header("X-Content-Type-Options", "nosniff")
-                             .header("Content-Security-Policy", "sandbox; default-src 'none'")
-                             .cacheControl(CacheControl.noStore().cachePrivate())
-                             .body(new InputStreamResource(conteudo));
-    }
-
-    private static boolean sim(String valor, String parametro) {
-        if (valor == null || "0".equals(valor) || "false".equals(valor)) {
-            return false;
-        }
-        if ("1".equals(valor) || "true".equals(valor)) {
-            return true;
-        }
-        throw ErroDeNegocio.invalido(parametro + ": use 1 ou 0");
+        return DownloadPrivado.responder(conteudo, arquivo.tamanho(), pdf ? MediaType.APPLICATION_PDF : ZPL,
+                base.replace('/', '-') + (pdf ? ".pdf" : ".zpl"), abrir && pdf);
     }
 
     private Optional<EtiquetaView> buscar(String lojaId, String pedidoId, String etiquetaId) {
@@ -272,9 +254,6 @@ class EtiquetaDeEnvioController {
     }
 
     private PedidoView exigirPedido(LojaAtual loja, String pedidoId) {
-        Ids.exigir(pedidoId, PEDIDO_NAO_ENCONTRADO);
-        return consultas.query(new BuscarPedidoQuery(loja.lojaId(), pedidoId),
-                        ResponseTypes.optionalInstanceOf(PedidoView.class)).join()
-                        .orElseThrow(() -> ErroDeNegocio.naoEncontrado(PEDIDO_NAO_ENCONTRADO));
+        return pedidos.exigir(loja.lojaId(), pedidoId);
     }
 }

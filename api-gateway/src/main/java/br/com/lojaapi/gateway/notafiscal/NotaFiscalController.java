@@ -14,13 +14,14 @@ import br.com.lojaapi.coreapi.notafiscal.EstadoDaNota;
 import br.com.lojaapi.coreapi.notafiscal.ListarNotasFiscaisQuery;
 import br.com.lojaapi.coreapi.notafiscal.NotaFiscalView;
 import br.com.lojaapi.coreapi.notafiscal.ResultadoDaNota;
-import br.com.lojaapi.coreapi.pedido.BuscarPedidoQuery;
 import br.com.lojaapi.coreapi.pedido.PedidoView;
 import br.com.lojaapi.gateway.acesso.LojaAtual;
 import br.com.lojaapi.gateway.comando.Comandos;
 import br.com.lojaapi.gateway.erro.Erro;
 import br.com.lojaapi.gateway.leitura.RespostaDeEscrita;
 import br.com.lojaapi.gateway.objetos.ArquivosPrivados;
+import br.com.lojaapi.gateway.objetos.DownloadPrivado;
+import br.com.lojaapi.gateway.pedido.PedidosDaLoja;
 import br.com.lojaapi.gateway.web.Ids;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.Parameter;
@@ -33,9 +34,6 @@ import jakarta.servlet.http.HttpServletRequest;
 import org.axonframework.messaging.responsetypes.ResponseTypes;
 import org.axonframework.queryhandling.QueryGateway;
 import org.springframework.core.io.InputStreamResource;
-import org.springframework.http.CacheControl;
-import org.springframework.http.ContentDisposition;
-import org.springframework.http.HttpHeaders;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.MediaType;
 import org.springframework.http.ResponseEntity;
@@ -67,17 +65,18 @@ import java.util.Optional;
 class NotaFiscalController {
 
     static final String NAO_ENCONTRADA = "Nota fiscal não encontrada";
-    static final String PEDIDO_NAO_ENCONTRADO = "Pedido não encontrado";
 
     private final RegistroDeNotasFiscais registro;
     private final ArquivosPrivados arquivos;
     private final Comandos comandos;
     private final QueryGateway consultas;
+    private final PedidosDaLoja pedidos;
     private final RespostaDeEscrita escrita;
     private final Clock relogio;
 
     NotaFiscalController(RegistroDeNotasFiscais registro, ArquivosPrivados arquivos, Comandos comandos,
-                         QueryGateway consultas, RespostaDeEscrita escrita, Clock relogio) {
+                         QueryGateway consultas, PedidosDaLoja pedidos, RespostaDeEscrita escrita, Clock relogio) {
+        this.pedidos = pedidos;
         this.registro = registro;
         this.arquivos = arquivos;
         this.comandos = comandos;
@@ -170,7 +169,7 @@ class NotaFiscalController {
                              @RequestParam(required = false) String arquivo,
                              @Parameter(schema = @Schema(allowableValues = {"0", "1"}))
                              @RequestParam(required = false) String inline) {
-        boolean abrir = inline(inline);
+        boolean abrir = DownloadPrivado.chave(inline, "inline");
         if (arquivo != null && !List.of("xml", "pdf", "xml-cancelamento").contains(arquivo)) {
             throw ErroDeNegocio.invalido("arquivo: use xml, pdf ou xml-cancelamento");
         }
@@ -308,30 +307,11 @@ class NotaFiscalController {
             case "pdf" -> base + ".pdf";
             default -> base + "-cancelamento.xml";
         };
-        ContentDisposition disposicao = (abrir ? ContentDisposition.inline() : ContentDisposition.attachment())
-                .filename(nome).build();
         // Replaced or removed between reading the invoice and reading its file: as if the read came later.
         InputStream conteudo = arquivos.ler(escolhido.objeto()).orElseThrow(() -> ErroDeNegocio.naoEncontrado(
                 "O arquivo foi substituído ou removido agora há pouco; consulte a nota de novo"));
-        return ResponseEntity.ok()
-                             .contentType("pdf".equals(arquivo) ? MediaType.APPLICATION_PDF : MediaType.APPLICATION_XML)
-                             .contentLength(escolhido.tamanho())
-                             .header(HttpHeaders.CONTENT_DISPOSITION, disposicao.toString())
-                             .header("X-Content-Type-Options", "nosniff")
-                             // Opened inline, an XML with markup must not run anything in the API's origin.
-                             .header("Content-Security-Policy", "sandbox; default-src 'none'")
-                             .cacheControl(CacheControl.noStore().cachePrivate())
-                             .body(new InputStreamResource(conteudo));
-    }
-
-    private static boolean inline(String valor) {
-        if (valor == null || "0".equals(valor) || "false".equals(valor)) {
-            return false;
-        }
-        if ("1".equals(valor) || "true".equals(valor)) {
-            return true;
-        }
-        throw ErroDeNegocio.invalido("inline: use 1 (abrir no navegador) ou 0 (anexo)");
+        return DownloadPrivado.responder(conteudo, escolhido.tamanho(),
+                "pdf".equals(arquivo) ? MediaType.APPLICATION_PDF : MediaType.APPLICATION_XML, nome, abrir);
     }
 
     private Optional<NotaFiscalView> buscar(String lojaId, String pedidoId, String notaId) {
@@ -343,10 +323,7 @@ class NotaFiscalController {
     }
 
     private PedidoView exigirPedido(LojaAtual loja, String pedidoId) {
-        Ids.exigir(pedidoId, PEDIDO_NAO_ENCONTRADO);
-        return consultas.query(new BuscarPedidoQuery(loja.lojaId(), pedidoId),
-                        ResponseTypes.optionalInstanceOf(PedidoView.class)).join()
-                        .orElseThrow(() -> ErroDeNegocio.naoEncontrado(PEDIDO_NAO_ENCONTRADO));
+        return pedidos.exigir(loja.lojaId(), pedidoId);
     }
 
     private String cnpjDaLoja(String lojaId) {
