@@ -220,7 +220,8 @@ public final class LeitorFiscal {
 
     static void exigirChave(String chave) {
         if (!ChaveDeAcesso.valida(chave)) {
-            throw ErroDeNegocio.invalido("Chave de acesso inválida: " + chave
+            String mostrada = chave == null || chave.length() <= 60 ? chave : chave.substring(0, 60) + "…";
+            throw ErroDeNegocio.invalido("Chave de acesso inválida: " + mostrada
                     + " (44 caracteres com dígito verificador correto)");
         }
     }
