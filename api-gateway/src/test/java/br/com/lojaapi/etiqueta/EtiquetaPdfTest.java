@@ -8,12 +8,6 @@ import br.com.lojaapi.gateway.etiqueta.Remetente;
 import br.com.lojaapi.gateway.etiqueta.Rotulo;
 import br.com.lojaapi.gateway.etiqueta.TamanhoDeEtiqueta;
 import com.google.zxing.BarcodeFormat;
-import com.google.zxing.BinaryBitmap;
-import com.google.zxing.DecodeHintType;
-import com.google.zxing.MultiFormatReader;
-import com.google.zxing.NotFoundException;
-import com.google.zxing.client.j2se.BufferedImageLuminanceSource;
-import com.google.zxing.common.HybridBinarizer;
 import org.apache.pdfbox.Loader;
 import org.apache.pdfbox.pdmodel.PDDocument;
 import org.apache.pdfbox.pdmodel.common.PDRectangle;
@@ -29,11 +23,13 @@ import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
-import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.IntStream;
 
+import static br.com.lojaapi.etiqueta.LeitorDeEtiquetas.ler;
+import static br.com.lojaapi.etiqueta.LeitorDeEtiquetas.texto;
+import static br.com.lojaapi.etiqueta.LeitorDeEtiquetas.textoDe;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
@@ -224,25 +220,6 @@ class EtiquetaPdfTest {
     static ConteudoDaEtiqueta comItens(ConteudoDaEtiqueta c, List<String> itens) {
         return new ConteudoDaEtiqueta(c.numero(), c.link(), c.destinatario(), c.entrega(), c.codigoRastreio(),
                 c.nota(), c.pesoKg(), itens, c.remetente());
-    }
-
-    private static String ler(BufferedImage imagem, BarcodeFormat formato) throws NotFoundException {
-        BinaryBitmap bitmap = new BinaryBitmap(new HybridBinarizer(new BufferedImageLuminanceSource(imagem)));
-        return new MultiFormatReader().decode(bitmap, Map.of(DecodeHintType.TRY_HARDER, Boolean.TRUE,
-                DecodeHintType.POSSIBLE_FORMATS, List.of(formato))).getText();
-    }
-
-    private static String textoDe(byte[] pdf) throws IOException {
-        try (PDDocument documento = Loader.loadPDF(pdf)) {
-            return new PDFTextStripper().getText(documento);
-        }
-    }
-
-    private static String texto(PDDocument documento, int pagina) throws IOException {
-        PDFTextStripper extrator = new PDFTextStripper();
-        extrator.setStartPage(pagina);
-        extrator.setEndPage(pagina);
-        return extrator.getText(documento);
     }
 
     private static List<TextPosition> letras(PDDocument documento) throws IOException {

@@ -7,7 +7,6 @@ import br.com.lojaapi.gateway.etiqueta.Rotulo;
 import org.junit.jupiter.api.Test;
 
 import java.util.ArrayList;
-import java.util.HexFormat;
 import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -18,15 +17,17 @@ import static br.com.lojaapi.etiqueta.EtiquetaPdfTest.LINK;
 import static br.com.lojaapi.etiqueta.EtiquetaPdfTest.comItens;
 import static br.com.lojaapi.etiqueta.EtiquetaPdfTest.conteudo;
 import static br.com.lojaapi.etiqueta.EtiquetaPdfTest.volumes;
+import static br.com.lojaapi.etiqueta.LeitorDeEtiquetas.CODE_128;
+import static br.com.lojaapi.etiqueta.LeitorDeEtiquetas.QR;
+import static br.com.lojaapi.etiqueta.LeitorDeEtiquetas.blocos;
+import static br.com.lojaapi.etiqueta.LeitorDeEtiquetas.dadosDe;
+import static br.com.lojaapi.etiqueta.LeitorDeEtiquetas.dadosDeTexto;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 /** The ZPL read as a Zebra printer would: label blocks, barcode data after hex escapes, every dimension. */
 class EtiquetaZplTest {
 
-    private static final Pattern BLOCO = Pattern.compile("\\^XA.*?\\^XZ", Pattern.DOTALL);
-    private static final Pattern CODE_128 = Pattern.compile("\\^BC[^^]*(\\^FH)?\\^FD([^^]*)\\^FS");
-    private static final Pattern QR = Pattern.compile("\\^BQ[^^]*(\\^FH)?\\^FD([^^]*)\\^FS");
     /** Every command that carries a dimension, and just its dimensions: not ^BQ's model, not ^BC's flags. */
     private static final Pattern MEDIDAS = Pattern.compile(
             "\\^(FO|A0N,|BY|GB|PW|LL|LH|BCN,|BQN,2,)(\\d+(?:,\\d+)*)");
@@ -139,35 +140,6 @@ class EtiquetaZplTest {
         assertThat(zpl).doesNotContain("~").containsOnlyOnce("^XZ");
         assertThat(zpl).contains("^FH^FDAna _5EXZ _7EJA Silva_5FSouza^FS");
         assertThat(dadosDe(QR, zpl)).containsExactly("QA," + link);
-    }
-
-    private static List<String> blocos(String zpl) {
-        List<String> blocos = new ArrayList<>();
-        Matcher bloco = BLOCO.matcher(zpl);
-        while (bloco.find()) {
-            blocos.add(bloco.group());
-        }
-        return blocos;
-    }
-
-    /** The data of each field the pattern finds, as the printer reads it after resolving ^FH hex escapes. */
-    private static List<String> dadosDe(Pattern campo, String zpl) {
-        List<String> dados = new ArrayList<>();
-        Matcher m = campo.matcher(zpl);
-        while (m.find()) {
-            dados.add(m.group(1) == null ? m.group(2) : semEscapes(m.group(2)));
-        }
-        return dados;
-    }
-
-    private static String dadosDeTexto(String zpl) {
-        return String.join(" ", dadosDe(Pattern.compile("\\^A0N[^^]*(\\^FH)?\\^FD([^^]*)\\^FS"), zpl));
-    }
-
-    private static String semEscapes(String dados) {
-        return Pattern.compile("_([0-9A-Fa-f]{2})").matcher(dados)
-                      .replaceAll(r -> Matcher.quoteReplacement(
-                              String.valueOf((char) HexFormat.fromHexDigits(r.group(1)))));
     }
 
     private static List<int[]> medidas(String zpl) {

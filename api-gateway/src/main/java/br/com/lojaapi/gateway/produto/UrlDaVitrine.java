@@ -1,6 +1,7 @@
 package br.com.lojaapi.gateway.produto;
 
 import br.com.lojaapi.coreapi.loja.BuscarLojaQuery;
+import br.com.lojaapi.coreapi.loja.DadosLoja;
 import br.com.lojaapi.coreapi.loja.LojaView;
 import org.axonframework.messaging.responsetypes.ResponseTypes;
 import org.axonframework.queryhandling.QueryGateway;
@@ -11,10 +12,11 @@ import java.util.function.Function;
 
 /**
  * {@code Produto.url}: {@code https://{slug}.{STOREFRONT_DOMAIN}/produto/{id}}, or the store's own domain when it
- * has one. Computed when read, so a store that changes its slug or domain changes every product URL at once.
+ * has one. Computed when read, so a store that changes its slug or domain changes every product URL at once. The
+ * order page that a store label's QR code opens lives on the same host, so both follow the same rule.
  */
 @Component
-class UrlDaVitrine {
+public class UrlDaVitrine {
 
     private final QueryGateway consultas;
     private final String dominio;
@@ -28,8 +30,16 @@ class UrlDaVitrine {
     Function<String, String> daLoja(String lojaId) {
         LojaView loja = consultas.query(new BuscarLojaQuery(lojaId), ResponseTypes.optionalInstanceOf(LojaView.class))
                                  .join().orElseThrow(() -> new IllegalStateException("loja sem registro: " + lojaId));
-        String host = loja.dados().dominioProprio() != null ? loja.dados().dominioProprio()
-                : loja.dados().slug() + "." + dominio;
+        String host = host(loja.dados());
         return produtoId -> "https://" + host + "/produto/" + produtoId;
+    }
+
+    /** {@code https://{slug}.{STOREFRONT_DOMAIN}/pedido/{id}}, or the same page on the store's own domain. */
+    public String doPedido(DadosLoja loja, String pedidoId) {
+        return "https://" + host(loja) + "/pedido/" + pedidoId;
+    }
+
+    private String host(DadosLoja loja) {
+        return loja.dominioProprio() != null ? loja.dominioProprio() : loja.slug() + "." + dominio;
     }
 }
