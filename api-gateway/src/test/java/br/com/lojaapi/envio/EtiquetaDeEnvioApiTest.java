@@ -246,4 +246,55 @@ class EtiquetaDeEnvioApiTest extends TesteDeApi {
         assertThat(api.get(caminho(outroPedido) + "/" + id).token(loja.token()).enviar().status()).isEqualTo(404);
         assertThat(etiquetas(loja, pedidoId)).hasSize(1);
     }
+
+    @Test
+    void semArquivoCaracteresDeControleEJsonGrandeSaoRecusados() {
+        LojaDeTeste loja = novaLoja();
+        String pedidoId = pedido(loja);
+        Resposta multipartSemArquivo = api.post(caminho(pedidoId)).token(loja.token())
+                .corpo("multipart/form-data; boundary=xyz", ("--xyz\r\nContent-Disposition: form-data; "
+                        + "name=\"codigoRastreio\"\r\n\r\nBR1\r\n--xyz--\r\n").getBytes(StandardCharsets.UTF_8))
+                .enviar();
+        assertThat(multipartSemArquivo.status()).as(multipartSemArquivo.toString()).isEqualTo(400);
+        assertThat(multipartSemArquivo.texto("erro")).contains("arquivo");
+        assertThat(json(loja, pedidoId, "{\"codigoRastreio\":\"BR1\"}").status()).isEqualTo(400);
+        assertThat(api.post(caminho(pedidoId)).token(loja.token()).corpo("application/pdf", new byte[0]).enviar()
+                      .status()).isEqualTo(400);
+        Resposta nulo = multipart(loja, pedidoId, ZPL.getBytes(StandardCharsets.UTF_8), "transportadora", "Cor\u0000reios");
+        assertThat(nulo.status()).as(nulo.toString()).isEqualTo(400);
+        Resposta urlComNulo = multipart(loja, pedidoId, ZPL.getBytes(StandardCharsets.UTF_8), "codigoRastreio", "BR1",
+                "urlRastreio", "https://a.example/\u0000x");
+        assertThat(urlComNulo.status()).isEqualTo(400);
+        Resposta semHost = json(loja, pedidoId, "{\"zpl\":\"^XA^XZ\",\"urlRastreio\":\"https:///caminho\"}");
+        assertThat(semHost.status()).isEqualTo(400);
+        Resposta jsonGrande = json(loja, pedidoId, "{\"pdfBase64\":\""
+                + Base64.getEncoder().encodeToString(XmlsFiscais.pdfDeTamanho(5 * 1024 * 1024 + 1)) + "\"}");
+        assertThat(jsonGrande.status()).as(jsonGrande.toString()).isEqualTo(413);
+        assertThat(etiquetas(loja, pedidoId)).isEmpty();
+        assertThat(pedidoJson(loja, pedidoId).get("codigoRastreio").isNull()).isTrue();
+    }
+
+    @Test
+    void codigoDefinidoPorPatchNuncaESobrescritoEODownloadRespeitaAccept() {
+        LojaDeTeste loja = novaLoja();
+        String pedidoId = pedido(loja);
+        Resposta patch = api.metodo("PATCH", "/v1/pedidos/" + pedidoId).token(loja.token()).json(
+                "{\"status\":\"ENVIADO\",\"codigoRastreio\":\"PATCH1\",\"urlRastreio\":\"https://p.example/1\"}")
+                            .enviar();
+        assertThat(patch.status()).as(patch.toString()).isEqualTo(200);
+        Resposta etiqueta = json(loja, pedidoId, "{\"zpl\":\"^XA^XZ\",\"codigoRastreio\":\"ETQ1\","
+                + "\"urlRastreio\":\"https://e.example/1\"}");
+        assertThat(etiqueta.status()).isEqualTo(201);
+        JsonNode pedido = pedidoJson(loja, pedidoId);
+        assertThat(pedido.get("codigoRastreio").asText()).isEqualTo("PATCH1");
+        assertThat(pedido.get("urlRastreio").asText()).isEqualTo("https://p.example/1");
+        assertThat(pedido.get("status").asText()).isEqualTo("ENVIADO");
+        assertThat(pedido.get("etiquetasEnvio").get(0).get("versao").asLong()).isEqualTo(0);
+        assertThat(pedido.get("etiquetasEnvio").get(0).get("avisos")).isEmpty();
+
+        HttpResponse<byte[]> comAccept = api.get(caminho(pedidoId) + "/" + etiqueta.texto("id") + "?arquivo=1")
+                                            .token(loja.token()).cabecalho("Accept", "text/plain").enviarBinario();
+        assertThat(comAccept.statusCode()).isEqualTo(200);
+        assertThat(new String(comAccept.body(), StandardCharsets.UTF_8)).isEqualTo("^XA^XZ");
+    }
 }

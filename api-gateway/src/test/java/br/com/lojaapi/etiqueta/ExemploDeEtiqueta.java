@@ -50,7 +50,7 @@ public final class ExemploDeEtiqueta {
         String chave = comDigitoDaChave("35" + "2506" + cnpj + "55" + "001" + "000012345" + "1" + "48213576");
         return new ConteudoDaEtiqueta(12345,
                 "https://emporio-serra-azul.lojas.example.com/pedido/8f3c2a71-5d4e-4b9a-9c61-2e7f0b3d4a15",
-                cliente, "Correios SEDEX", "AB123456785BR", new NotaDaEtiqueta("12345", "1", chave),
+                cliente, "Entrega em domicílio", "AB123456785BR", new NotaDaEtiqueta("12345", "1", chave),
                 new BigDecimal("1.250"),
                 List.of("2 x Café Bourbon Amarelo 500 g (Moagem: Fina)",
                         "1 x Café Catuaí Vermelho 250 g (Moagem: Em grãos)",

@@ -189,6 +189,21 @@ class RotuloApiTest extends TesteDeApi {
     }
 
     @Test
+    void linkDeRastreioLongoDemaisParaUmQrUsaOLinkDaVitrineNosDoisFormatos() {
+        Loja loja = loja();
+        Pedido pedido = pedido(loja, produtosComPeso(loja));
+        String longo = "https://rastreio.example.com/" + "a".repeat(1700);
+        Resposta alterado = api.metodo("PATCH", "/v1/pedidos/" + pedido.id()).token(loja.token())
+                               .json("{\"status\":\"CONFIRMADO\",\"urlRastreio\":\"" + longo + "\"}").enviar();
+        assertThat(alterado.status()).as(alterado.toString()).isEqualTo(200);
+        String vitrine = "https://" + loja.slug() + ".lojas.example.com/pedido/" + pedido.id();
+        HttpResponse<byte[]> zpl = etiqueta(loja, pedido, "?formato=zpl&volumes=2");
+        assertThat(zpl.statusCode()).as(corpo(zpl)).isEqualTo(200);
+        assertThat(dadosDe(QR, new String(zpl.body(), StandardCharsets.UTF_8))).containsOnly("QA," + vitrine);
+        assertThat(etiqueta(loja, pedido, "").statusCode()).isEqualTo(200);
+    }
+
+    @Test
     void cadaParametroInvalidoEUm400QueDizOsValoresAceitos() {
         Loja loja = loja();
         Pedido pedido = pedido(loja, produtosComPeso(loja));

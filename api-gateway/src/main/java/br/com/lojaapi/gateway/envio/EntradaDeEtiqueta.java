@@ -9,6 +9,8 @@ import jakarta.servlet.http.Part;
 
 import java.io.IOException;
 import java.io.InputStream;
+import java.net.URI;
+import java.net.URISyntaxException;
 import java.nio.charset.StandardCharsets;
 import java.util.Base64;
 import java.util.Collection;
@@ -25,6 +27,7 @@ record EntradaDeEtiqueta(byte[] arquivo, String formato, DadosDaEtiqueta dados) 
     static final int ZPL_MAXIMO = 1024 * 1024;
     private static final Pattern ESPACOS = Pattern.compile("\\s+");
     private static final Pattern CODIGO = Pattern.compile("[\\p{Alnum}._/-]{1,100}");
+    private static final Pattern CONTROLE = Pattern.compile("\\p{Cntrl}");
 
     /** Raw body: {@code application/pdf} must hold a PDF, {@code text/plain} a ZPL label. */
     static EntradaDeEtiqueta doCorpo(byte[] corpo, String esperado, DadosDaEtiqueta dados) {
@@ -128,15 +131,28 @@ record EntradaDeEtiqueta(byte[] arquivo, String formato, DadosDaEtiqueta dados) 
             throw ErroDeNegocio.invalido("codigoRastreio: até 100 letras, dígitos e . _ / -, sem espaços");
         }
         String urlRastreio = vazioENulo(url);
-        if (urlRastreio != null && (urlRastreio.length() > 2000 || !urlRastreio.toLowerCase(Locale.ROOT)
-                .matches("https?://\\S+"))) {
-            throw ErroDeNegocio.invalido("urlRastreio: uma URL http ou https de até 2000 caracteres");
+        if (urlRastreio != null && !urlValida(urlRastreio)) {
+            throw ErroDeNegocio.invalido("urlRastreio: uma URL http ou https absoluta de até 2000 caracteres");
         }
         if (volume != null && (volume < 1 || volume > 999)) {
             throw ErroDeNegocio.invalido("volume: de 1 a 999");
         }
         return new DadosDaEtiqueta(limitado(transportadora, "transportadora"), limitado(servico, "servico"),
                 codigoRastreio, urlRastreio, volume);
+    }
+
+    /** The same rule as PATCH /pedidos applies, since the order may adopt this link. */
+    private static boolean urlValida(String url) {
+        if (url.length() > 2000 || CONTROLE.matcher(url).find()) {
+            return false;
+        }
+        try {
+            URI uri = new URI(url);
+            String esquema = uri.getScheme() == null ? "" : uri.getScheme().toLowerCase(Locale.ROOT);
+            return (esquema.equals("http") || esquema.equals("https")) && uri.getHost() != null;
+        } catch (URISyntaxException e) {
+            return false;
+        }
     }
 
     private static Integer volume(String texto) {
@@ -159,7 +175,14 @@ record EntradaDeEtiqueta(byte[] arquivo, String formato, DadosDaEtiqueta dados) 
         return valor;
     }
 
+    /**
+     * Control characters (NUL above all, which PostgreSQL text cannot hold) never reach an event: multipart
+     * fields and query parameters do not pass through the JSON reader that refuses them elsewhere.
+     */
     private static String vazioENulo(String texto) {
+        if (texto != null && CONTROLE.matcher(texto).find()) {
+            throw ErroDeNegocio.invalido("Campos da etiqueta não podem conter caracteres de controle");
+        }
         return texto == null || texto.isBlank() ? null : texto.trim();
     }
 

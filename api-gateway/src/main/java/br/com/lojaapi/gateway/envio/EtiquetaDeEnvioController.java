@@ -56,7 +56,7 @@ import java.util.Optional;
  * label. The order's status never changes; its tracking code is taken from the first label when it has none.
  */
 @RestController
-@RequestMapping(path = "/v1/pedidos/{pedidoId}/etiquetas", produces = "application/json")
+@RequestMapping("/v1/pedidos/{pedidoId}/etiquetas")
 @Tag(name = "Etiquetas de transportadora")
 class EtiquetaDeEnvioController {
 
@@ -89,7 +89,7 @@ class EtiquetaDeEnvioController {
     record Removida(String id, boolean removido) {
     }
 
-    @PostMapping(consumes = "multipart/form-data")
+    @PostMapping(consumes = "multipart/form-data", produces = "application/json")
     @Operation(summary = "Envia uma etiqueta de transportadora (multipart)",
             description = "Parte arquivo (PDF ou ZPL, tipo detectado pelo conteúdo) e os campos transportadora, "
                     + "servico, codigoRastreio, urlRastreio e volume. Com um codigoRastreio que o pedido já tem, "
@@ -113,7 +113,7 @@ class EtiquetaDeEnvioController {
         return receber(loja, pedidoId, EntradaDeEtiqueta.doMultipart(requisicao.getParts()));
     }
 
-    @PostMapping(consumes = "application/json")
+    @PostMapping(consumes = "application/json", produces = "application/json")
     @Operation(summary = "Envia uma etiqueta de transportadora (JSON)",
             description = "pdfBase64, zplBase64 ou zpl (texto), mais os campos. Mesmas respostas do multipart.")
     ResponseEntity<Object> receberJson(@Parameter(hidden = true) LojaAtual loja, @PathVariable String pedidoId,
@@ -121,7 +121,7 @@ class EtiquetaDeEnvioController {
         return receber(loja, pedidoId, EntradaDeEtiqueta.doJson(corpo));
     }
 
-    @PostMapping(consumes = {"application/pdf", "text/plain"})
+    @PostMapping(consumes = {"application/pdf", "text/plain"}, produces = "application/json")
     @Operation(summary = "Envia uma etiqueta de transportadora (o arquivo como corpo)",
             description = "application/pdf para PDF, text/plain para ZPL; os campos vão na query. Mesmas respostas "
                     + "do multipart.")
@@ -143,7 +143,7 @@ class EtiquetaDeEnvioController {
                 EntradaDeEtiqueta.dadosDaConsulta(transportadora, servico, codigoRastreio, urlRastreio, volume)));
     }
 
-    @GetMapping
+    @GetMapping(produces = "application/json")
     @Operation(summary = "Lista as etiquetas de transportadora do pedido", description = "Em ordem de envio.")
     @ApiResponse(responseCode = "200", description = "As etiquetas",
             content = @Content(schema = @Schema(implementation = Lista.class)))
@@ -182,7 +182,7 @@ class EtiquetaDeEnvioController {
         return baixar(etiqueta.etiqueta(), abrir);
     }
 
-    @DeleteMapping("/{etiquetaId}")
+    @DeleteMapping(path = "/{etiquetaId}", produces = "application/json")
     @Operation(summary = "Remove a etiqueta e o seu arquivo", description = "O envio não é cancelado na "
             + "transportadora, e o código de rastreio que o pedido tomou dela fica no pedido.")
     @ApiResponse(responseCode = "200", description = "Removida",

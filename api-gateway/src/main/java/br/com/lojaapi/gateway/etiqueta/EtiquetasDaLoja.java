@@ -36,10 +36,12 @@ public class EtiquetasDaLoja {
     static final String PEDIDO_NAO_ENCONTRADO = "Pedido não encontrado";
 
     /**
-     * Bytes of a tracking link that still make a QR code a phone reads on a 10 x 15 label. An ASCII link is at
-     * most 2,000 characters (the order's own limit), so only a link full of non-ASCII letters can pass it.
+     * Bytes of a tracking link that still make a QR code a phone reads on a 10 x 15 label, in both PDF and ZPL
+     * (whose error-correction level holds less): a longer one would make modules too small to scan, overflow its
+     * column or not fit the code at all, so the storefront link of the order is printed instead. Real tracking
+     * links are far shorter.
      */
-    private static final int LINK_MAXIMO = 2000;
+    static final int LINK_MAXIMO = 500;
 
     private final QueryGateway consultas;
     private final UrlDaVitrine vitrine;

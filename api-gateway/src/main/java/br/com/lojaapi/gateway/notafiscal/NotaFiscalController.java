@@ -60,7 +60,7 @@ import java.util.Optional;
  * cancels according to what the XML is. Files go to object storage before the command; the order never changes.
  */
 @RestController
-@RequestMapping(path = "/v1/pedidos/{pedidoId}/notas-fiscais", produces = "application/json")
+@RequestMapping("/v1/pedidos/{pedidoId}/notas-fiscais")
 @Tag(name = "Notas fiscais")
 class NotaFiscalController {
 
@@ -91,7 +91,7 @@ class NotaFiscalController {
     record Removida(String id, boolean removido) {
     }
 
-    @PostMapping(consumes = {"application/xml", "text/xml"})
+    @PostMapping(consumes = {"application/xml", "text/xml"}, produces = "application/json")
     @Operation(summary = "Vincula, atualiza ou cancela uma nota fiscal (XML no corpo)",
             description = "NF-e/NFC-e (nfeProc ou NFe), NFS-e ABRASF (CompNfse) ou o evento de cancelamento "
                     + "homologado (110111/110112). 201 quando cria; 200 quando atualiza ou cancela.")
@@ -120,7 +120,7 @@ class NotaFiscalController {
         return receber(loja, pedidoId, EntradaFiscal.doXml(corpo));
     }
 
-    @PostMapping(consumes = "multipart/form-data")
+    @PostMapping(consumes = "multipart/form-data", produces = "application/json")
     @Operation(summary = "Vincula uma nota fiscal (multipart)",
             description = "Partes xml e pdf, ou até duas partes fiscal_document (um XML e um PDF, tipo detectado "
                     + "pelo conteúdo); campo chave para anexar só o PDF a uma nota já enviada. Mesmas respostas "
@@ -130,7 +130,7 @@ class NotaFiscalController {
         return receber(loja, pedidoId, EntradaFiscal.doMultipart(requisicao.getParts()));
     }
 
-    @PostMapping(consumes = "application/json")
+    @PostMapping(consumes = "application/json", produces = "application/json")
     @Operation(summary = "Vincula uma nota fiscal (JSON)",
             description = "xml (texto) ou xmlBase64, pdfBase64 opcional; sem XML, chave (com numero e serie "
                     + "opcionais) registra só os metadados, e chave com pdfBase64 anexa o PDF à nota dessa chave. "
@@ -140,7 +140,7 @@ class NotaFiscalController {
         return receber(loja, pedidoId, EntradaFiscal.doJson(corpo));
     }
 
-    @GetMapping
+    @GetMapping(produces = "application/json")
     @Operation(summary = "Lista as notas fiscais do pedido", description = "Em ordem de vínculo.")
     @ApiResponse(responseCode = "200", description = "As notas",
             content = @Content(schema = @Schema(implementation = Lista.class)))
@@ -181,7 +181,7 @@ class NotaFiscalController {
         return baixar(nota.nota(), arquivo, abrir);
     }
 
-    @DeleteMapping("/{notaId}")
+    @DeleteMapping(path = "/{notaId}", produces = "application/json")
     @Operation(summary = "Desvincula a nota do pedido e apaga seus arquivos",
             description = "Nada é cancelado na SEFAZ ou na prefeitura.")
     @ApiResponse(responseCode = "200", description = "Removida",

@@ -4,6 +4,7 @@ import br.com.lojaapi.coreapi.comum.ErroDeNegocio;
 import br.com.lojaapi.coreapi.pedido.PedidoCriadoEvent;
 import br.com.lojaapi.coreapi.pedido.PedidoRemovidoEvent;
 import org.axonframework.eventsourcing.eventstore.EventStore;
+import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.stereotype.Component;
 
 /**
@@ -17,14 +18,20 @@ public class PedidosVivos {
     public static final String NAO_ENCONTRADO = "Pedido não encontrado";
 
     private final EventStore eventos;
+    private final JdbcTemplate jdbc;
 
-    PedidosVivos(EventStore eventos) {
+    PedidosVivos(EventStore eventos, JdbcTemplate jdbc) {
         this.eventos = eventos;
+        this.jdbc = jdbc;
     }
 
-    /** The advisory-lock name of everything attached to one order. */
-    public static String trava(String lojaId, String pedidoId) {
-        return "pedido-anexos:" + lojaId + ":" + pedidoId;
+    /**
+     * Takes, until the end of the transaction and on every node, the lock of everything attached to one order.
+     * An order deletion takes it before anything else, so it and an attachment never wait on each other.
+     */
+    public void travar(String lojaId, String pedidoId) {
+        jdbc.queryForList("SELECT pg_advisory_xact_lock(hashtextextended(?, 0))",
+                "pedido-anexos:" + lojaId + ":" + pedidoId);
     }
 
     public void exigir(String lojaId, String pedidoId) {

@@ -29,10 +29,6 @@ class EtiquetaLookup {
         this.jdbc = jdbc;
     }
 
-    void travar(String nome) {
-        jdbc.queryForList("SELECT pg_advisory_xact_lock(hashtextextended(?, 0))", nome);
-    }
-
     Optional<String> porCodigo(String lojaId, String pedidoId, String codigoRastreio) {
         return jdbc.queryForList("SELECT etiqueta_id FROM etiqueta_lookup WHERE loja_id = ? AND pedido_id = ? "
                 + "AND codigo_rastreio = ?", String.class, lojaId, pedidoId, codigoRastreio).stream().findFirst();

@@ -52,7 +52,7 @@ public class RegistroDeEtiquetas {
 
     @Transactional
     public Escrita enviar(Envio envio) {
-        etiquetas.travar(PedidosVivos.trava(envio.lojaId(), envio.pedidoId()));
+        pedidos.travar(envio.lojaId(), envio.pedidoId());
         pedidos.exigir(envio.lojaId(), envio.pedidoId());
         String codigo = envio.dados().codigoRastreio();
         List<String> avisos = codigo == null ? List.of(SEM_CODIGO) : List.of();
@@ -81,14 +81,14 @@ public class RegistroDeEtiquetas {
 
     @Transactional
     public ResultadoDaEtiqueta remover(String lojaId, String pedidoId, String etiquetaId, Instant agora) {
-        etiquetas.travar(PedidosVivos.trava(lojaId, pedidoId));
+        pedidos.travar(lojaId, pedidoId);
         return comandos.sendAndWait(new RemoverEtiquetaCommand(etiquetaId, lojaId, pedidoId, agora));
     }
 
     /** Every label of an order deleted for good, in the caller's transaction. */
     @Transactional
     public List<ResultadoDaEtiqueta> removerDoPedido(String lojaId, String pedidoId, Instant agora) {
-        etiquetas.travar(PedidosVivos.trava(lojaId, pedidoId));
+        pedidos.travar(lojaId, pedidoId);
         List<ResultadoDaEtiqueta> removidas = new ArrayList<>();
         for (String etiquetaId : etiquetas.idsDoPedido(lojaId, pedidoId)) {
             removidas.add(comandos.sendAndWait(new RemoverEtiquetaCommand(etiquetaId, lojaId, pedidoId, agora)));

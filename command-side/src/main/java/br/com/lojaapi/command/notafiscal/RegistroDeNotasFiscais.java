@@ -70,7 +70,7 @@ public class RegistroDeNotasFiscais {
                     envio.pedidoId(), envio.contexto(), envio.leitura() == null ? null : dados, envio.xml(),
                     envio.pdf(), canceladaEm, envio.agora()));
         }
-        notas.travar(PedidosVivos.trava(envio.lojaId(), envio.pedidoId()));
+        pedidos.travar(envio.lojaId(), envio.pedidoId());
         pedidos.exigir(envio.lojaId(), envio.pedidoId());
         if (notas.doPedido(envio.lojaId(), envio.pedidoId()) >= MAXIMO_POR_PEDIDO) {
             throw ErroDeNegocio.conflito("O pedido já tem " + MAXIMO_POR_PEDIDO + " notas fiscais, o máximo; "
@@ -98,7 +98,7 @@ public class RegistroDeNotasFiscais {
     public List<ResultadoDaNota> removerDoPedido(String lojaId, String pedidoId, Instant agora) {
         // The lock a new invoice of this order takes: one linked meanwhile is either listed here or, sent after,
         // finds the order removed.
-        notas.travar(PedidosVivos.trava(lojaId, pedidoId));
+        pedidos.travar(lojaId, pedidoId);
         List<ResultadoDaNota> removidas = new ArrayList<>();
         for (String notaId : notas.idsDoPedido(lojaId, pedidoId)) {
             removidas.add(comandos.sendAndWait(new RemoverNotaFiscalCommand(notaId, lojaId, pedidoId, agora)));

@@ -1,6 +1,7 @@
 package br.com.lojaapi.command.pedido;
 
 import br.com.lojaapi.command.cliente.ClientesDaLoja;
+import br.com.lojaapi.command.comum.PedidosVivos;
 import br.com.lojaapi.command.etiqueta.RegistroDeEtiquetas;
 import br.com.lojaapi.command.notafiscal.RegistroDeNotasFiscais;
 import br.com.lojaapi.command.produto.EstoqueDosProdutos;
@@ -49,17 +50,19 @@ public class RegistroDePedidos {
     private final CommandGateway comandos;
     private final RegistroDeNotasFiscais notasFiscais;
     private final RegistroDeEtiquetas etiquetas;
+    private final PedidosVivos pedidosVivos;
     private final ClientesDaLoja clientes;
     private final EstoqueDosProdutos estoque;
     private final NumerosDePedido numeros;
     private final JdbcTemplate jdbc;
 
     RegistroDePedidos(CommandGateway comandos, RegistroDeNotasFiscais notasFiscais, RegistroDeEtiquetas etiquetas,
-                      ClientesDaLoja clientes, EstoqueDosProdutos estoque,
+                      PedidosVivos pedidosVivos, ClientesDaLoja clientes, EstoqueDosProdutos estoque,
                       NumerosDePedido numeros, JdbcTemplate jdbc) {
         this.comandos = comandos;
         this.notasFiscais = notasFiscais;
         this.etiquetas = etiquetas;
+        this.pedidosVivos = pedidosVivos;
         this.clientes = clientes;
         this.estoque = estoque;
         this.numeros = numeros;
@@ -91,6 +94,7 @@ public class RegistroDePedidos {
      */
     @Transactional
     public Exclusao excluir(String lojaId, String pedidoId, Instant agora) {
+        pedidosVivos.travar(lojaId, pedidoId);
         PedidoExcluido excluido = comandos.sendAndWait(new RemoverPedidoCommand(pedidoId, lojaId, agora));
         return new Exclusao(excluido, notasFiscais.removerDoPedido(lojaId, pedidoId, agora),
                 etiquetas.removerDoPedido(lojaId, pedidoId, agora));

@@ -84,7 +84,7 @@ class PedidoConsultas {
     }
 
     /** A carrier label as the order lists it: its read-model document without the file reference. */
-    private static EtiquetaDoPedido etiqueta(String documento) {
+    private static EtiquetaDoPedido etiqueta(String documento, long versao) {
         JsonNode e = DocumentosDoPedido.ler(documento, new TypeReference<JsonNode>() {
         });
         JsonNode d = e.get("dados");
@@ -93,7 +93,15 @@ class PedidoConsultas {
                 texto(d, "codigoRastreio"), texto(d, "urlRastreio"),
                 d.hasNonNull("volume") ? d.get("volume").asInt() : null, arquivo.get("formato").asText(),
                 arquivo.get("tamanho").asLong(), texto(e, "origem"), Instant.parse(e.get("criadoEm").asText()),
-                Instant.parse(e.get("atualizadoEm").asText()));
+                Instant.parse(e.get("atualizadoEm").asText()), avisos(e.get("avisos")), versao);
+    }
+
+    private static List<String> avisos(JsonNode avisos) {
+        List<String> lista = new ArrayList<>();
+        if (avisos != null) {
+            avisos.forEach(a -> lista.add(a.asText()));
+        }
+        return lista;
     }
 
     private static String texto(JsonNode no, String campo) {
@@ -123,11 +131,11 @@ class PedidoConsultas {
                 });
         Map<String, List<EtiquetaDoPedido>> etiquetas = new HashMap<>();
         jdbc.query("""
-                SELECT pedido_id, etiqueta FROM etiqueta_view
+                SELECT pedido_id, etiqueta, versao FROM etiqueta_view
                  WHERE loja_id = :loja AND pedido_id IN (:pedidos) AND removida_em IS NULL
                  ORDER BY criado_em, id""", parametros,
                 (RowCallbackHandler) rs -> etiquetas.computeIfAbsent(rs.getString("pedido_id"), k -> new ArrayList<>())
-                                                    .add(etiqueta(rs.getString("etiqueta"))));
+                                                    .add(etiqueta(rs.getString("etiqueta"), rs.getLong("versao"))));
         return pedidos.stream().map(p -> p.comAnexos(porPedido.getOrDefault(p.id(), List.of()),
                 etiquetas.getOrDefault(p.id(), List.of()))).toList();
     }
