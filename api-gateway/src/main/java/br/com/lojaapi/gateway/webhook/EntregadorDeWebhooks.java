@@ -7,6 +7,8 @@ import br.com.lojaapi.coreapi.entrega.TentativaRegistradaEvent;
 import br.com.lojaapi.gateway.comando.Comandos;
 import br.com.lojaapi.gateway.rede.EnderecoProibidoException;
 import br.com.lojaapi.gateway.rede.PoliticaDeRede;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.Timer;
 import okhttp3.Call;
 import okhttp3.ConnectionPool;
 import okhttp3.HttpUrl;
@@ -48,6 +50,7 @@ class EntregadorDeWebhooks {
     private static final Logger log = LoggerFactory.getLogger(EntregadorDeWebhooks.class);
     private static final MediaType JSON = MediaType.get("application/json");
 
+    private final MeterRegistry metricas;
     private final EventStore eventos;
     private final WebhookLookup destinos;
     private final CommandGateway gateway;
@@ -58,7 +61,9 @@ class EntregadorDeWebhooks {
     private final OkHttpClient http;
 
     EntregadorDeWebhooks(EventStore eventos, WebhookLookup destinos, CommandGateway gateway, Comandos comandos,
-                         PoliticaDeRede rede, ConfiguracaoDeEntregas configuracao, Clock relogio) {
+                         PoliticaDeRede rede, ConfiguracaoDeEntregas configuracao, Clock relogio,
+                         MeterRegistry metricas) {
+        this.metricas = metricas;
         this.eventos = eventos;
         this.destinos = destinos;
         this.gateway = gateway;
@@ -105,7 +110,12 @@ class EntregadorDeWebhooks {
         } else {
             resultado = enviar(destino.get(), entrega, tentativa, enviadoEm);
         }
-        long duracaoMs = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - inicio);
+        long duracaoNs = System.nanoTime() - inicio;
+        long duracaoMs = TimeUnit.NANOSECONDS.toMillis(duracaoNs);
+        // One timer per outcome: its count is the attempts so ended, its distribution their latency.
+        Timer.builder("loja.webhook.tentativas").description("Tentativas de entrega de webhook, por resultado")
+             .tag("resultado", resultado.sucesso() ? "sucesso" : definitiva ? "encerrada" : "falha")
+             .publishPercentileHistogram().register(metricas).record(duracaoNs, TimeUnit.NANOSECONDS);
         RegistrarTentativaCommand registro = new RegistrarTentativaCommand(entregaId, serie, tentativa,
                 resultado.sucesso(), resultado.statusHttp(), duracaoMs, resultado.resposta(), resultado.erro(),
                 enviadoEm, definitiva);

@@ -1,0 +1,47 @@
+package br.com.lojaapi.operacao;
+
+import br.com.lojaapi.apoio.Resposta;
+import br.com.lojaapi.apoio.TesteDeApi;
+import org.junit.jupiter.api.Test;
+import org.springframework.boot.test.autoconfigure.actuate.observability.AutoConfigureObservability;
+
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * What /actuator/prometheus tells an operator about commands, queries, appended events and processor lag. Spring
+ * Boot's tests turn metric export off unless asked, hence the annotation (and a context of its own).
+ */
+@AutoConfigureObservability
+class MetricasApiTest extends TesteDeApi {
+
+    private static double valor(String metricas, String linha) {
+        Matcher m = Pattern.compile("(?m)^" + Pattern.quote(linha) + " ([0-9.E+-]+)$").matcher(metricas);
+        assertThat(m.find()).as("linha %s em /actuator/prometheus: %s", linha, metricas.lines()
+                .filter(l -> l.startsWith("loja_")).toList()).isTrue();
+        return Double.parseDouble(m.group(1));
+    }
+
+    @Test
+    void comandosConsultasEventosEAtrasoPorProcessador() {
+        LojaDeTeste loja = novaLoja();
+        String antes = api.get("/actuator/prometheus").enviar().corpo();
+        double gravadosAntes = valor(antes, "loja_eventos_gravados_total");
+        Resposta criada = api.post("/v1/categorias").token(loja.token()).json("{\"nome\":\"Métrica\"}").enviar();
+        assertThat(criada.status()).isEqualTo(201);
+        assertThat(api.get("/v1/categorias").token(loja.token()).enviar().status()).isEqualTo(200);
+
+        String depois = api.get("/actuator/prometheus").enviar().corpo();
+        assertThat(valor(depois, "loja_eventos_gravados_total")).isGreaterThan(gravadosAntes);
+        assertThat(valor(depois,
+                "loja_axon_comandos_seconds_count{resultado=\"sucesso\",tipo=\"CriarCategoriaCommand\"}"))
+                .isGreaterThanOrEqualTo(1);
+        assertThat(valor(depois,
+                "loja_axon_consultas_seconds_count{resultado=\"sucesso\",tipo=\"ListarCategoriasQuery\"}"))
+                .isGreaterThanOrEqualTo(1);
+        assertThat(valor(depois, "loja_processador_atraso{processador=\"categoria-view\"}")).isGreaterThanOrEqualTo(0);
+        assertThat(valor(depois, "loja_processador_posicao{processador=\"pedido-view\"}")).isGreaterThanOrEqualTo(0);
+    }
+}
