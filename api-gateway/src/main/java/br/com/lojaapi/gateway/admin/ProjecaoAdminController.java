@@ -2,7 +2,12 @@ package br.com.lojaapi.gateway.admin;
 
 import br.com.lojaapi.gateway.axon.EstadoDosProcessadores;
 import io.swagger.v3.oas.annotations.Hidden;
+import br.com.lojaapi.gateway.axon.reconstrucao.ReconstrucaoDeProjecoes;
+import org.springframework.http.HttpStatus;
+import org.springframework.http.ResponseEntity;
 import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.PathVariable;
+import org.springframework.web.bind.annotation.PostMapping;
 import org.springframework.web.bind.annotation.RequestMapping;
 import org.springframework.web.bind.annotation.RestController;
 
@@ -15,9 +20,11 @@ import java.util.List;
 class ProjecaoAdminController {
 
     private final EstadoDosProcessadores processadores;
+    private final ReconstrucaoDeProjecoes reconstrucao;
 
-    ProjecaoAdminController(EstadoDosProcessadores processadores) {
+    ProjecaoAdminController(EstadoDosProcessadores processadores, ReconstrucaoDeProjecoes reconstrucao) {
         this.processadores = processadores;
+        this.reconstrucao = reconstrucao;
     }
 
     record Lista(List<EstadoDosProcessadores.Estado> projecoes) {
@@ -31,5 +38,16 @@ class ProjecaoAdminController {
     @GetMapping
     Lista listar() {
         return new Lista(processadores.todos());
+    }
+
+    /**
+     * Rebuilds a read model from the event store while the API keeps reading the current one (see
+     * {@link ReconstrucaoDeProjecoes}): 202 with the projection's state, 404 for an unknown processor, 409 for one
+     * that is not a read model (sagas, webhook senders) or whose rebuild is already running.
+     */
+    @PostMapping("/{nome}/replay")
+    ResponseEntity<EstadoDosProcessadores.Estado> reconstruir(@PathVariable String nome) {
+        reconstrucao.iniciar(nome);
+        return ResponseEntity.status(HttpStatus.ACCEPTED).body(processadores.de(nome).orElseThrow());
     }
 }

@@ -136,15 +136,20 @@ public class ConfiguracaoAxon {
      * by two applications in one JVM, and both would then believe they own the same segments.
      */
     @Bean
-    TokenStore tokenStore(ConnectionProvider conexoes, Serializer serializer, TokenSchema schema,
+    IdentidadeDoNo identidadeDoNo() {
+        return new IdentidadeDoNo(ManagementFactory.getRuntimeMXBean().getName() + "/"
+                                  + UUID.randomUUID().toString().substring(0, 8));
+    }
+
+    @Bean
+    TokenStore tokenStore(ConnectionProvider conexoes, Serializer serializer, TokenSchema schema, IdentidadeDoNo no,
                           @Value("${axon.eventhandling.tokenstore.claim-timeout:10s}") Duration claimTimeout) {
-        String no = ManagementFactory.getRuntimeMXBean().getName() + "/" + UUID.randomUUID().toString().substring(0, 8);
         return JdbcTokenStore.builder()
                              .connectionProvider(conexoes)
                              .serializer(serializer)
                              .schema(schema)
                              .claimTimeout(claimTimeout)
-                             .nodeId(no)
+                             .nodeId(no.id())
                              .contentType(byte[].class)
                              .build();
     }

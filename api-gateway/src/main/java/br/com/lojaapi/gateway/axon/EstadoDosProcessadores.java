@@ -1,5 +1,6 @@
 package br.com.lojaapi.gateway.axon;
 
+import br.com.lojaapi.gateway.axon.reconstrucao.ReconstrucaoDeProjecoes;
 import org.axonframework.config.EventProcessingConfiguration;
 import org.axonframework.eventhandling.EventProcessor;
 import org.axonframework.eventhandling.ReplayToken;
@@ -17,7 +18,9 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.OptionalLong;
+import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
@@ -33,11 +36,13 @@ public class EstadoDosProcessadores {
     private final JdbcTemplate jdbc;
     private final Serializer serializador;
     private final Clock relogio;
+    private final ReconstrucaoDeProjecoes reconstrucao;
     /** The last reading of each processor during a replay, for the rate behind the estimated end. */
     private final Map<String, Leitura> anteriores = new ConcurrentHashMap<>();
 
     EstadoDosProcessadores(EventProcessingConfiguration processamento, JdbcTemplate jdbc, Serializer serializer,
-                           Clock relogio) {
+                           Clock relogio, ReconstrucaoDeProjecoes reconstrucao) {
+        this.reconstrucao = reconstrucao;
         this.processamento = processamento;
         this.jdbc = jdbc;
         this.serializador = serializer;
@@ -46,37 +51,47 @@ public class EstadoDosProcessadores {
 
     /** {@code progressoReplay} and {@code terminoEstimado} only while a replay runs. */
     public record Estado(String nome, String estado, Long posicao, long cabeca, Long atraso, Double progressoReplay,
-                         Instant terminoEstimado) {
+                         Instant terminoEstimado, ReconstrucaoDeProjecoes.Reconstrucao reconstrucao) {
     }
 
     private record Leitura(Instant em, long posicao) {
     }
 
-    private record Segmento(TrackingToken token) {
-    }
-
     public List<Estado> todos() {
         long cabeca = cabeca();
+        Map<String, ReconstrucaoDeProjecoes.Reconstrucao> reconstrucoes = reconstrucao.ultimas();
         List<Estado> estados = new ArrayList<>();
         for (EventProcessor processador : processamento.eventProcessors().values()) {
             if (processador instanceof StreamingEventProcessor streaming) {
-                estados.add(estado(streaming, cabeca));
+                estados.add(estado(streaming, cabeca, reconstrucoes.get(streaming.getName())));
             }
         }
         estados.sort(Comparator.comparing(Estado::nome));
         return estados;
     }
 
-    private Estado estado(StreamingEventProcessor processador, long cabeca) {
+    /** One processor's, or empty for a name that is not a streaming processor. */
+    public Optional<Estado> de(String nome) {
+        return todos().stream().filter(e -> e.nome().equals(nome)).findFirst();
+    }
+
+    private Estado estado(StreamingEventProcessor processador, long cabeca,
+                          ReconstrucaoDeProjecoes.Reconstrucao ultima) {
         String nome = processador.getName();
-        List<Segmento> segmentos = jdbc.query(
-                "SELECT token, token_type FROM token_entry WHERE processor_name = ? ORDER BY segment",
-                (rs, i) -> new Segmento(token(rs.getBytes(1), rs.getString(2))), nome);
+        Map<Integer, TrackingToken> segmentos = tokens(nome);
+        // a pooled processor stores its token lazily while it only skips events it has no handler for: the
+        // segments this node holds are where this node's processor says they are
+        processador.processingStatus().forEach((segmento, status) -> {
+            TrackingToken guardado = segmentos.get(segmento);
+            if (status.getTrackingToken() != null && !status.isErrorState()
+                && posicao(status.getTrackingToken().position()) > (guardado == null ? -1 : posicao(guardado.position()))) {
+                segmentos.put(segmento, status.getTrackingToken());
+            }
+        });
         Long posicao = null;
         boolean replay = false;
         Long alvo = null;
-        for (Segmento segmento : segmentos) {
-            TrackingToken token = segmento.token();
+        for (TrackingToken token : segmentos.values()) {
             long daqui = token == null ? -1 : posicao(token.position());
             posicao = posicao == null ? daqui : Math.min(posicao, daqui);
             if (token instanceof ReplayToken r && daqui < cabeca) {
@@ -89,18 +104,41 @@ public class EstadoDosProcessadores {
             posicao = 0L;
         }
         Long atraso = posicao == null ? null : Math.max(0, cabeca - posicao);
+        Long progressoDe = replay ? posicao : null;
+        boolean reconstruindo = ultima != null && ReconstrucaoDeProjecoes.RECONSTRUINDO.equals(ultima.estado());
+        if (reconstruindo) {
+            // the copy being built: how far it is towards the head
+            long daCopia = -1;
+            boolean algum = false;
+            for (TrackingToken token : tokens(ReconstrucaoDeProjecoes.nomeDaCopia(nome)).values()) {
+                long daqui = token == null ? -1 : posicao(token.position());
+                daCopia = algum ? Math.min(daCopia, daqui) : daqui;
+                algum = true;
+            }
+            progressoDe = Math.max(0, daCopia);
+            alvo = cabeca;
+        }
         String estado = processador.isError() ? "error" : !processador.isRunning() ? "stopped"
-                : replay ? "replaying" : "running";
+                : replay || reconstruindo ? "replaying" : "running";
         Double progresso = null;
         Instant termino = null;
-        if (replay && posicao != null) {
+        if (progressoDe != null) {
             long total = Math.max(1, alvo);
-            progresso = Math.min(1.0, (double) posicao / total);
-            termino = termino(nome, posicao, total);
+            progresso = Math.min(1.0, (double) progressoDe / total);
+            termino = termino(nome, progressoDe, total);
         } else {
             anteriores.remove(nome);
         }
-        return new Estado(nome, estado, posicao, cabeca, atraso, progresso, termino);
+        return new Estado(nome, estado, posicao, cabeca, atraso, progresso, termino, ultima);
+    }
+
+    private Map<Integer, TrackingToken> tokens(String processador) {
+        Map<Integer, TrackingToken> porSegmento = new TreeMap<>();
+        jdbc.query("SELECT segment, token, token_type FROM token_entry WHERE processor_name = ?",
+                   rs -> {
+                       porSegmento.put(rs.getInt(1), token(rs.getBytes(2), rs.getString(3)));
+                   }, processador);
+        return porSegmento;
     }
 
     /** From the rate between the previous reading and this one: unknown at the first reading or with no progress. */

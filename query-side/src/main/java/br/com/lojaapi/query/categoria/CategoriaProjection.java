@@ -8,6 +8,7 @@ import br.com.lojaapi.coreapi.categoria.CategoriaView;
 import br.com.lojaapi.coreapi.categoria.ListarCategoriasQuery;
 import jakarta.persistence.EntityManager;
 import jakarta.persistence.PersistenceContext;
+import br.com.lojaapi.query.comum.TabelasDoModelo;
 import org.axonframework.config.ProcessingGroup;
 import org.axonframework.eventhandling.EventHandler;
 import org.axonframework.eventhandling.ResetHandler;
@@ -24,6 +25,7 @@ import java.util.Optional;
  * removal's version, which is what the remover waits for.
  */
 @Component
+@TabelasDoModelo("categoria_view")
 @ProcessingGroup(CategoriaProjection.GRUPO)
 class CategoriaProjection {
 

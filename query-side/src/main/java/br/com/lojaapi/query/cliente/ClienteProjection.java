@@ -4,6 +4,7 @@ import br.com.lojaapi.coreapi.cliente.ClienteAtualizadoEvent;
 import br.com.lojaapi.coreapi.cliente.ClienteCriadoEvent;
 import jakarta.persistence.EntityManager;
 import jakarta.persistence.PersistenceContext;
+import br.com.lojaapi.query.comum.TabelasDoModelo;
 import org.axonframework.config.ProcessingGroup;
 import org.axonframework.eventhandling.EventHandler;
 import org.axonframework.eventhandling.ResetHandler;
@@ -15,6 +16,7 @@ import org.springframework.stereotype.Component;
  * stolen claim leaves the same rows.
  */
 @Component
+@TabelasDoModelo("cliente_view")
 @ProcessingGroup(ClienteProjection.GRUPO)
 class ClienteProjection {
 

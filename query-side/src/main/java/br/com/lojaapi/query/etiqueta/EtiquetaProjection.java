@@ -9,6 +9,7 @@ import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.datatype.jsr310.JavaTimeModule;
+import br.com.lojaapi.query.comum.TabelasDoModelo;
 import org.axonframework.config.ProcessingGroup;
 import org.axonframework.eventhandling.EventHandler;
 import org.axonframework.eventhandling.ResetHandler;
@@ -24,6 +25,7 @@ import java.time.Instant;
  * label's version, and a replay or a batch processed twice leaves the same row.
  */
 @Component
+@TabelasDoModelo("etiqueta_view")
 @ProcessingGroup(EtiquetaProjection.GRUPO)
 class EtiquetaProjection {
 

@@ -8,6 +8,7 @@ import br.com.lojaapi.coreapi.grupo.GrupoView;
 import br.com.lojaapi.coreapi.grupo.ListarGruposQuery;
 import jakarta.persistence.EntityManager;
 import jakarta.persistence.PersistenceContext;
+import br.com.lojaapi.query.comum.TabelasDoModelo;
 import org.axonframework.config.ProcessingGroup;
 import org.axonframework.eventhandling.EventHandler;
 import org.axonframework.eventhandling.ResetHandler;
@@ -20,6 +21,7 @@ import java.util.Optional;
 
 /** Read model of complement groups; removed groups stay as hidden tombstones at the removal's version. */
 @Component
+@TabelasDoModelo("grupo_complemento_view")
 @ProcessingGroup(GrupoProjection.GRUPO)
 class GrupoProjection {
 

@@ -7,6 +7,7 @@ import br.com.lojaapi.coreapi.loja.LojaCriadaEvent;
 import br.com.lojaapi.coreapi.loja.LojaView;
 import jakarta.persistence.EntityManager;
 import jakarta.persistence.PersistenceContext;
+import br.com.lojaapi.query.comum.TabelasDoModelo;
 import org.axonframework.config.ProcessingGroup;
 import org.axonframework.eventhandling.EventHandler;
 import org.axonframework.eventhandling.ResetHandler;
@@ -18,6 +19,7 @@ import java.util.List;
 import java.util.Optional;
 
 @Component
+@TabelasDoModelo("loja_view")
 @ProcessingGroup(LojaProjection.GRUPO)
 class LojaProjection {
 

@@ -5,6 +5,7 @@ import br.com.lojaapi.coreapi.notafiscal.NotaFiscalAtualizadaEvent;
 import br.com.lojaapi.coreapi.notafiscal.NotaFiscalCanceladaEvent;
 import br.com.lojaapi.coreapi.notafiscal.NotaFiscalRegistradaEvent;
 import br.com.lojaapi.coreapi.notafiscal.NotaFiscalRemovidaEvent;
+import br.com.lojaapi.query.comum.TabelasDoModelo;
 import org.axonframework.config.ProcessingGroup;
 import org.axonframework.eventhandling.EventHandler;
 import org.axonframework.eventhandling.ResetHandler;
@@ -20,6 +21,7 @@ import java.time.Instant;
  * invoice's version ({@code versao < excluded.versao}) so a replay or a batch processed twice leaves the same row.
  */
 @Component
+@TabelasDoModelo("nota_fiscal_view")
 @ProcessingGroup(NotaFiscalProjection.GRUPO)
 class NotaFiscalProjection {
 

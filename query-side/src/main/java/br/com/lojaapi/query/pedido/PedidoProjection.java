@@ -7,6 +7,7 @@ import br.com.lojaapi.coreapi.pedido.PedidoPagoEvent;
 import br.com.lojaapi.coreapi.pedido.PedidoRemovidoEvent;
 import br.com.lojaapi.coreapi.pedido.RastreioDoPedidoDefinidoEvent;
 import br.com.lojaapi.coreapi.pedido.StatusDoPedidoAlteradoEvent;
+import br.com.lojaapi.query.comum.TabelasDoModelo;
 import org.axonframework.config.ProcessingGroup;
 import org.axonframework.eventhandling.EventHandler;
 import org.axonframework.eventhandling.ResetHandler;
@@ -22,6 +23,7 @@ import java.time.Instant;
  * ({@code versao < ?}), so a replay or a batch processed twice leaves the same row.
  */
 @Component
+@TabelasDoModelo("pedido_view")
 @ProcessingGroup(PedidoProjection.GRUPO)
 class PedidoProjection {
 

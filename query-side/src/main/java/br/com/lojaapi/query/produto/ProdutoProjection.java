@@ -14,6 +14,7 @@ import br.com.lojaapi.coreapi.produto.VariacaoDoProduto;
 import br.com.lojaapi.coreapi.produto.VariacaoRemovidaEvent;
 import jakarta.persistence.EntityManager;
 import jakarta.persistence.PersistenceContext;
+import br.com.lojaapi.query.comum.TabelasDoModelo;
 import org.axonframework.config.ProcessingGroup;
 import org.axonframework.eventhandling.EventHandler;
 import org.axonframework.eventhandling.ResetHandler;
@@ -32,6 +33,7 @@ import java.util.Map;
  * row, whose version therefore covers them.
  */
 @Component
+@TabelasDoModelo({"produto_view", "variacao_view"})
 @ProcessingGroup(ProdutoProjection.GRUPO)
 class ProdutoProjection {
 

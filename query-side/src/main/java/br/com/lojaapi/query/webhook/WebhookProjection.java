@@ -7,6 +7,7 @@ import br.com.lojaapi.coreapi.entrega.ReenvioSolicitadoEvent;
 import br.com.lojaapi.coreapi.entrega.TentativaRegistradaEvent;
 import br.com.lojaapi.coreapi.webhook.WebhookCriadoEvent;
 import br.com.lojaapi.coreapi.webhook.WebhookRemovidoEvent;
+import br.com.lojaapi.query.comum.TabelasDoModelo;
 import org.axonframework.config.ProcessingGroup;
 import org.axonframework.eventhandling.EventHandler;
 import org.axonframework.eventhandling.ResetHandler;
@@ -23,6 +24,7 @@ import java.time.Instant;
  * events: nothing here sends anything, so it can be replayed freely.
  */
 @Component
+@TabelasDoModelo({"webhook_view", "entrega_view", "entrega_tentativa_view"})
 @ProcessingGroup(WebhookProjection.GRUPO)
 class WebhookProjection {
 

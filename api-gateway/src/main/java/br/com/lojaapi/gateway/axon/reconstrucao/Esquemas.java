@@ -1,0 +1,131 @@
+package br.com.lojaapi.gateway.axon.reconstrucao;
+
+import org.springframework.jdbc.core.JdbcTemplate;
+import org.springframework.stereotype.Component;
+
+import java.util.HashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.regex.Pattern;
+
+/**
+ * The tables of a rebuild: copies of a read model's tables in a schema of their own, built empty, and swapped
+ * with the live ones in one transaction. The copies keep the live tables' column order, defaults, constraints and
+ * index names (so later migrations find them by name); their notification triggers are added only at the swap,
+ * so a rebuild wakes no waiting reader.
+ */
+@Component
+class Esquemas {
+
+    private static final Pattern NOME_DE_INDICE = Pattern.compile("INDEX \\S+ ON \\S+");
+
+    private final JdbcTemplate jdbc;
+    private final String atual;
+
+    Esquemas(JdbcTemplate jdbc) {
+        this.jdbc = jdbc;
+        this.atual = jdbc.queryForObject("SELECT current_schema()", String.class);
+    }
+
+    static String citado(String identificador) {
+        return '"' + identificador.replace("\"", "\"\"") + '"';
+    }
+
+    /** The application's schema, where the live tables are. */
+    String atual() {
+        return atual;
+    }
+
+    static String daCopia(String processador) {
+        return "reconstrucao_" + processador.toLowerCase(Locale.ROOT).replaceAll("[^a-z0-9]", "_");
+    }
+
+    private static String antigo(String processador) {
+        return "reconstrucao_antiga_" + processador.toLowerCase(Locale.ROOT).replaceAll("[^a-z0-9]", "_");
+    }
+
+    /** Empty copies of the model's tables, replacing what an earlier rebuild may have left. Transactional. */
+    void preparar(ModelosReconstruiveis.Modelo modelo) {
+        String copia = daCopia(modelo.processador());
+        jdbc.execute("DROP SCHEMA IF EXISTS " + citado(copia) + " CASCADE");
+        jdbc.execute("CREATE SCHEMA " + citado(copia));
+        for (String tabela : modelo.tabelas()) {
+            jdbc.execute("CREATE TABLE " + qualificada(copia, tabela) + " (LIKE " + qualificada(atual, tabela)
+                         + " INCLUDING ALL)");
+            renomearIndices(copia, tabela);
+        }
+    }
+
+    /** Fresh planner statistics for the copies, so the first queries after the swap are planned well. */
+    void analisar(ModelosReconstruiveis.Modelo modelo) {
+        for (String tabela : modelo.tabelas()) {
+            jdbc.execute("ANALYZE " + qualificada(daCopia(modelo.processador()), tabela));
+        }
+    }
+
+    /**
+     * Takes every live table of the model for the caller's transaction: readers wait the few milliseconds to the
+     * commit rather than fail, and a projection batch already writing them finishes first.
+     */
+    void travar(ModelosReconstruiveis.Modelo modelo) {
+        StringBuilder tabelas = new StringBuilder();
+        for (String tabela : modelo.tabelas()) {
+            tabelas.append(tabelas.isEmpty() ? "" : ", ").append(qualificada(atual, tabela));
+        }
+        jdbc.execute("LOCK TABLE " + tabelas + " IN ACCESS EXCLUSIVE MODE");
+    }
+
+    /** In the caller's transaction, after {@link #travar}: the copies become the live tables, the old ones go. */
+    void trocar(ModelosReconstruiveis.Modelo modelo) {
+        String copia = daCopia(modelo.processador());
+        String antigo = antigo(modelo.processador());
+        jdbc.execute("DROP SCHEMA IF EXISTS " + citado(antigo) + " CASCADE");
+        jdbc.execute("CREATE SCHEMA " + citado(antigo));
+        for (String tabela : modelo.tabelas()) {
+            List<String> gatilhos = jdbc.queryForList("""
+                    SELECT pg_get_triggerdef(t.oid) FROM pg_trigger t
+                     WHERE t.tgrelid = to_regclass(?) AND NOT t.tgisinternal ORDER BY t.tgname""",
+                    String.class, qualificada(atual, tabela));
+            jdbc.execute("ALTER TABLE " + qualificada(atual, tabela) + " SET SCHEMA " + citado(antigo));
+            jdbc.execute("ALTER TABLE " + qualificada(copia, tabela) + " SET SCHEMA " + citado(atual));
+            // the definitions name the table as the live schema sees it: now the copy
+            gatilhos.forEach(jdbc::execute);
+        }
+        jdbc.execute("DROP SCHEMA " + citado(antigo) + " CASCADE");
+        jdbc.execute("DROP SCHEMA " + citado(copia) + " CASCADE");
+    }
+
+    /** A rebuild that failed: its copies go; the live tables were never touched. */
+    void descartar(String processador) {
+        jdbc.execute("DROP SCHEMA IF EXISTS " + citado(daCopia(processador)) + " CASCADE");
+    }
+
+    /** LIKE ... INCLUDING ALL names indexes after the columns; give each the live index's name. */
+    private void renomearIndices(String copia, String tabela) {
+        Map<String, String> vivos = indices(atual, tabela);
+        Map<String, String> copiados = indices(copia, tabela);
+        copiados.forEach((definicao, nome) -> {
+            String original = vivos.get(definicao);
+            if (original != null && !original.equals(nome)) {
+                jdbc.execute("ALTER INDEX " + qualificada(copia, nome) + " RENAME TO " + citado(original));
+            }
+        });
+    }
+
+    /** Index definitions without their name and table, to the index name. */
+    private Map<String, String> indices(String esquema, String tabela) {
+        Map<String, String> porDefinicao = new HashMap<>();
+        jdbc.query("""
+                SELECT c.relname, pg_get_indexdef(i.indexrelid) FROM pg_index i JOIN pg_class c ON c.oid = i.indexrelid
+                 WHERE i.indrelid = to_regclass(?)""",
+                rs -> {
+                    porDefinicao.put(NOME_DE_INDICE.matcher(rs.getString(2)).replaceFirst("INDEX ON"), rs.getString(1));
+                }, qualificada(esquema, tabela));
+        return porDefinicao;
+    }
+
+    private static String qualificada(String esquema, String tabela) {
+        return citado(esquema) + "." + citado(tabela);
+    }
+}

@@ -1,0 +1,412 @@
+package br.com.lojaapi.gateway.axon.reconstrucao;
+
+import br.com.lojaapi.coreapi.comum.ErroDeNegocio;
+import br.com.lojaapi.gateway.axon.FonteComAviso;
+import br.com.lojaapi.gateway.axon.IdentidadeDoNo;
+import org.axonframework.common.transaction.TransactionManager;
+import org.axonframework.config.EventProcessingConfiguration;
+import org.axonframework.eventhandling.EventProcessor;
+import org.axonframework.eventhandling.TrackingToken;
+import org.axonframework.eventhandling.pooled.PooledStreamingEventProcessor;
+import org.axonframework.eventhandling.tokenstore.TokenStore;
+import org.axonframework.serialization.SerializedObject;
+import org.axonframework.serialization.Serializer;
+import org.axonframework.serialization.SimpleSerializedObject;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.beans.factory.annotation.Value;
+import org.springframework.context.SmartLifecycle;
+import org.springframework.dao.DataAccessException;
+import org.springframework.jdbc.core.JdbcTemplate;
+import org.springframework.scheduling.annotation.Scheduled;
+import org.springframework.stereotype.Component;
+import org.springframework.transaction.support.TransactionTemplate;
+
+import java.sql.Timestamp;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+
+/**
+ * Rebuilds of read models without an outage ({@code POST /admin/projecoes/{nome}/replay}).
+ * <p>
+ * The live processor keeps running on every node and the API keeps reading its tables. Meanwhile a second
+ * processor with the same handlers ({@link ProjecaoSombra}) replays the whole event store into empty copies of
+ * those tables, in a schema of their own. When it has caught up with the head it stops, this node's live
+ * processor stops for a moment, and one transaction swaps the copies in for the live tables and moves the live
+ * processor's tokens to where the copy stopped, claimed by this node. Another node's live processor loses its
+ * claim (a batch it was writing rolls back) and this node's continues from there on the new tables. Readers wait
+ * for that transaction's few milliseconds; none fails and none sees a half-built model. Writes made during the
+ * rebuild are in the copy (it handles them like any event)
+ * or applied after the swap (the live processor resumes from the copy's position).
+ * <p>
+ * Nodes coordinate through {@code reconstrucao_projecao}: its primary key makes a second rebuild of the same
+ * projection a conflict, the node named in {@code dono} runs the copy and renews its lease, and a node whose
+ * lease lapsed (it stopped or died) is replaced by whichever node takes the row first, continuing from the
+ * copy's stored tokens. Only projections that declare their tables are rebuilt: sagas and webhook senders never.
+ */
+@Component
+public class ReconstrucaoDeProjecoes implements SmartLifecycle {
+
+    private static final Logger LOG = LoggerFactory.getLogger(ReconstrucaoDeProjecoes.class);
+
+    public static final String RECONSTRUINDO = "reconstruindo";
+    public static final String CONCLUIDA = "concluida";
+    public static final String FALHOU = "falhou";
+
+    private final EventProcessingConfiguration processamento;
+    private final ModelosReconstruiveis modelos;
+    private final Esquemas esquemas;
+    private final JdbcTemplate jdbc;
+    private final TransactionTemplate transacao;
+    private final TransactionManager transacoesAxon;
+    private final TokenStore tokens;
+    private final FonteComAviso eventos;
+    private final Serializer serializador;
+    private final Clock relogio;
+    private final Duration concessao;
+    private final int threads;
+    private final int lote;
+    private final String no;
+    private final Map<String, ProjecaoSombra> locais = new HashMap<>();
+    private volatile boolean ativo;
+
+    ReconstrucaoDeProjecoes(EventProcessingConfiguration processamento, ModelosReconstruiveis modelos,
+                            Esquemas esquemas, JdbcTemplate jdbc, TransactionTemplate transacao,
+                            TransactionManager transacoesAxon, TokenStore tokens, FonteComAviso eventos,
+                            Serializer serializer, Clock relogio, IdentidadeDoNo identidade,
+                            @Value("${loja.reconstrucao.concessao:30s}") Duration concessao,
+                            @Value("${loja.reconstrucao.threads:2}") int threads,
+                            @Value("${loja.reconstrucao.lote:1000}") int lote) {
+        this.processamento = processamento;
+        this.no = identidade.id();
+        this.modelos = modelos;
+        this.esquemas = esquemas;
+        this.jdbc = jdbc;
+        this.transacao = transacao;
+        this.transacoesAxon = transacoesAxon;
+        this.tokens = tokens;
+        this.eventos = eventos;
+        this.serializador = serializer;
+        this.relogio = relogio;
+        this.concessao = concessao;
+        this.threads = threads;
+        this.lote = lote;
+    }
+
+    /** The latest rebuild of a projection, as {@code GET /admin/projecoes} shows it. */
+    public record Reconstrucao(String estado, Instant iniciadaEm, Instant concluidaEm, Long eventos,
+                               Double eventosPorSegundo, String erro) {
+    }
+
+    /** Starts a rebuild: 404 for an unknown processor, 409 for one that cannot be rebuilt or is being rebuilt. */
+    public void iniciar(String nome) {
+        if (!processamento.eventProcessors().containsKey(nome)) {
+            throw ErroDeNegocio.naoEncontrado("Projeção não encontrada");
+        }
+        ModelosReconstruiveis.Modelo modelo = modelos.de(nome).orElseThrow(() -> ErroDeNegocio.conflito(
+                "O processador " + nome + " não é um modelo de leitura e não pode ser reconstruído: sagas e envios"
+                + " de webhooks nunca são repetidos"));
+        Instant agora = relogio.instant();
+        Boolean iniciou = transacao.execute(status -> {
+            int linhas = jdbc.update("""
+                    INSERT INTO reconstrucao_projecao (nome, estado, esquema, dono, renovada_em, iniciada_em)
+                    VALUES (?, 'reconstruindo', ?, ?, ?, ?)
+                    ON CONFLICT (nome) DO UPDATE SET estado = 'reconstruindo', esquema = EXCLUDED.esquema,
+                           dono = EXCLUDED.dono, renovada_em = EXCLUDED.renovada_em, iniciada_em = EXCLUDED.iniciada_em,
+                           concluida_em = NULL, eventos = NULL, erro = NULL
+                     WHERE reconstrucao_projecao.estado <> 'reconstruindo'""",
+                    nome, Esquemas.daCopia(nome), no, Timestamp.from(agora), Timestamp.from(agora));
+            if (linhas == 0) {
+                return false;
+            }
+            jdbc.update("DELETE FROM token_entry WHERE processor_name = ?", ProjecaoSombra.nome(nome));
+            esquemas.preparar(modelo);
+            return true;
+        });
+        if (!Boolean.TRUE.equals(iniciou)) {
+            throw ErroDeNegocio.conflito("Já há uma reconstrução de " + nome + " em andamento");
+        }
+        LOG.info("Reconstrução de {} iniciada neste nó ({})", nome, no);
+        acompanhar();
+    }
+
+    /** The latest rebuild of each projection that was ever rebuilt. */
+    public Map<String, Reconstrucao> ultimas() {
+        Map<String, Reconstrucao> porNome = new HashMap<>();
+        jdbc.query("SELECT nome, estado, iniciada_em, concluida_em, eventos, erro FROM reconstrucao_projecao", rs -> {
+            Instant inicio = rs.getTimestamp(3).toInstant();
+            Timestamp fim = rs.getTimestamp(4);
+            Long eventos = (Long) rs.getObject(5);
+            Double porSegundo = null;
+            if (fim != null && eventos != null) {
+                long ms = Math.max(1, Duration.between(inicio, fim.toInstant()).toMillis());
+                porSegundo = Math.round(eventos * 1000.0 / ms * 10) / 10.0;
+            }
+            porNome.put(rs.getString(1), new Reconstrucao(rs.getString(2), inicio, fim == null ? null : fim.toInstant(),
+                    eventos, porSegundo, rs.getString(6)));
+        });
+        return porNome;
+    }
+
+    /**
+     * Every half second on every node: renew the leases this node holds, take over lapsed ones, start copies
+     * that should run here and stop those that should not, and swap in those that caught up.
+     */
+    @Scheduled(fixedDelayString = "${loja.reconstrucao.intervalo-ms:500}")
+    public synchronized void acompanhar() {
+        if (!ativo) {
+            return;
+        }
+        try {
+            Instant agora = relogio.instant();
+            List<Linha> linhas = jdbc.query(
+                    "SELECT nome, dono, renovada_em FROM reconstrucao_projecao WHERE estado = 'reconstruindo'",
+                    (rs, i) -> new Linha(rs.getString(1), rs.getString(2), rs.getTimestamp(3).toInstant()));
+            Map<String, Linha> minhas = new HashMap<>();
+            for (Linha linha : linhas) {
+                if (no.equals(linha.dono()) && renovar(linha.nome(), agora)) {
+                    minhas.put(linha.nome(), linha);
+                } else if (linha.renovadaEm().plus(concessao).isBefore(agora) && assumir(linha, agora)) {
+                    LOG.warn("Reconstrução de {} assumida por este nó ({}): o nó {} deixou de renová-la",
+                             linha.nome(), no, linha.dono());
+                    minhas.put(linha.nome(), linha);
+                }
+            }
+            for (String nome : List.copyOf(locais.keySet())) {
+                if (!minhas.containsKey(nome)) {
+                    LOG.info("Reconstrução de {} deixa de correr neste nó", nome);
+                    locais.remove(nome).parar();
+                }
+            }
+            for (String nome : minhas.keySet()) {
+                avancar(nome);
+            }
+        } catch (RuntimeException erro) {
+            LOG.error("Falha ao acompanhar as reconstruções de projeções", erro);
+        }
+    }
+
+    private record Linha(String nome, String dono, Instant renovadaEm) {
+    }
+
+    private boolean renovar(String nome, Instant agora) {
+        return jdbc.update("UPDATE reconstrucao_projecao SET renovada_em = ? WHERE nome = ? AND dono = ? AND estado = ?",
+                           Timestamp.from(agora), nome, no, RECONSTRUINDO) == 1;
+    }
+
+    private boolean assumir(Linha linha, Instant agora) {
+        return jdbc.update("""
+                UPDATE reconstrucao_projecao SET dono = ?, renovada_em = ?
+                 WHERE nome = ? AND estado = ? AND dono IS NOT DISTINCT FROM ? AND renovada_em = ?""",
+                no, Timestamp.from(agora), linha.nome(), RECONSTRUINDO, linha.dono(),
+                Timestamp.from(linha.renovadaEm())) == 1;
+    }
+
+    private void avancar(String nome) {
+        Optional<ModelosReconstruiveis.Modelo> modelo = modelos.de(nome);
+        Optional<PooledStreamingEventProcessor> vivo =
+                processamento.eventProcessor(nome, PooledStreamingEventProcessor.class);
+        if (modelo.isEmpty() || vivo.isEmpty()) {
+            falhar(nome, "Este nó não tem o processador " + nome);
+            return;
+        }
+        ProjecaoSombra sombra = locais.get(nome);
+        if (sombra == null) {
+            locais.put(nome, iniciada(nome, vivo.get()));
+            return;
+        }
+        Optional<Throwable> erro = sombra.erro();
+        if (erro.isPresent()) {
+            LOG.error("Reconstrução de {} falhou ao aplicar um evento", nome, erro.get());
+            locais.remove(nome).parar();
+            falhar(nome, "A projeção falhou ao aplicar um evento; o modelo em uso não foi alterado (detalhes no log"
+                         + " do nó)");
+            return;
+        }
+        if (sombra.alcancouACabeca()) {
+            Map<Integer, TrackingToken> emMemoria = sombra.posicoes();
+            locais.remove(nome).parar();
+            // no batch of this node's live processor may be in flight at the swap: it would store its later
+            // token over the copy's under this node's own claim
+            parar(vivo.get());
+            boolean trocou;
+            try {
+                trocou = concluir(modelo.get(), emMemoria);
+            } finally {
+                vivo.get().start();
+            }
+            if (!trocou) {
+                // the copy stopped cleanly at its stored tokens: start it again and retry on the next round
+                locais.put(nome, iniciada(nome, vivo.get()));
+            }
+        }
+    }
+
+    private static void parar(PooledStreamingEventProcessor processador) {
+        try {
+            processador.shutdownAsync().get(60, TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("Interrompido ao parar " + processador.getName(), e);
+        } catch (ExecutionException | TimeoutException e) {
+            throw new IllegalStateException(processador.getName() + " não parou a tempo", e);
+        }
+    }
+
+    /** The copy's processor on this node, from its stored tokens (none: from the first event). */
+    private ProjecaoSombra iniciada(String nome, PooledStreamingEventProcessor vivo) {
+        ProjecaoSombra sombra = new ProjecaoSombra(nome, vivo.eventHandlerInvoker(), eventos, tokens,
+                new TransacaoNoEsquema(transacoesAxon, jdbc, Esquemas.daCopia(nome), esquemas.atual()),
+                segmentos(nome), threads, lote);
+        sombra.iniciar();
+        return sombra;
+    }
+
+    /** As many segments as the live processor has, so the copy's tokens map onto its rows. */
+    private int segmentos(String nome) {
+        Integer vivos = jdbc.queryForObject("SELECT COUNT(*) FROM token_entry WHERE processor_name = ?",
+                                            Integer.class, nome);
+        return vivos == null || vivos == 0 ? 1 : vivos;
+    }
+
+    /**
+     * The swap. The live processor's tokens move to the copy's position claimed by this node, whose live
+     * processor is stopped: another node's batch still writing the old tables cannot store its token over it (the
+     * claim is not its own and has not expired), so it rolls back, and this node's processor continues from the
+     * copy's position as soon as it starts again. False when the locks could not be taken in time; nothing
+     * changed then.
+     */
+    private boolean concluir(ModelosReconstruiveis.Modelo modelo, Map<Integer, TrackingToken> emMemoria) {
+        String nome = modelo.processador();
+        TrackingToken posicao = posicaoDaCopia(nome, emMemoria);
+        Long eventos = jdbc.queryForObject("SELECT COUNT(*) FROM domain_event_entry WHERE global_index <= ?",
+                                           Long.class, posicao == null ? -1 : posicao.position().orElse(-1));
+        esquemas.analisar(modelo);
+        for (int tentativa = 1; tentativa <= 3; tentativa++) {
+            try {
+                Boolean trocou = transacao.execute(status -> {
+                    jdbc.execute("SET LOCAL lock_timeout = '10s'");
+                    esquemas.travar(modelo);
+                    String dono = jdbc.query(
+                            "SELECT dono FROM reconstrucao_projecao WHERE nome = ? AND estado = ? FOR UPDATE",
+                            rs -> rs.next() ? rs.getString(1) : null, nome, RECONSTRUINDO);
+                    if (!no.equals(dono)) {
+                        return false;
+                    }
+                    jdbc.query("SELECT segment FROM token_entry WHERE processor_name = ? FOR UPDATE",
+                               rs -> null, nome);
+                    esquemas.trocar(modelo);
+                    SerializedObject<byte[]> token = posicao == null ? null
+                            : serializador.serialize(posicao, byte[].class);
+                    jdbc.update("UPDATE token_entry SET token = ?, token_type = ?, owner = ?, timestamp = ?"
+                                + " WHERE processor_name = ?",
+                                token == null ? null : token.getData(),
+                                token == null ? null : token.getType().getName(),
+                                no, relogio.instant().toString(), nome);
+                    jdbc.update("DELETE FROM token_entry WHERE processor_name = ?", ProjecaoSombra.nome(nome));
+                    jdbc.update("""
+                            UPDATE reconstrucao_projecao SET estado = 'concluida', concluida_em = ?, eventos = ?,
+                                   dono = NULL
+                             WHERE nome = ?""", Timestamp.from(relogio.instant()), eventos, nome);
+                    return true;
+                });
+                if (!Boolean.TRUE.equals(trocou)) {
+                    LOG.warn("Reconstrução de {} não é mais deste nó; a cópia não foi trocada", nome);
+                    return true;
+                }
+                LOG.info("Reconstrução de {} concluída: {} eventos; o modelo reconstruído está em uso", nome, eventos);
+                return true;
+            } catch (DataAccessException erro) {
+                LOG.warn("Troca das tabelas de {} adiada (tentativa {}): {}", nome, tentativa, erro.getMessage());
+            }
+        }
+        return false;
+    }
+
+    /**
+     * The lowest of the copy's segment positions: the live processor resumes from there on every segment. Each
+     * segment's is the further of its stored token and where it stood in memory just before it stopped; both are
+     * at or behind what it committed. Events the faster segments had handled are applied again, which the
+     * projections' version guards make harmless.
+     */
+    private TrackingToken posicaoDaCopia(String nome, Map<Integer, TrackingToken> emMemoria) {
+        Map<Integer, TrackingToken> porSegmento = new HashMap<>();
+        jdbc.query("SELECT segment, token, token_type FROM token_entry WHERE processor_name = ?", rs -> {
+            porSegmento.put(rs.getInt(1), rs.getBytes(2) == null ? null : serializador.deserialize(
+                    new SimpleSerializedObject<>(rs.getBytes(2), byte[].class, rs.getString(3), null)));
+        }, ProjecaoSombra.nome(nome));
+        emMemoria.forEach((segmento, token) -> {
+            TrackingToken guardado = porSegmento.get(segmento);
+            if (guardado == null || posicao(token) > posicao(guardado)) {
+                porSegmento.put(segmento, token);
+            }
+        });
+        TrackingToken menor = null;
+        boolean primeiro = true;
+        for (TrackingToken token : porSegmento.values()) {
+            if (token == null) {
+                return null;
+            }
+            menor = primeiro ? token : menor.lowerBound(token);
+            primeiro = false;
+        }
+        return menor;
+    }
+
+    private static long posicao(TrackingToken token) {
+        return token.position().orElse(-1);
+    }
+
+    private void falhar(String nome, String mensagem) {
+        transacao.executeWithoutResult(status -> {
+            jdbc.update("""
+                    UPDATE reconstrucao_projecao SET estado = 'falhou', concluida_em = ?, erro = ?, dono = NULL
+                     WHERE nome = ? AND estado = 'reconstruindo'""", Timestamp.from(relogio.instant()), mensagem, nome);
+            jdbc.update("DELETE FROM token_entry WHERE processor_name = ?", ProjecaoSombra.nome(nome));
+            esquemas.descartar(nome);
+        });
+    }
+
+    /** The name under which the copy of a projection keeps its tokens. */
+    public static String nomeDaCopia(String processador) {
+        return ProjecaoSombra.nome(processador);
+    }
+
+    @Override
+    public void start() {
+        ativo = true;
+    }
+
+    /** Stops the copies running here; their leases lapse and another node (or this one, restarted) continues. */
+    @Override
+    public synchronized void stop() {
+        ativo = false;
+        locais.values().forEach(sombra -> {
+            try {
+                sombra.parar();
+            } catch (RuntimeException erro) {
+                LOG.warn("Reconstrução não parou a tempo", erro);
+            }
+        });
+        locais.clear();
+    }
+
+    @Override
+    public boolean isRunning() {
+        return ativo;
+    }
+
+    /** Stops before Axon's processors and the database pool. */
+    @Override
+    public int getPhase() {
+        return Integer.MAX_VALUE - 100;
+    }
+}
