@@ -9,6 +9,9 @@ import org.springframework.jdbc.core.JdbcTemplate;
  * projection's handlers run unchanged (their SQL names tables without a schema) and write the copies; everything
  * else they touch, the token table included, resolves to the application's schema as usual. {@code SET LOCAL}
  * ends with the transaction, so the pooled connection goes back to the pool as it came.
+ * <p>
+ * The commits do not wait for the disk ({@code synchronous_commit off}): a crash can lose the last few, but each
+ * holds the copy's rows together with the copy's token, so what is lost is lost whole and handled again.
  */
 final class TransacaoNoEsquema implements TransactionManager {
 
@@ -20,7 +23,7 @@ final class TransacaoNoEsquema implements TransactionManager {
         this.transacoes = transacoes;
         this.jdbc = jdbc;
         this.caminho = "SET LOCAL search_path TO " + Esquemas.citado(esquemaDaCopia) + ", "
-                       + Esquemas.citado(esquemaAtual);
+                       + Esquemas.citado(esquemaAtual) + "; SET LOCAL synchronous_commit TO off";
     }
 
     @Override
