@@ -21,6 +21,7 @@ import br.com.lojaapi.coreapi.pedido.MovimentoDoPedido;
 import br.com.lojaapi.coreapi.pedido.Pagamento;
 import br.com.lojaapi.coreapi.pedido.PedidoCanceladoEvent;
 import br.com.lojaapi.coreapi.pedido.PedidoCriadoEvent;
+import br.com.lojaapi.coreapi.pedido.PedidoEditadoEvent;
 import br.com.lojaapi.coreapi.pedido.PedidoPagoEvent;
 import br.com.lojaapi.coreapi.entrega.EntregaConcluidaEvent;
 import br.com.lojaapi.coreapi.entrega.EntregaFalhouEvent;
@@ -49,12 +50,14 @@ import br.com.lojaapi.coreapi.pedido.ProdutoDoItem;
 import br.com.lojaapi.coreapi.pedido.StatusDoPedidoAlteradoEvent;
 import br.com.lojaapi.coreapi.pedido.StatusPedido;
 import br.com.lojaapi.coreapi.pedido.TipoEntrega;
+import br.com.lojaapi.coreapi.pedido.ValoresDoPedido;
 import br.com.lojaapi.coreapi.pedido.VariacaoDoItem;
 import br.com.lojaapi.coreapi.produto.BaixaDeEstoque;
 import br.com.lojaapi.coreapi.produto.EstoqueBaixoEvent;
 import br.com.lojaapi.coreapi.produto.EstoqueDevolvidoPorPedidoEvent;
 import br.com.lojaapi.coreapi.produto.EstoqueMovimentadoEvent;
 import br.com.lojaapi.coreapi.produto.EstoqueTomadoPorPedidoEvent;
+import br.com.lojaapi.coreapi.produto.MotivoDoMovimento;
 import br.com.lojaapi.coreapi.produto.TipoMovimento;
 import br.com.lojaapi.coreapi.produto.DadosProduto;
 import br.com.lojaapi.coreapi.produto.DadosVariacao;
@@ -125,6 +128,13 @@ class FormatoDosEventosTest {
     private static final EstadoDaNota ESTADO_NOTA = new EstadoDaNota("nota-1", "loja-1", "ped-1", 42, NOTA,
             "AUTORIZADA", null, null, null, XML, null, null, List.of("Nota sem DANFE em PDF"), "API", T, T);
 
+    private static final ItemDoPedido ITEM = new ItemDoPedido("item-1",
+            new ProdutoDoItem("prod-1", "Café", "CAF-500", 1001L, "7891234567895",
+                    List.of("https://api.exemplo.com/imagens/loja-1/ab.png"), "UN", new BigDecimal("10.500"),
+                    new BigDecimal("0.500")),
+            new VariacaoDoItem("var-1", "Moagem", "Fina", null, "CAF-F", 71L, null, new BigDecimal("10.500")),
+            new BigDecimal("2.000"), new BigDecimal("26.00"), "bem moído", "{\"extra\":[1]}");
+
     private static final List<Object> EXEMPLOS = List.of(
             new LojaCriadaEvent("loja-1", LOJA, T),
             new LojaAtualizadaEvent("loja-1", LOJA, T),
@@ -148,27 +158,30 @@ class FormatoDosEventosTest {
                     "nota 123", T),
             new EstoqueTomadoPorPedidoEvent("prod-1", "loja-1", "ped-1",
                     List.of(new BaixaDeEstoque("var-1", new BigDecimal("2.000"), new BigDecimal("10.500"))),
-                    new BigDecimal("10.500"), T),
+                    new BigDecimal("10.500"), T, MotivoDoMovimento.PEDIDO_CRIADO),
             new EstoqueDevolvidoPorPedidoEvent("prod-1", "loja-1", "ped-1",
                     List.of(new BaixaDeEstoque(null, new BigDecimal("2.000"), new BigDecimal("12.500"))),
-                    new BigDecimal("12.500"), T),
+                    new BigDecimal("12.500"), T, MotivoDoMovimento.PEDIDO_EDITADO),
             new EstoqueBaixoEvent("prod-1", "loja-1", "var-1", "Moagem", "CAF-F", 71L, new BigDecimal("1.000"),
                     new BigDecimal("2.000"), T),
             new PedidoCriadoEvent("ped-1", "loja-1", 42, StatusPedido.PENDENTE, TipoEntrega.DELIVERY,
                     new ClienteDoPedido("Ana", "11999990000", "ana@ex.com", "52998224725", "Av. Paulista", "1000",
                             "ap 3", "Bela Vista", "São Paulo", "SP", "01310100", "perto do metrô"),
-                    "cli-1", CLIENTE, List.of(new ItemDoPedido("item-1",
-                            new ProdutoDoItem("prod-1", "Café", "CAF-500", 1001L, "7891234567895",
-                                    List.of("https://api.exemplo.com/imagens/loja-1/ab.png"), "UN",
-                                    new BigDecimal("10.500"), new BigDecimal("0.500")),
-                            new VariacaoDoItem("var-1", "Moagem", "Fina", null, "CAF-F", 71L, null,
-                                    new BigDecimal("10.500")),
-                            new BigDecimal("2.000"), new BigDecimal("26.00"), "bem moído", "{\"extra\":[1]}")),
+                    "cli-1", CLIENTE, List.of(ITEM),
                     new BigDecimal("52.00"), new BigDecimal("2.00"), new BigDecimal("5.00"), new BigDecimal("0.00"),
                     new BigDecimal("55.00"), "tocar a campainha", null,
                     List.of(new Pagamento("pix", "instant transfer", new BigDecimal("55.00"))), true, T),
             new StatusDoPedidoAlteradoEvent("ped-1", "loja-1", 42, StatusPedido.CANCELADO, StatusPedido.CONFIRMADO,
                     "desistiu", "40 min", "BR123", "https://r.example/BR123", "PAGO", MovimentoDoPedido.DEVOLVER, T),
+            new PedidoEditadoEvent("ped-1", "loja-1", 42, StatusPedido.CONFIRMADO,
+                    new ValoresDoPedido(List.of(ITEM), new BigDecimal("52.00"), new BigDecimal("0.00"),
+                            new BigDecimal("2.00"), new BigDecimal("5.00"), new BigDecimal("0.00"),
+                            new BigDecimal("55.00")),
+                    new ValoresDoPedido(List.of(new ItemDoPedido("item-1", ITEM.produto(), ITEM.variacao(),
+                            new BigDecimal("3.000"), new BigDecimal("25.00"), null, null)), new BigDecimal("75.00"),
+                            new BigDecimal("0.00"), new BigDecimal("10.00"), new BigDecimal("5.00"),
+                            new BigDecimal("0.00"), new BigDecimal("70.00")),
+                    "1 item alterado; desconto 2.00 → 10.00; total 55.00 → 70.00", "Maria (gerente)", T),
             new PedidoCanceladoEvent("ped-1", "loja-1", 42, StatusPedido.CANCELADO, StatusPedido.CONFIRMADO,
                     "desistiu", "40 min", "BR123", "https://r.example/BR123", T),
             new PedidoPagoEvent("ped-1", "loja-1", 42, "PAGO",
@@ -235,11 +248,26 @@ class FormatoDosEventosTest {
     void eventoAntigoSemCampoNovoECampoDesconhecidoCarregam() {
         String antigo = "{\"categoriaId\":\"c\",\"lojaId\":\"l\",\"nome\":\"N\",\"criadaEm\":\"2026-01-01T00:00:00Z\","
                 + "\"campoDoFuturo\":1}";
-        Object lido = serializer.deserialize(new SimpleSerializedObject<>(antigo.getBytes(StandardCharsets.UTF_8),
-                byte[].class, new SimpleSerializedType(CategoriaCriadaEvent.class.getName(), null)));
+        Object lido = ler(antigo, CategoriaCriadaEvent.class);
 
         assertThat(lido).isEqualTo(new CategoriaCriadaEvent("c", "l", "N", null, 0, false,
                 Instant.parse("2026-01-01T00:00:00Z")));
+    }
+
+    /** Order-driven stock movements recorded before {@code motivo} existed load with none. */
+    @Test
+    void movimentoDePedidoAntigoCarregaSemMotivo() {
+        String antigo = "{\"produtoId\":\"p\",\"lojaId\":\"l\",\"pedidoId\":\"o\",\"baixas\":[],"
+                + "\"estoqueDoProduto\":1,\"em\":\"2026-01-01T00:00:00Z\"}";
+        Object lido = ler(antigo, EstoqueTomadoPorPedidoEvent.class);
+
+        assertThat(lido).isEqualTo(new EstoqueTomadoPorPedidoEvent("p", "l", "o", List.of(), BigDecimal.ONE,
+                Instant.parse("2026-01-01T00:00:00Z"), null));
+    }
+
+    private Object ler(String json, Class<?> tipo) {
+        return serializer.deserialize(new SimpleSerializedObject<>(json.getBytes(StandardCharsets.UTF_8), byte[].class,
+                new SimpleSerializedType(tipo.getName(), null)));
     }
 
     @Test

@@ -4,12 +4,10 @@ import br.com.lojaapi.command.pedido.RegistroDePedidos;
 import br.com.lojaapi.coreapi.comum.ErroDeNegocio;
 import br.com.lojaapi.coreapi.comum.ModeloLeitura;
 import br.com.lojaapi.coreapi.pedido.AlterarStatusDoPedidoCommand;
-import br.com.lojaapi.coreapi.pedido.BuscarPedidoQuery;
 import br.com.lojaapi.coreapi.pedido.ClienteDoPedido;
 import br.com.lojaapi.coreapi.pedido.ListarPedidosQuery;
 import br.com.lojaapi.coreapi.pedido.PaginaDePedidos;
 import br.com.lojaapi.coreapi.pedido.PedidoExcluido;
-import br.com.lojaapi.coreapi.pedido.PedidoView;
 import br.com.lojaapi.coreapi.pedido.StatusPedido;
 import br.com.lojaapi.coreapi.pedido.TipoEntrega;
 import br.com.lojaapi.gateway.acesso.LojaAtual;
@@ -25,7 +23,6 @@ import io.swagger.v3.oas.annotations.media.Content;
 import io.swagger.v3.oas.annotations.media.Schema;
 import io.swagger.v3.oas.annotations.responses.ApiResponse;
 import io.swagger.v3.oas.annotations.tags.Tag;
-import org.axonframework.messaging.responsetypes.ResponseTypes;
 import org.axonframework.queryhandling.QueryGateway;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.ResponseEntity;
@@ -57,15 +54,17 @@ class PedidoController {
     private final RegistroDePedidos registro;
     private final ArquivosPrivados arquivos;
     private final QueryGateway consultas;
+    private final PedidosDaLoja pedidos;
     private final RespostaDeEscrita escrita;
     private final Clock relogio;
 
     PedidoController(Comandos comandos, RegistroDePedidos registro, ArquivosPrivados arquivos,
-                     QueryGateway consultas, RespostaDeEscrita escrita, Clock relogio) {
+                     QueryGateway consultas, PedidosDaLoja pedidos, RespostaDeEscrita escrita, Clock relogio) {
         this.comandos = comandos;
         this.registro = registro;
         this.arquivos = arquivos;
         this.consultas = consultas;
+        this.pedidos = pedidos;
         this.escrita = escrita;
         this.relogio = relogio;
     }
@@ -183,15 +182,14 @@ class PedidoController {
     }
 
     private Optional<PedidoJson> buscar(String lojaId, String id) {
-        return consultas.query(new BuscarPedidoQuery(lojaId, id), ResponseTypes.optionalInstanceOf(PedidoView.class))
-                        .join().map(PedidoJson::de);
+        return pedidos.buscar(lojaId, id);
     }
 
-    private static List<RespostaDeEscrita.Espera> esperas(List<RegistroDePedidos.Escrita> escritas) {
+    static List<RespostaDeEscrita.Espera> esperas(List<RegistroDePedidos.Escrita> escritas) {
         return escritas.stream().map(e -> new RespostaDeEscrita.Espera(e.modelo(), e.id(), e.versao())).toList();
     }
 
-    private static long versaoDoPedido(List<RegistroDePedidos.Escrita> escritas) {
+    static long versaoDoPedido(List<RegistroDePedidos.Escrita> escritas) {
         return escritas.stream().filter(e -> e.modelo() == ModeloLeitura.PEDIDO)
                        .findFirst().orElseThrow().versao();
     }
@@ -235,23 +233,10 @@ class PedidoController {
         List<RegistroDePedidos.Linha> linhas = new ArrayList<>();
         for (int i = 0; i < itens.size(); i++) {
             CorpoDePedido.Item item = itens.get(i);
-            String prefixo = "itens[" + i + "]";
-            if (item == null) {
-                throw ErroDeNegocio.invalido(prefixo + " deve ser um objeto");
-            }
-            if (item.produtoId() == null) {
-                throw ErroDeNegocio.invalido(prefixo + ".produtoId é obrigatório");
-            }
-            if (!Ids.valido(item.produtoId())) {
-                throw ErroDeNegocio.invalido(prefixo + ": produto não encontrado nesta loja: " + item.produtoId());
-            }
-            if (item.quantidade() == null) {
-                throw ErroDeNegocio.invalido(prefixo + ".quantidade é obrigatória");
-            }
-            String opcoes = item.opcoes() == null || item.opcoes().isNull() ? null : item.opcoes().toString();
+            LinhasDoCorpo.conferir("itens[" + i + "]", item, item == null ? null : item.produtoId(),
+                    item == null ? null : item.quantidade());
             linhas.add(new RegistroDePedidos.Linha(Ids.novo(), item.produtoId(), Ids.opcional(item.variacaoId()),
-                    item.quantidade(),
-                    item.observacao(), opcoes));
+                    item.quantidade(), item.observacao(), LinhasDoCorpo.opcoes(item.opcoes())));
         }
         return linhas;
     }

@@ -17,7 +17,7 @@ import java.time.Instant;
 import java.util.List;
 
 @Schema(name = "Pedido")
-record PedidoJson(String id,
+public record PedidoJson(String id,
                   long numero,
                   @Schema(allowableValues = {"PENDENTE", "CONFIRMADO", "PREPARANDO", "PRONTO", "ENVIADO", "ENTREGUE",
                           "CANCELADO"}) String status,
@@ -56,12 +56,12 @@ record PedidoJson(String id,
                   @Schema(description = "Versão do agregado após a última alteração (extensão)") long versao) {
 
     @Schema(name = "ClienteDoPedido")
-    record Cliente(String id, String nome, String documento, String tipoDocumento, String email, String telefone,
+    public record Cliente(String id, String nome, String documento, String tipoDocumento, String email, String telefone,
                    String celular, String cep, String endereco, String numero, String bairro, String cidade, String uf) {
     }
 
     @Schema(name = "ItemDoPedido")
-    record Item(String id,
+    public record Item(String id,
                 BigDecimal quantidade,
                 @Schema(description = "Preço unitário calculado pelo serviço") BigDecimal precoUnit,
                 @Schema(description = "O produto como estava no pedido (estoque logo após a baixa do pedido)")
@@ -72,7 +72,7 @@ record PedidoJson(String id,
     }
 
     @Schema(name = "ProdutoDoItem")
-    record ProdutoDoItemJson(String id, String nome, String sku, Long codIntegracao, String codigoBarras,
+    public record ProdutoDoItemJson(String id, String nome, String sku, Long codIntegracao, String codigoBarras,
                              List<String> imagens, String unidade, BigDecimal quantidadeEstoque) {
 
         static ProdutoDoItemJson de(ProdutoDoItem p) {
@@ -96,7 +96,8 @@ record PedidoJson(String id,
                 p.versao());
     }
 
-    private static Item item(ItemDoPedido i) {
+    /** An order line as GET /pedidos/{id} shows it. */
+    public static Item item(ItemDoPedido i) {
         return new Item(i.id(), i.quantidade(), i.precoUnit(), ProdutoDoItemJson.de(i.produto()), i.variacao(),
                 i.observacao(), i.opcoes());
     }

@@ -8,6 +8,8 @@ import org.axonframework.messaging.responsetypes.ResponseTypes;
 import org.axonframework.queryhandling.QueryGateway;
 import org.springframework.stereotype.Component;
 
+import java.util.Optional;
+
 /** An order of the caller's store, for endpoints under /pedidos/{id}: any other id is the order's 404. */
 @Component
 public class PedidosDaLoja {
@@ -18,6 +20,12 @@ public class PedidosDaLoja {
 
     PedidosDaLoja(QueryGateway consultas) {
         this.consultas = consultas;
+    }
+
+    /** The order as GET /pedidos/{id} shows it, when it exists in the store. */
+    public Optional<PedidoJson> buscar(String lojaId, String pedidoId) {
+        return consultas.query(new BuscarPedidoQuery(lojaId, pedidoId),
+                ResponseTypes.optionalInstanceOf(PedidoView.class)).join().map(PedidoJson::de);
     }
 
     public PedidoView exigir(String lojaId, String pedidoId) {

@@ -8,13 +8,16 @@ import br.com.lojaapi.coreapi.pedido.ClienteDoPedido;
 import br.com.lojaapi.coreapi.pedido.Pagamento;
 import br.com.lojaapi.coreapi.pedido.PedidoCanceladoEvent;
 import br.com.lojaapi.coreapi.pedido.PedidoCriadoEvent;
+import br.com.lojaapi.coreapi.pedido.PedidoEditadoEvent;
 import br.com.lojaapi.coreapi.pedido.PedidoPagoEvent;
 import br.com.lojaapi.coreapi.pedido.StatusDoPedidoAlteradoEvent;
+import br.com.lojaapi.coreapi.pedido.ValoresDoPedido;
 import br.com.lojaapi.coreapi.produto.EstoqueBaixoEvent;
 import br.com.lojaapi.coreapi.produto.ProdutoRemovidoEvent;
 import br.com.lojaapi.gateway.cliente.ClienteJson;
 import br.com.lojaapi.gateway.envio.EtiquetaDeEnvioJson;
 import br.com.lojaapi.gateway.notafiscal.NotaFiscalJson;
+import br.com.lojaapi.gateway.pedido.PedidoJson;
 
 import java.math.BigDecimal;
 import java.time.Instant;
@@ -54,6 +57,26 @@ final class DadosDeEvento {
     }
 
     record EtiquetaNoPedido(String acao, String pedidoId, long pedidoNumero, EtiquetaDeEnvioJson etiqueta) {
+    }
+
+    record PedidoEditado(String id, long numero, String status, String resumo, Valores antes, Valores depois,
+                         String editadoPor, Instant editadoEm) {
+    }
+
+    /** {@code antes} and {@code depois} of {@code pedido.editado}; the lines as GET /pedidos/{id} shows them. */
+    record Valores(List<PedidoJson.Item> itens, BigDecimal subtotal, BigDecimal ajusteTabela, BigDecimal desconto,
+                   BigDecimal taxaEntrega, BigDecimal ajustePagamento, BigDecimal total) {
+
+        static Valores de(ValoresDoPedido v) {
+            return new Valores(v.itens().stream().map(PedidoJson::item).toList(), v.subtotal(), v.ajusteTabela(),
+                    v.desconto(), v.taxaEntrega(), v.ajustePagamento(), v.total());
+        }
+    }
+
+    /** {@code pedido.editado}: the status is the order's at the edit. */
+    static PedidoEditado de(PedidoEditadoEvent e) {
+        return new PedidoEditado(e.pedidoId(), e.numero(), e.status().name(), e.resumo(), Valores.de(e.antes()),
+                Valores.de(e.depois()), e.editadoPor(), e.editadoEm());
     }
 
     /** {@code pedido.etiqueta}: the carrier label as GET returns it, at the version of this event. */

@@ -15,6 +15,7 @@ import br.com.lojaapi.coreapi.notafiscal.NotaFiscalRegistradaEvent;
 import br.com.lojaapi.coreapi.notafiscal.NotaFiscalRemovidaEvent;
 import br.com.lojaapi.coreapi.pedido.PedidoCanceladoEvent;
 import br.com.lojaapi.coreapi.pedido.PedidoCriadoEvent;
+import br.com.lojaapi.coreapi.pedido.PedidoEditadoEvent;
 import br.com.lojaapi.coreapi.pedido.PedidoPagoEvent;
 import br.com.lojaapi.coreapi.pedido.StatusDoPedidoAlteradoEvent;
 import br.com.lojaapi.coreapi.produto.EstoqueBaixoEvent;
@@ -101,6 +102,11 @@ class DisparadorDeWebhooks {
     @EventHandler
     void on(PedidoPagoEvent e, EventMessage<?> m) {
         disparar(e.lojaId(), EventoDeWebhook.PEDIDO_PAGO, m, () -> DadosDeEvento.de(e));
+    }
+
+    @EventHandler
+    void on(PedidoEditadoEvent e, EventMessage<?> m) {
+        disparar(e.lojaId(), EventoDeWebhook.PEDIDO_EDITADO, m, () -> DadosDeEvento.de(e));
     }
 
     @EventHandler

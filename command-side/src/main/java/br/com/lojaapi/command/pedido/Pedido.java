@@ -6,19 +6,25 @@ import br.com.lojaapi.coreapi.comum.ErroDeNegocio;
 import br.com.lojaapi.coreapi.pedido.AlterarStatusDoPedidoCommand;
 import br.com.lojaapi.coreapi.pedido.CriarPedidoCommand;
 import br.com.lojaapi.coreapi.pedido.DefinirRastreioDoPedidoCommand;
+import br.com.lojaapi.coreapi.pedido.EditarPedidoCommand;
+import br.com.lojaapi.coreapi.pedido.ItemDoPedido;
 import br.com.lojaapi.coreapi.pedido.LinhaDeEstoque;
 import br.com.lojaapi.coreapi.pedido.MovimentoDoPedido;
 import br.com.lojaapi.coreapi.pedido.Pagamento;
 import br.com.lojaapi.coreapi.pedido.PedidoCanceladoEvent;
 import br.com.lojaapi.coreapi.pedido.PedidoCriadoEvent;
+import br.com.lojaapi.coreapi.pedido.PedidoEditadoEvent;
+import br.com.lojaapi.coreapi.pedido.PedidoEmEdicao;
 import br.com.lojaapi.coreapi.pedido.PedidoExcluido;
 import br.com.lojaapi.coreapi.pedido.PedidoPagoEvent;
 import br.com.lojaapi.coreapi.pedido.PedidoRemovidoEvent;
+import br.com.lojaapi.coreapi.pedido.PrepararEdicaoDoPedidoCommand;
 import br.com.lojaapi.coreapi.pedido.RastreioDoPedidoDefinidoEvent;
 import br.com.lojaapi.coreapi.pedido.RemoverPedidoCommand;
 import br.com.lojaapi.coreapi.pedido.ResultadoDeStatus;
 import br.com.lojaapi.coreapi.pedido.StatusDoPedidoAlteradoEvent;
 import br.com.lojaapi.coreapi.pedido.StatusPedido;
+import br.com.lojaapi.coreapi.pedido.ValoresDoPedido;
 import org.axonframework.commandhandling.CommandHandler;
 import org.axonframework.eventsourcing.EventSourcingHandler;
 import org.axonframework.modelling.command.AggregateCreationPolicy;
@@ -37,7 +43,8 @@ import static org.axonframework.modelling.command.AggregateLifecycle.markDeleted
 /**
  * An order and its status. The order remembers whether it holds its lines' stock, so the stock is taken once and
  * given back once whatever the path; the products carry the movement out in the same transaction, told by
- * {@link ResultadoDeStatus}. {@code CANCELADO} is final.
+ * {@link ResultadoDeStatus}. An edit's lines come with their stock difference already moved by the products.
+ * {@code CANCELADO} is final and cannot be edited.
  */
 @Aggregate
 class Pedido {
@@ -51,13 +58,13 @@ class Pedido {
     private StatusPedido status;
     private boolean estoqueTomado;
     private List<LinhaDeEstoque> linhas;
+    private ValoresDoPedido valores;
     private String motivoCancelamento;
     private String tempoEntrega;
     private String codigoRastreio;
     private String urlRastreio;
     private String pagamentoStatus;
     private List<Pagamento> pagamentos;
-    private BigDecimal total;
 
     Pedido() {
         // required by Axon
@@ -107,10 +114,32 @@ class Pedido {
                     codigoRastreio, urlRastreio, comando.em()));
         }
         if ("PAGO".equals(pagamentoStatus) && !"PAGO".equals(pagamentoAnterior)) {
-            apply(new PedidoPagoEvent(pedidoId, lojaId, numero, pagamentoStatus, pagamentos, total, comando.em()));
+            apply(new PedidoPagoEvent(pedidoId, lojaId, numero, pagamentoStatus, pagamentos, valores.total(),
+                    comando.em()));
         }
         return new ResultadoDeStatus(Versao.atual(), movimento,
                 movimento == MovimentoDoPedido.NENHUM ? List.of() : linhas);
+    }
+
+    /** Under the order's lock, before the products price the edit's lines and move the stock difference. */
+    @CommandHandler
+    PedidoEmEdicao handle(PrepararEdicaoDoPedidoCommand comando) {
+        exigirEditavel(comando.lojaId());
+        return new PedidoEmEdicao(estoqueTomado, valores.itens());
+    }
+
+    /** An edit that changes nothing a client can see records nothing and answers the current version. */
+    @CommandHandler
+    long handle(EditarPedidoCommand comando) {
+        exigirEditavel(comando.lojaId());
+        String editadoPor = RegrasDeEdicao.editadoPor(comando.editadoPor());
+        ValoresDoPedido depois = RegrasDeEdicao.depois(valores, comando);
+        String resumo = RegrasDeEdicao.resumo(valores, depois);
+        if (!resumo.isEmpty()) {
+            apply(new PedidoEditadoEvent(pedidoId, lojaId, numero, status, valores, depois, resumo, editadoPor,
+                    comando.em()));
+        }
+        return Versao.atual();
     }
 
     /**
@@ -144,14 +173,18 @@ class Pedido {
         numero = evento.numero();
         status = evento.status();
         estoqueTomado = evento.estoqueTomado();
-        linhas = IntStream.range(0, evento.itens().size()).mapToObj(i -> {
-            var item = evento.itens().get(i);
-            return new LinhaDeEstoque(i, item.produto().id(), item.variacao() == null ? null : item.variacao().id(),
-                    item.quantidade());
-        }).toList();
+        valores = new ValoresDoPedido(evento.itens(), evento.subtotal(), BigDecimal.ZERO.setScale(2),
+                evento.desconto(), evento.taxaEntrega(), evento.ajustePagamento(), evento.total());
+        linhas = linhasDeEstoque(evento.itens());
         pagamentoStatus = evento.pagamentoStatus();
         pagamentos = evento.pagamentos();
-        total = evento.total();
+    }
+
+    /** The stock the order holds follows its lines: a cancellation after an edit gives back the edited quantities. */
+    @EventSourcingHandler
+    void on(PedidoEditadoEvent evento) {
+        valores = evento.depois();
+        linhas = linhasDeEstoque(evento.depois().itens());
     }
 
     @EventSourcingHandler
@@ -178,6 +211,21 @@ class Pedido {
     @EventSourcingHandler
     void on(PedidoRemovidoEvent evento) {
         markDeleted();
+    }
+
+    private static List<LinhaDeEstoque> linhasDeEstoque(List<ItemDoPedido> itens) {
+        return IntStream.range(0, itens.size()).mapToObj(i -> {
+            ItemDoPedido item = itens.get(i);
+            return new LinhaDeEstoque(i, item.produto().id(), item.variacao() == null ? null : item.variacao().id(),
+                    item.quantidade());
+        }).toList();
+    }
+
+    private void exigirEditavel(String lojaDoComando) {
+        exigirDaLoja(lojaDoComando);
+        if (status == StatusPedido.CANCELADO) {
+            throw ErroDeNegocio.conflito("Pedido cancelado não pode ser editado");
+        }
     }
 
     /** Another store's order is reported exactly like a missing one. */

@@ -24,9 +24,9 @@ import br.com.lojaapi.coreapi.produto.DevolverEstoqueDoPedidoCommand;
 import br.com.lojaapi.coreapi.produto.ItemCotado;
 import br.com.lojaapi.coreapi.produto.ItemSolicitado;
 import br.com.lojaapi.coreapi.produto.ItensCotados;
+import br.com.lojaapi.coreapi.produto.MotivoDoMovimento;
 import br.com.lojaapi.coreapi.produto.TomarEstoqueDoPedidoCommand;
 import org.axonframework.commandhandling.gateway.CommandGateway;
-import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.stereotype.Service;
 import org.springframework.transaction.annotation.Transactional;
 
@@ -54,11 +54,11 @@ public class RegistroDePedidos {
     private final ClientesDaLoja clientes;
     private final EstoqueDosProdutos estoque;
     private final NumerosDePedido numeros;
-    private final JdbcTemplate jdbc;
+    private final TravaDoPedido travaDoPedido;
 
     RegistroDePedidos(CommandGateway comandos, RegistroDeNotasFiscais notasFiscais, RegistroDeEtiquetas etiquetas,
                       PedidosVivos pedidosVivos, ClientesDaLoja clientes, EstoqueDosProdutos estoque,
-                      NumerosDePedido numeros, JdbcTemplate jdbc) {
+                      NumerosDePedido numeros, TravaDoPedido travaDoPedido) {
         this.comandos = comandos;
         this.notasFiscais = notasFiscais;
         this.etiquetas = etiquetas;
@@ -66,7 +66,7 @@ public class RegistroDePedidos {
         this.clientes = clientes;
         this.estoque = estoque;
         this.numeros = numeros;
-        this.jdbc = jdbc;
+        this.travaDoPedido = travaDoPedido;
     }
 
     /** An order line as sent: {@code itemId} is the id to give the line, {@code opcoes} JSON text or null. */
@@ -125,7 +125,7 @@ public class RegistroDePedidos {
                         + produtoId);
             }
             ItensCotados resultado = comandos.sendAndWait(new TomarEstoqueDoPedidoCommand(produtoId, pedido.lojaId(),
-                    pedido.pedidoId(), itens, pedido.agora()));
+                    pedido.pedidoId(), itens, pedido.agora(), MotivoDoMovimento.PEDIDO_CRIADO));
             resultado.itens().forEach(item -> cotados.put(item.indice(), item));
             escritas.add(new Escrita(ModeloLeitura.PRODUTO, produtoId, resultado.versao()));
         });
@@ -150,7 +150,7 @@ public class RegistroDePedidos {
      */
     @Transactional
     public List<Escrita> alterarStatus(AlterarStatusDoPedidoCommand comando) {
-        jdbc.queryForList("SELECT pg_advisory_xact_lock(hashtextextended(?, 0))", "pedido:" + comando.pedidoId());
+        travaDoPedido.travar(comando.pedidoId());
         ResultadoDeStatus resultado = comandos.sendAndWait(comando);
         List<Escrita> escritas = new ArrayList<>();
         escritas.add(new Escrita(ModeloLeitura.PEDIDO, comando.pedidoId(), resultado.versao()));
@@ -172,10 +172,11 @@ public class RegistroDePedidos {
                             + " foi removido; o pedido não pode tomar seu estoque");
                 }
                 versao = comandos.<ItensCotados>sendAndWait(new TomarEstoqueDoPedidoCommand(produtoId,
-                        comando.lojaId(), comando.pedidoId(), itens, comando.em())).versao();
+                        comando.lojaId(), comando.pedidoId(), itens, comando.em(), MotivoDoMovimento.PEDIDO_CONFIRMADO))
+                        .versao();
             } else if (existe) {
                 versao = comandos.<Long>sendAndWait(new DevolverEstoqueDoPedidoCommand(produtoId, comando.lojaId(),
-                        comando.pedidoId(), itens, comando.em()));
+                        comando.pedidoId(), itens, comando.em(), MotivoDoMovimento.PEDIDO_CANCELADO));
             } else {
                 return;
             }

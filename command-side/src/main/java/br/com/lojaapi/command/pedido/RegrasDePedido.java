@@ -12,6 +12,7 @@ import br.com.lojaapi.coreapi.pedido.ItemDoPedido;
 import br.com.lojaapi.coreapi.pedido.PedidoCriadoEvent;
 import br.com.lojaapi.coreapi.pedido.StatusPedido;
 import br.com.lojaapi.coreapi.pedido.TipoEntrega;
+import br.com.lojaapi.coreapi.pedido.ValoresDoPedido;
 
 import java.math.BigDecimal;
 import java.math.RoundingMode;
@@ -48,12 +49,27 @@ final class RegrasDePedido {
         if (c.tipoEntrega() == TipoEntrega.DELIVERY && cliente.endereco() == null) {
             throw ErroDeNegocio.invalido("Pedido DELIVERY precisa de endereço de entrega: informe cliente.endereco");
         }
-        List<ItemDoPedido> itens = c.itens().stream().map(RegrasDePedido::item).toList();
+        ValoresDoPedido v = valores(c.itens(), dinheiro(c.desconto(), "desconto"),
+                dinheiro(c.taxaEntrega(), "taxaEntrega"), ZERO);
+        return new PedidoCriadoEvent(c.pedidoId(), c.lojaId(), c.numero(), StatusPedido.PENDENTE, c.tipoEntrega(),
+                cliente, c.clienteId(), c.clienteRegistrado(), v.itens(), v.subtotal(), v.desconto(), v.taxaEntrega(),
+                v.ajustePagamento(), v.total(), Textos.limitado(c.observacoes(), 2000, "observacoes"), null, List.of(),
+                c.estoqueTomado(), c.criadoEm());
+    }
+
+    /**
+     * The lines and the money that follows from them, by the rules of creation and edit alike: each line rounded
+     * (half up) on its own, {@code total = subtotal - desconto + taxaEntrega + ajustePagamento}, never negative
+     * nor above what the columns hold. {@code ajusteTabela} is zero: price tables are not supported.
+     */
+    static ValoresDoPedido valores(List<ItemDoPedido> linhas, BigDecimal desconto, BigDecimal taxaEntrega,
+                                   BigDecimal ajustePagamento) {
+        if (linhas.isEmpty() || linhas.size() > ITENS_MAXIMO) {
+            throw ErroDeNegocio.invalido("itens: de 1 a " + ITENS_MAXIMO + " itens por pedido");
+        }
+        List<ItemDoPedido> itens = linhas.stream().map(RegrasDePedido::item).toList();
         BigDecimal subtotal = itens.stream().map(i -> i.precoUnit().multiply(i.quantidade()).setScale(2, RoundingMode.HALF_UP))
                                    .reduce(ZERO, BigDecimal::add);
-        BigDecimal desconto = dinheiro(c.desconto(), "desconto");
-        BigDecimal taxaEntrega = dinheiro(c.taxaEntrega(), "taxaEntrega");
-        BigDecimal ajustePagamento = ZERO;
         BigDecimal total = subtotal.subtract(desconto).add(taxaEntrega).add(ajustePagamento);
         if (subtotal.compareTo(Numeros.DINHEIRO_MAXIMO) > 0 || total.compareTo(Numeros.DINHEIRO_MAXIMO) > 0) {
             throw ErroDeNegocio.invalido("O total do pedido deve ser no máximo " + Numeros.DINHEIRO_MAXIMO.toPlainString());
@@ -62,10 +78,7 @@ final class RegrasDePedido {
             throw ErroDeNegocio.invalido("desconto (" + desconto.toPlainString() + ") maior que subtotal + taxaEntrega ("
                     + subtotal.add(taxaEntrega).toPlainString() + ")");
         }
-        return new PedidoCriadoEvent(c.pedidoId(), c.lojaId(), c.numero(), StatusPedido.PENDENTE, c.tipoEntrega(),
-                cliente, c.clienteId(), c.clienteRegistrado(), itens, subtotal, desconto, taxaEntrega, ajustePagamento,
-                total, Textos.limitado(c.observacoes(), 2000, "observacoes"), null, List.of(), c.estoqueTomado(),
-                c.criadoEm());
+        return new ValoresDoPedido(itens, subtotal, ZERO, desconto, taxaEntrega, ajustePagamento, total);
     }
 
     private static ItemDoPedido item(ItemDoPedido i) {
@@ -129,7 +142,7 @@ final class RegrasDePedido {
         }
     }
 
-    private static BigDecimal dinheiro(BigDecimal valor, String campo) {
+    static BigDecimal dinheiro(BigDecimal valor, String campo) {
         BigDecimal arredondado = Numeros.dinheiro(valor, campo);
         return arredondado == null ? ZERO : arredondado;
     }

@@ -22,7 +22,7 @@ import java.util.Map;
 /**
  * A product's side of an order: each line priced (the variation's price, else the promotional price, else the
  * base price), its quantity rounded to the sale multiple, and the stock the lines take, checked against what is
- * left after the earlier lines of the same order.
+ * left after the earlier lines of the same order. An edit moves only the difference per product or variation.
  */
 final class LinhasDoPedido {
 
@@ -32,6 +32,7 @@ final class LinhasDoPedido {
 
     private final List<Linha> linhas = new ArrayList<>();
     private final List<BaixaDeEstoque> baixas = new ArrayList<>();
+    private final List<BaixaDeEstoque> devolucoes = new ArrayList<>();
 
     private LinhasDoPedido() {
     }
@@ -40,28 +41,89 @@ final class LinhasDoPedido {
         LinhasDoPedido resultado = new LinhasDoPedido();
         Map<String, BigDecimal> restante = new HashMap<>();
         for (ItemSolicitado item : itens) {
-            String prefixo = "itens[" + item.indice() + "]";
-            VariacaoDoProduto variacao = variacaoDo(item, dados, variacoes, prefixo);
-            BigDecimal quantidade = RegrasDeEstoque.quantidadeDoItem(item.quantidade(), dados.multiploVenda(),
-                    prefixo + ".quantidade");
-            BigDecimal preco = variacao != null && variacao.dados().preco() != null ? variacao.dados().preco()
-                    : dados.precoPromocional() != null ? dados.precoPromocional() : dados.preco();
-            String chave = variacao == null ? "" : variacao.variacaoId();
+            Linha linha = resultado.cotarLinha(item, dados, variacoes);
+            VariacaoDoProduto variacao = linha.variacaoId() == null ? null : variacoes.exigir(linha.variacaoId());
+            BigDecimal quantidade = linha.quantidade();
+            String chave = chave(linha.variacaoId());
             if (dados.controlaEstoque()) {
-                BigDecimal disponivel = restante.computeIfAbsent(chave, c -> variacao == null
-                        ? dados.quantidadeEstoque() : variacao.dados().quantidadeEstoque());
+                BigDecimal disponivel = restante.computeIfAbsent(chave, c -> estoqueEm(dados, variacao));
                 if (disponivel.compareTo(quantidade) < 0) {
-                    throw insuficiente(item.indice(), produtoId, dados, variacao, disponivel, quantidade);
+                    throw insuficiente(item.indice(), produtoId, dados, variacao, disponivel, quantidade, "pedido");
                 }
                 BigDecimal depois = disponivel.subtract(quantidade);
                 restante.put(chave, depois);
                 resultado.baixas.add(new BaixaDeEstoque(variacao == null ? null : variacao.variacaoId(), quantidade,
                         depois));
             }
-            resultado.linhas.add(new Linha(item.indice(), variacao == null ? null : variacao.variacaoId(), quantidade,
-                    preco));
         }
         return resultado;
+    }
+
+    /**
+     * An edited order's lines of this product: {@code cotar} priced as at creation, and, when the order holds its
+     * stock and the product controls it, the difference between what the lines now need and what they held, per
+     * product or variation: an increase taken (refused beyond the stock, naming the first line there), a decrease
+     * given back by the rule a cancellation gives back with.
+     */
+    static LinhasDoPedido ajustar(String produtoId, DadosProduto dados, Variacoes variacoes, List<ItemSolicitado> cotar,
+                                  List<ItemSolicitado> mantidos, List<ItemSolicitado> anteriores,
+                                  boolean estoqueTomado) {
+        LinhasDoPedido resultado = new LinhasDoPedido();
+        Map<String, BigDecimal> diferenca = new LinkedHashMap<>();
+        Map<String, Integer> primeiraLinha = new HashMap<>();
+        for (ItemSolicitado item : cotar) {
+            Linha linha = resultado.cotarLinha(item, dados, variacoes);
+            diferenca.merge(chave(linha.variacaoId()), linha.quantidade(), BigDecimal::add);
+            primeiraLinha.merge(chave(linha.variacaoId()), item.indice(), Math::min);
+        }
+        for (ItemSolicitado item : mantidos) {
+            diferenca.merge(chave(item.variacaoId()), item.quantidade(), BigDecimal::add);
+            primeiraLinha.merge(chave(item.variacaoId()), item.indice(), Math::min);
+        }
+        anteriores.forEach(item -> diferenca.merge(chave(item.variacaoId()), item.quantidade().negate(),
+                BigDecimal::add));
+        if (!estoqueTomado || !dados.controlaEstoque()) {
+            return resultado;
+        }
+        diferenca.forEach((chave, quantidade) -> {
+            String variacaoId = chave.isEmpty() ? null : chave;
+            if (quantidade.signum() > 0) {
+                // Only new or changed lines can need more, and cotarLinha checked their variation exists.
+                VariacaoDoProduto variacao = variacaoId == null ? null : variacoes.exigir(variacaoId);
+                BigDecimal disponivel = estoqueEm(dados, variacao);
+                if (disponivel.compareTo(quantidade) < 0) {
+                    throw insuficiente(primeiraLinha.get(chave), produtoId, dados, variacao, disponivel, quantidade,
+                            "acréscimo pedido");
+                }
+                resultado.baixas.add(new BaixaDeEstoque(variacaoId, quantidade, disponivel.subtract(quantidade)));
+            } else if (quantidade.signum() < 0) {
+                resultado.devolucoes.addAll(devolver(dados, variacoes,
+                        List.of(new ItemSolicitado(-1, variacaoId, quantidade.negate()))));
+            }
+        });
+        return resultado;
+    }
+
+    /** Prices one line, rounds its quantity and adds it to the lines. */
+    private Linha cotarLinha(ItemSolicitado item, DadosProduto dados, Variacoes variacoes) {
+        String prefixo = "itens[" + item.indice() + "]";
+        VariacaoDoProduto variacao = variacaoDo(item, dados, variacoes, prefixo);
+        BigDecimal quantidade = RegrasDeEstoque.quantidadeDoItem(item.quantidade(), dados.multiploVenda(),
+                prefixo + ".quantidade");
+        BigDecimal preco = variacao != null && variacao.dados().preco() != null ? variacao.dados().preco()
+                : dados.precoPromocional() != null ? dados.precoPromocional() : dados.preco();
+        Linha linha = new Linha(item.indice(), variacao == null ? null : variacao.variacaoId(), quantidade, preco);
+        linhas.add(linha);
+        return linha;
+    }
+
+    /** Where stock is kept: the variation's id, or "" for the product itself. */
+    private static String chave(String variacaoId) {
+        return variacaoId == null ? "" : variacaoId;
+    }
+
+    private static BigDecimal estoqueEm(DadosProduto dados, VariacaoDoProduto variacao) {
+        return variacao == null ? dados.quantidadeEstoque() : variacao.dados().quantidadeEstoque();
     }
 
     /**
@@ -101,6 +163,10 @@ final class LinhasDoPedido {
         return List.copyOf(baixas);
     }
 
+    List<BaixaDeEstoque> devolucoes() {
+        return List.copyOf(devolucoes);
+    }
+
     /** The priced lines with snapshots of the product as it is now (after the stock was taken). */
     List<ItemCotado> itens(String produtoId, DadosProduto dados, Variacoes variacoes) {
         ProdutoDoItem produto = new ProdutoDoItem(produtoId, dados.nome(), dados.sku(), dados.codIntegracao(),
@@ -129,7 +195,8 @@ final class LinhasDoPedido {
     }
 
     private static ErroDeNegocio insuficiente(int indice, String produtoId, DadosProduto dados,
-                                              VariacaoDoProduto variacao, BigDecimal disponivel, BigDecimal pedido) {
+                                              VariacaoDoProduto variacao, BigDecimal disponivel, BigDecimal pedido,
+                                              String rotulo) {
         String nome = variacao == null ? dados.nome() : dados.nome() + " (" + variacao.dados().nome() + ")";
         Map<String, Object> detalhes = new LinkedHashMap<>();
         detalhes.put("indice", indice);
@@ -138,7 +205,7 @@ final class LinhasDoPedido {
         detalhes.put("disponivel", disponivel);
         detalhes.put("solicitado", pedido);
         return new ErroDeNegocio(CodigoErro.INVALIDO, "itens[" + indice
-                + "]: estoque insuficiente de " + nome + ": disponível " + disponivel.toPlainString() + ", pedido "
+                + "]: estoque insuficiente de " + nome + ": disponível " + disponivel.toPlainString() + ", " + rotulo + " "
                 + pedido.toPlainString(), detalhes);
     }
 

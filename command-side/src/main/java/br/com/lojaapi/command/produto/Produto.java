@@ -4,6 +4,7 @@ import br.com.lojaapi.command.comum.Snapshots;
 import br.com.lojaapi.command.comum.Versao;
 import br.com.lojaapi.coreapi.comum.ErroDeNegocio;
 import br.com.lojaapi.coreapi.produto.AdicionarVariacaoCommand;
+import br.com.lojaapi.coreapi.produto.AjustarEstoqueDoPedidoCommand;
 import br.com.lojaapi.coreapi.produto.AlterarProdutoCommand;
 import br.com.lojaapi.coreapi.produto.AlterarVariacaoCommand;
 import br.com.lojaapi.coreapi.produto.BaixaDeEstoque;
@@ -13,6 +14,7 @@ import br.com.lojaapi.coreapi.produto.EstoqueMovimentadoEvent;
 import br.com.lojaapi.coreapi.produto.EstoqueTomadoPorPedidoEvent;
 import br.com.lojaapi.coreapi.produto.ItensCotados;
 import br.com.lojaapi.coreapi.produto.MovimentarEstoqueCommand;
+import br.com.lojaapi.coreapi.produto.MotivoDoMovimento;
 import br.com.lojaapi.coreapi.produto.MovimentoDeEstoque;
 import br.com.lojaapi.coreapi.produto.TomarEstoqueDoPedidoCommand;
 import br.com.lojaapi.coreapi.produto.CriarProdutoCommand;
@@ -190,7 +192,7 @@ class Produto {
             DadosProduto antes = dados;
             Variacoes variacoesAntes = variacoes;
             apply(new EstoqueTomadoPorPedidoEvent(produtoId, lojaId, comando.pedidoId(), linhas.baixas(),
-                    estoqueApos(linhas.baixas()), comando.em()));
+                    estoqueApos(linhas.baixas()), comando.em(), comando.motivo()));
             versao = alertar(antes, variacoesAntes, comando.em());
         }
         return new ItensCotados(linhas.itens(produtoId, dados, variacoes), versao);
@@ -202,9 +204,34 @@ class Produto {
         List<BaixaDeEstoque> devolucoes = LinhasDoPedido.devolver(dados, variacoes, comando.itens());
         if (!devolucoes.isEmpty()) {
             apply(new EstoqueDevolvidoPorPedidoEvent(produtoId, lojaId, comando.pedidoId(), devolucoes,
-                    estoqueApos(devolucoes), comando.em()));
+                    estoqueApos(devolucoes), comando.em(), comando.motivo()));
         }
         return Versao.atual();
+    }
+
+    /** Prices an edited order's new and changed lines of this product and moves only the stock difference. */
+    @CommandHandler
+    ItensCotados handle(AjustarEstoqueDoPedidoCommand comando) {
+        if (!lojaId.equals(comando.lojaId())) {
+            throw ErroDeNegocio.invalido("Produto não encontrado nesta loja: " + produtoId);
+        }
+        LinhasDoPedido linhas = LinhasDoPedido.ajustar(produtoId, dados, variacoes, comando.cotar(), comando.mantidos(),
+                comando.anteriores(), comando.estoqueTomado());
+        long versao = Versao.atual();
+        DadosProduto antes = dados;
+        Variacoes variacoesAntes = variacoes;
+        if (!linhas.baixas().isEmpty()) {
+            apply(new EstoqueTomadoPorPedidoEvent(produtoId, lojaId, comando.pedidoId(), linhas.baixas(),
+                    estoqueApos(linhas.baixas()), comando.em(), MotivoDoMovimento.PEDIDO_EDITADO));
+        }
+        if (!linhas.devolucoes().isEmpty()) {
+            apply(new EstoqueDevolvidoPorPedidoEvent(produtoId, lojaId, comando.pedidoId(), linhas.devolucoes(),
+                    estoqueApos(linhas.devolucoes()), comando.em(), MotivoDoMovimento.PEDIDO_EDITADO));
+        }
+        if (!linhas.baixas().isEmpty() || !linhas.devolucoes().isEmpty()) {
+            versao = alertar(antes, variacoesAntes, comando.em());
+        }
+        return new ItensCotados(linhas.itens(produtoId, dados, variacoes), versao);
     }
 
     @EventSourcingHandler

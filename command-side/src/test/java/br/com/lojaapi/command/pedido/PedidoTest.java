@@ -37,17 +37,17 @@ import static br.com.lojaapi.coreapi.pedido.StatusPedido.PENDENTE;
 
 class PedidoTest {
 
-    private static final String LOJA = "loja-1";
-    private static final String ID = "pedido-1";
-    private static final Instant T0 = Instant.parse("2026-11-21T10:00:00Z");
-    private static final Instant T1 = Instant.parse("2026-11-21T11:00:00Z");
-    private static final ProdutoDoItem CAFE = new ProdutoDoItem("prod-1", "Café", "CAF", 7L, null, List.of(), "UN",
+    static final String LOJA = "loja-1";
+    static final String ID = "pedido-1";
+    static final Instant T0 = Instant.parse("2026-11-21T10:00:00Z");
+    static final Instant T1 = Instant.parse("2026-11-21T11:00:00Z");
+    static final ProdutoDoItem CAFE = new ProdutoDoItem("prod-1", "Café", "CAF", 7L, null, List.of(), "UN",
             new BigDecimal("8.000"), null);
-    private static final ItemDoPedido ITEM = new ItemDoPedido("item-1", CAFE, null, new BigDecimal("1.005"),
+    static final ItemDoPedido ITEM = new ItemDoPedido("item-1", CAFE, null, new BigDecimal("1.005"),
             new BigDecimal("3.33"), null, null);
-    private static final ItemDoPedido ITEM2 = new ItemDoPedido("item-2", CAFE, null, new BigDecimal("2.000"),
+    static final ItemDoPedido ITEM2 = new ItemDoPedido("item-2", CAFE, null, new BigDecimal("2.000"),
             new BigDecimal("10.00"), "sem açúcar", "{\"tamanho\":\"G\"}");
-    private static final ClienteDoPedido ANA = new ClienteDoPedido("Ana", null, null, null, "Rua A", "10", null, null,
+    static final ClienteDoPedido ANA = new ClienteDoPedido("Ana", null, null, null, "Rua A", "10", null, null,
             null, null, null, null);
     private static final List<LinhaDeEstoque> LINHAS = List.of(
             new LinhaDeEstoque(0, "prod-1", null, new BigDecimal("1.005")),
@@ -69,16 +69,16 @@ class PedidoTest {
                 new BigDecimal(total), null, null, List.of(), true, T0);
     }
 
-    private static PedidoCriadoEvent criado() {
+    static PedidoCriadoEvent criado() {
         return criado(TipoEntrega.DELIVERY, ANA, "23.35", "1.00", "5.00", "27.35");
     }
 
-    private static AlterarStatusDoPedidoCommand status(StatusPedido status, String motivo) {
+    static AlterarStatusDoPedidoCommand status(StatusPedido status, String motivo) {
         return new AlterarStatusDoPedidoCommand(ID, LOJA, status, motivo == null ? null : Optional.of(motivo), null,
                 null, null, null, T1);
     }
 
-    private static StatusDoPedidoAlteradoEvent alterado(StatusPedido status, StatusPedido anterior, String motivo,
+    static StatusDoPedidoAlteradoEvent alterado(StatusPedido status, StatusPedido anterior, String motivo,
                                                          MovimentoDoPedido estoque) {
         return new StatusDoPedidoAlteradoEvent(ID, LOJA, 1, status, anterior, motivo, null, null, null, null, estoque, T1);
     }

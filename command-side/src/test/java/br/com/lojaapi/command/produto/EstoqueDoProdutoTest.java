@@ -3,6 +3,7 @@ package br.com.lojaapi.command.produto;
 import br.com.lojaapi.coreapi.comum.ErroDeNegocio;
 import br.com.lojaapi.coreapi.pedido.ProdutoDoItem;
 import br.com.lojaapi.coreapi.pedido.VariacaoDoItem;
+import br.com.lojaapi.coreapi.produto.AjustarEstoqueDoPedidoCommand;
 import br.com.lojaapi.coreapi.produto.BaixaDeEstoque;
 import br.com.lojaapi.coreapi.produto.DadosProduto;
 import br.com.lojaapi.coreapi.produto.DadosVariacao;
@@ -14,6 +15,7 @@ import br.com.lojaapi.coreapi.produto.EstoqueTomadoPorPedidoEvent;
 import br.com.lojaapi.coreapi.produto.ItemCotado;
 import br.com.lojaapi.coreapi.produto.ItemSolicitado;
 import br.com.lojaapi.coreapi.produto.ItensCotados;
+import br.com.lojaapi.coreapi.produto.MotivoDoMovimento;
 import br.com.lojaapi.coreapi.produto.MovimentarEstoqueCommand;
 import br.com.lojaapi.coreapi.produto.MovimentoDeEstoque;
 import br.com.lojaapi.coreapi.produto.ProdutoCriadoEvent;
@@ -33,6 +35,9 @@ class EstoqueDoProdutoTest {
     private static final String ID = "prod-1";
     private static final Instant T0 = Instant.parse("2026-11-21T10:00:00Z");
     private static final Instant T1 = Instant.parse("2026-11-21T11:00:00Z");
+    private static final MotivoDoMovimento CRIADO = MotivoDoMovimento.PEDIDO_CRIADO;
+    private static final MotivoDoMovimento CANCELADO = MotivoDoMovimento.PEDIDO_CANCELADO;
+    private static final MotivoDoMovimento EDITADO = MotivoDoMovimento.PEDIDO_EDITADO;
 
     private AggregateTestFixture<Produto> cenario() {
         return new AggregateTestFixture<>(Produto.class);
@@ -147,10 +152,10 @@ class EstoqueDoProdutoTest {
                 variacao("v2", null, "5.000", "0.000"));
         cenario().given(produto)
                  .when(new TomarEstoqueDoPedidoCommand(ID, LOJA, "ped-1", List.of(
-                         new ItemSolicitado(0, "v1", q("1")), new ItemSolicitado(3, "v2", q("2"))), T1))
+                         new ItemSolicitado(0, "v1", q("1")), new ItemSolicitado(3, "v2", q("2"))), T1, CRIADO))
                  .expectEvents(new EstoqueTomadoPorPedidoEvent(ID, LOJA, "ped-1", List.of(
                          new BaixaDeEstoque("v1", q("1.000"), q("4.000")),
-                         new BaixaDeEstoque("v2", q("2.000"), q("3.000"))), q("7.000"), T1))
+                         new BaixaDeEstoque("v2", q("2.000"), q("3.000"))), q("7.000"), T1, CRIADO))
                  .expectResultMessagePayloadMatching(org.hamcrest.Matchers.equalTo(new ItensCotados(List.of(
                          new ItemCotado(0, produtoDoItem("7.000"), variacaoDoItem("v1", "4.000"), q("1.000"), q("12.00")),
                          new ItemCotado(3, produtoDoItem("7.000"), variacaoDoItem("v2", "3.000"), q("2.000"), q("8.00"))),
@@ -170,22 +175,24 @@ class EstoqueDoProdutoTest {
         ProdutoCriadoEvent seis = new ProdutoCriadoEvent(ID, LOJA, dados(true, "100.000", "0.000", null, "6.000"),
                 List.of(), T0);
         cenario().given(seis)
-                 .when(new TomarEstoqueDoPedidoCommand(ID, LOJA, "ped-1", List.of(new ItemSolicitado(0, null, q("7"))), T1))
+                 .when(new TomarEstoqueDoPedidoCommand(ID, LOJA, "ped-1", List.of(new ItemSolicitado(0, null, q("7"))), T1,
+                         CRIADO))
                  .expectEvents(new EstoqueTomadoPorPedidoEvent(ID, LOJA, "ped-1",
-                         List.of(new BaixaDeEstoque(null, q("12.000"), q("88.000"))), q("88.000"), T1));
+                         List.of(new BaixaDeEstoque(null, q("12.000"), q("88.000"))), q("88.000"), T1, CRIADO));
         ProdutoCriadoEvent meio = new ProdutoCriadoEvent(ID, LOJA, dados(true, "100.000", "0.000", null, "0.500"),
                 List.of(), T0);
         cenario().given(meio)
-                 .when(new TomarEstoqueDoPedidoCommand(ID, LOJA, "ped-1", List.of(new ItemSolicitado(0, null, q("0.3"))), T1))
+                 .when(new TomarEstoqueDoPedidoCommand(ID, LOJA, "ped-1", List.of(new ItemSolicitado(0, null, q("0.3"))),
+                         T1, CRIADO))
                  .expectEvents(new EstoqueTomadoPorPedidoEvent(ID, LOJA, "ped-1",
-                         List.of(new BaixaDeEstoque(null, q("0.500"), q("99.500"))), q("99.500"), T1));
+                         List.of(new BaixaDeEstoque(null, q("0.500"), q("99.500"))), q("99.500"), T1, CRIADO));
     }
 
     @Test
     void pedidoSemEstoqueNomeiaOItemENaoBaixaNada() {
         cenario().given(criado(true, "3.000", "0.000"))
                  .when(new TomarEstoqueDoPedidoCommand(ID, LOJA, "ped-1", List.of(new ItemSolicitado(0, null, q("2")),
-                         new ItemSolicitado(4, null, q("2"))), T1))
+                         new ItemSolicitado(4, null, q("2"))), T1, CRIADO))
                  .expectNoEvents().expectException(ErroDeNegocio.class)
                  .expectExceptionMessage("itens[4]: estoque insuficiente de Café: disponível 1.000, pedido 2.000");
     }
@@ -193,10 +200,12 @@ class EstoqueDoProdutoTest {
     @Test
     void produtoQueNaoControlaEstoqueNaoBaixaNemDevolve() {
         cenario().given(criado(false, "0.000", "0.000"))
-                 .when(new TomarEstoqueDoPedidoCommand(ID, LOJA, "ped-1", List.of(new ItemSolicitado(0, null, q("5"))), T1))
+                 .when(new TomarEstoqueDoPedidoCommand(ID, LOJA, "ped-1", List.of(new ItemSolicitado(0, null, q("5"))), T1,
+                         CRIADO))
                  .expectNoEvents().expectSuccessfulHandlerExecution();
         cenario().given(criado(false, "0.000", "0.000"))
-                 .when(new DevolverEstoqueDoPedidoCommand(ID, LOJA, "ped-1", List.of(new ItemSolicitado(0, null, q("5"))), T1))
+                 .when(new DevolverEstoqueDoPedidoCommand(ID, LOJA, "ped-1", List.of(new ItemSolicitado(0, null, q("5"))),
+                         T1, CANCELADO))
                  .expectNoEvents();
     }
 
@@ -204,8 +213,78 @@ class EstoqueDoProdutoTest {
     void devolucaoPulaVariacoesRemovidas() {
         cenario().given(comVariacoes(variacao("v1", null, "1.000", "0.000")))
                  .when(new DevolverEstoqueDoPedidoCommand(ID, LOJA, "ped-1", List.of(
-                         new ItemSolicitado(0, "v1", q("2.000")), new ItemSolicitado(1, "removida", q("1.000"))), T1))
+                         new ItemSolicitado(0, "v1", q("2.000")), new ItemSolicitado(1, "removida", q("1.000"))), T1, CANCELADO))
                  .expectEvents(new EstoqueDevolvidoPorPedidoEvent(ID, LOJA, "ped-1",
-                         List.of(new BaixaDeEstoque("v1", q("2.000"), q("3.000"))), q("3.000"), T1));
+                         List.of(new BaixaDeEstoque("v1", q("2.000"), q("3.000"))), q("3.000"), T1, CANCELADO));
+    }
+
+    private static AjustarEstoqueDoPedidoCommand ajuste(List<ItemSolicitado> cotar, List<ItemSolicitado> mantidos,
+                                                        List<ItemSolicitado> anteriores) {
+        return new AjustarEstoqueDoPedidoCommand(ID, LOJA, "ped-1", cotar, mantidos, anteriores, true, T1);
+    }
+
+    private static ItemSolicitado linha(int indice, String variacaoId, String quantidade) {
+        return new ItemSolicitado(indice, variacaoId, q(quantidade));
+    }
+
+    @Test
+    void edicaoQueAumentaTomaSoADiferenca() {
+        cenario().given(criado(true, "10.000", "0.000"))
+                 .when(ajuste(List.of(linha(0, null, "5")), List.of(), List.of(linha(-1, null, "3.000"))))
+                 .expectEvents(new EstoqueTomadoPorPedidoEvent(ID, LOJA, "ped-1",
+                         List.of(new BaixaDeEstoque(null, q("2.000"), q("8.000"))), q("8.000"), T1, EDITADO))
+                 .expectResultMessagePayload(new ItensCotados(List.of(
+                         new ItemCotado(0, produtoDoItem("8.000"), null, q("5.000"), q("10.00"))), 1));
+    }
+
+    @Test
+    void edicaoQueDiminuiOuRemoveDevolveSoADiferenca() {
+        cenario().given(criado(true, "10.000", "0.000"))
+                 .when(ajuste(List.of(linha(0, null, "1")), List.of(), List.of(linha(-1, null, "3.000"))))
+                 .expectEvents(new EstoqueDevolvidoPorPedidoEvent(ID, LOJA, "ped-1",
+                         List.of(new BaixaDeEstoque(null, q("2.000"), q("12.000"))), q("12.000"), T1, EDITADO));
+        cenario().given(criado(true, "10.000", "0.000"))
+                 .when(ajuste(List.of(), List.of(linha(0, null, "2.000")),
+                         List.of(linha(-1, null, "2.000"), linha(-1, null, "3.000"))))
+                 .expectEvents(new EstoqueDevolvidoPorPedidoEvent(ID, LOJA, "ped-1",
+                         List.of(new BaixaDeEstoque(null, q("3.000"), q("13.000"))), q("13.000"), T1, EDITADO))
+                 .expectResultMessagePayload(new ItensCotados(List.of(), 1));
+    }
+
+    @Test
+    void edicaoCompensaEntreLinhasDoMesmoLugarEMoveCadaVariacaoPorSi() {
+        ProdutoCriadoEvent produto = comVariacoes(variacao("v1", null, "5.000", "0.000"),
+                variacao("v2", null, "5.000", "0.000"));
+        // v1: 2 held, now 1 + 1 (no movement); v2: 1 held, now 3 (+2); a removed v1 line of 1 comes back.
+        cenario().given(produto)
+                 .when(ajuste(List.of(linha(0, "v1", "1"), linha(2, "v2", "3")), List.of(linha(1, "v1", "1.000")),
+                         List.of(linha(-1, "v1", "1.000"), linha(-1, "v2", "1.000"), linha(-1, "v1", "1.000"),
+                                 linha(-1, "v1", "1.000"))))
+                 .expectEvents(new EstoqueTomadoPorPedidoEvent(ID, LOJA, "ped-1",
+                                 List.of(new BaixaDeEstoque("v2", q("2.000"), q("3.000"))), q("8.000"), T1, EDITADO),
+                         new EstoqueDevolvidoPorPedidoEvent(ID, LOJA, "ped-1",
+                                 List.of(new BaixaDeEstoque("v1", q("1.000"), q("6.000"))), q("9.000"), T1, EDITADO));
+    }
+
+    @Test
+    void acrescimoSemEstoqueNomeiaAPrimeiraLinhaENaoMoveNada() {
+        cenario().given(criado(true, "1.000", "0.000"))
+                 .when(ajuste(List.of(linha(3, null, "5")), List.of(linha(1, null, "1.000")),
+                         List.of(linha(-1, null, "1.000"), linha(-1, null, "3.000"))))
+                 .expectNoEvents().expectException(ErroDeNegocio.class)
+                 .expectExceptionMessage("itens[1]: estoque insuficiente de Café: disponível 1.000, acréscimo pedido 2.000");
+    }
+
+    @Test
+    void edicaoSemEstoqueControladoOuNaoTomadoSoPrecifica() {
+        cenario().given(criado(false, "0.000", "0.000"))
+                 .when(ajuste(List.of(linha(0, null, "50")), List.of(), List.of(linha(-1, null, "1.000"))))
+                 .expectNoEvents()
+                 .expectResultMessagePayload(new ItensCotados(List.of(
+                         new ItemCotado(0, produtoDoItem("0.000"), null, q("50.000"), q("10.00"))), 0));
+        cenario().given(criado(true, "1.000", "0.000"))
+                 .when(new AjustarEstoqueDoPedidoCommand(ID, LOJA, "ped-1", List.of(linha(0, null, "50")), List.of(),
+                         List.of(), false, T1))
+                 .expectNoEvents();
     }
 }

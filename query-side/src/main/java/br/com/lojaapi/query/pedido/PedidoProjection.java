@@ -3,10 +3,12 @@ package br.com.lojaapi.query.pedido;
 import br.com.lojaapi.coreapi.pedido.ClienteDoPedido;
 import br.com.lojaapi.coreapi.pedido.PedidoCanceladoEvent;
 import br.com.lojaapi.coreapi.pedido.PedidoCriadoEvent;
+import br.com.lojaapi.coreapi.pedido.PedidoEditadoEvent;
 import br.com.lojaapi.coreapi.pedido.PedidoPagoEvent;
 import br.com.lojaapi.coreapi.pedido.PedidoRemovidoEvent;
 import br.com.lojaapi.coreapi.pedido.RastreioDoPedidoDefinidoEvent;
 import br.com.lojaapi.coreapi.pedido.StatusDoPedidoAlteradoEvent;
+import br.com.lojaapi.coreapi.pedido.ValoresDoPedido;
 import br.com.lojaapi.query.comum.TabelasDoModelo;
 import org.axonframework.config.ProcessingGroup;
 import org.axonframework.eventhandling.EventHandler;
@@ -59,6 +61,17 @@ class PedidoProjection {
                  WHERE id = ? AND versao < ?""",
                 e.status().name(), e.motivoCancelamento(), e.tempoEntrega(), e.codigoRastreio(), e.urlRastreio(),
                 e.pagamentoStatus(), momento(e.atualizadoEm()), versao, e.pedidoId(), versao);
+    }
+
+    @EventHandler
+    void on(PedidoEditadoEvent e, @SequenceNumber long versao) {
+        ValoresDoPedido d = e.depois();
+        jdbc.update("""
+                UPDATE pedido_view SET itens = ?::jsonb, subtotal = ?, desconto = ?, taxa_entrega = ?,
+                       ajuste_pagamento = ?, total = ?, atualizado_em = ?, versao = ?
+                 WHERE id = ? AND versao < ?""",
+                DocumentosDoPedido.escrever(d.itens()), d.subtotal(), d.desconto(), d.taxaEntrega(),
+                d.ajustePagamento(), d.total(), momento(e.editadoEm()), versao, e.pedidoId(), versao);
     }
 
     @EventHandler

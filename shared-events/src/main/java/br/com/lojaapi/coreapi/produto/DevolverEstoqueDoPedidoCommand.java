@@ -13,7 +13,8 @@ public record DevolverEstoqueDoPedidoCommand(@TargetAggregateIdentifier String p
                                              String lojaId,
                                              String pedidoId,
                                              List<ItemSolicitado> itens,
-                                             Instant em) {
+                                             Instant em,
+                                             MotivoDoMovimento motivo) {
 
     public DevolverEstoqueDoPedidoCommand {
         itens = List.copyOf(itens);

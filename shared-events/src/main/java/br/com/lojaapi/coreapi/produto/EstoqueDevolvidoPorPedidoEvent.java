@@ -4,13 +4,17 @@ import java.math.BigDecimal;
 import java.time.Instant;
 import java.util.List;
 
-/** Stock a cancelled order gave back; the product's stock is now {@code estoqueDoProduto}. */
+/**
+ * Stock an order gave back (cancelled, or edited to less); the product's stock is now {@code estoqueDoProduto}.
+ * {@code motivo} says which (null in events older than the field: a cancellation).
+ */
 public record EstoqueDevolvidoPorPedidoEvent(String produtoId,
                                              String lojaId,
                                              String pedidoId,
                                              List<BaixaDeEstoque> devolucoes,
                                              BigDecimal estoqueDoProduto,
-                                             Instant em) {
+                                             Instant em,
+                                             MotivoDoMovimento motivo) {
 
     public EstoqueDevolvidoPorPedidoEvent {
         devolucoes = List.copyOf(devolucoes);

@@ -14,7 +14,8 @@ public record TomarEstoqueDoPedidoCommand(@TargetAggregateIdentifier String prod
                                           String lojaId,
                                           String pedidoId,
                                           List<ItemSolicitado> itens,
-                                          Instant em) {
+                                          Instant em,
+                                          MotivoDoMovimento motivo) {
 
     public TomarEstoqueDoPedidoCommand {
         itens = List.copyOf(itens);
