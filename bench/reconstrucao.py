@@ -3,14 +3,18 @@
   alcance BASE ADMIN_TOKEN CABECA_ANTES T0 MAXIMO_S
       After the fill committed at T0 (epoch seconds), waits until every streaming processor is back at the head
       (atraso 0) and prints one line per processor: the events it went through (the head now minus the head before
-      the fill) and the seconds from T0 to the first reading at the head. Readings every 0.5 s.
+      the fill), the seconds from T0 to the first reading at the head, and the rate over the second half of them
+      (from the first reading with atraso at most half), once the processors that only skip order events are
+      done and the JVM is warm. Readings every 0.5 s.
   reconstruir BASE ADMIN_TOKEN PROCESSADOR MAXIMO_S
       POST /admin/projecoes/PROCESSADOR/replay, then reads every 0.25 s until its reconstrucao is "concluida" and
       prints the wall-clock figures (the head at the POST / seconds from the POST to the first reading that shows
       the rebuild done) beside the service's own (eventos, concluidaEm - iniciadaEm, eventosPorSegundo).
+Every line ends with carga1, the 1-minute load average when it was measured: other work on the machine shows there.
 Progress goes to stderr; exits non-zero when a processor fails, the time runs out or the replay is refused.
 """
 import json
+import os
 import sys
 import time
 import urllib.error
@@ -43,6 +47,7 @@ def instante(texto):
 def alcance(base, token, cabeca_antes, t0, maximo):
     cabeca_antes, t0, maximo = int(cabeca_antes), float(t0), float(maximo)
     chegadas = {}
+    metades = {}
     proximo_aviso = time.time() + 10
     while True:
         agora = time.time()
@@ -50,6 +55,8 @@ def alcance(base, token, cabeca_antes, t0, maximo):
         for nome, p in estado.items():
             if p["estado"] == "error":
                 sys.exit(f"processador {nome} em erro durante o alcance: {p}")
+            if nome not in metades and p["atraso"] <= (p["cabeca"] - cabeca_antes) / 2:
+                metades[nome] = (agora - t0, p["atraso"])
             if nome not in chegadas and p["atraso"] == 0:
                 chegadas[nome] = (agora - t0, p["cabeca"])
         if len(chegadas) == len(estado):
@@ -64,14 +71,21 @@ def alcance(base, token, cabeca_antes, t0, maximo):
                   f" {len(faltam)} processadores atrás, o mais atrás {faltam[-1][1]} ({faltam[-1][0]})",
                   file=sys.stderr)
         time.sleep(0.5)
+    carga = os.getloadavg()[0]
     for nome, (segundos, cabeca) in sorted(chegadas.items(), key=lambda c: (c[0] != "pedido-view", c[1][0])):
         eventos = cabeca - cabeca_antes
-        print(f"alcance-{nome} eventos={eventos} s={segundos:.1f} eventos_s={eventos / segundos:.0f}")
+        meio, restantes = metades[nome]
+        metade = f"{restantes / (segundos - meio):.0f}" if segundos > meio else "-"
+        print(f"alcance-{nome} eventos={eventos} s={segundos:.1f} eventos_s={eventos / segundos:.0f} "
+              f"eventos_s_2a_metade={metade} carga1={carga:.1f}")
 
 
 def reconstruir(base, token, nome, maximo):
     maximo = float(maximo)
-    antes = projecoes(base, token)[nome]
+    todas = projecoes(base, token)
+    if nome not in todas:
+        sys.exit(f"nenhum processador {nome}: {sorted(todas)}")
+    antes = todas[nome]
     anterior = (antes.get("reconstrucao") or {}).get("iniciadaEm")
     cabeca = antes["cabeca"]
     inicio = time.time()
@@ -104,7 +118,7 @@ def reconstruir(base, token, nome, maximo):
     taxa = float(r.get("eventosPorSegundo") or 0)
     print(f"reconstrucao-{nome} eventos={cabeca} s={segundos:.1f} eventos_s={cabeca / segundos:.0f} "
           f"servico_eventos={r.get('eventos')} servico_s={servico_s:.1f} "
-          f"servico_eventos_s={taxa:.0f}")
+          f"servico_eventos_s={taxa:.0f} carga1={os.getloadavg()[0]:.1f}")
 
 
 if __name__ == "__main__":

@@ -270,7 +270,7 @@ if quer reconstrucao; then
     t1=$(date +%s.%N)
     cabeca=$(sql -c "SELECT max(global_index) FROM domain_event_entry")
     awk -v e=$((cabeca - cabeca_antes)) -v a="$t0" -v b="$t1" -v p=$((modelos * copias)) -v c="$copias" -v m="$modelos" \
-      'BEGIN { printf "preenchimento eventos=%d s=%.1f eventos_s=%.0f pedidos=%d copias=%d modelos=%d\n", e, b - a, e / (b - a), p, c, m }'
+      -v l="$(cut -d" " -f1 /proc/loadavg)" 'BEGIN { printf "preenchimento eventos=%d s=%.1f eventos_s=%.0f pedidos=%d copias=%d modelos=%d carga1=%s\n", e, b - a, e / (b - a), p, c, m, l }'
     echo "Alcance dos processadores ao vivo..." >&2
     python3 "$raiz/bench/reconstrucao.py" alcance "$base" "$admin" "$cabeca_antes" "$t1" "$alcance_maximo"
     # Every copy must have reached its template's last state at its template's version: one group per template
@@ -294,7 +294,8 @@ carimbo="$(date -u +%Y%m%dT%H%M%SZ)"
 saida="$resultados/$carimbo$(quer reconstrucao && echo -reconstrucao || true).txt"
 mkdir -p "$resultados"
 {
-  cabecalho="# $carimbo $(nproc) núcleos, $(free -g | awk '/Mem:/{print $2}') GiB; duração $duracao por cenário"
+  cabecalho="# $carimbo $(nproc) núcleos, $(free -g | awk '/Mem:/{print $2}') GiB"
+  if quer api || quer webhooks; then cabecalho="$cabecalho; duração $duracao por cenário"; fi
   quer api && cabecalho="$cabecalho; $produtos produtos com 2 variações no catálogo lido"
   quer reconstrucao && cabecalho="$cabecalho; reconstrução de pedido-view sobre ≥$eventos_reconstrucao eventos de pedido (cópias de 4 pedidos criados pela API)"
   quer webhooks && cabecalho="$cabecalho; webhooks de $evento_webhook com WEBHOOK_THREADS=${WEBHOOK_THREADS:-16} para um receptor local (python ThreadingHTTPServer)"
@@ -343,10 +344,11 @@ mkdir -p "$resultados"
   if grep -q ' eventos_s=' "$saida"; then
     echo "Reconstrução: preenchimento = cópia dos eventos em SQL (uma transação); alcance = do commit do preenchimento até o processador ao vivo voltar à cabeça (todos os processadores alcançam juntos); reconstrução = do POST do replay até reconstrucao.estado concluida (relógio do bench) e, ao lado, os números do próprio serviço."
     echo
-    echo "| medida | eventos | s | eventos/s | serviço: eventos | serviço: s | serviço: eventos/s |"
-    echo "|---|---|---|---|---|---|---|"
+    echo "| medida | eventos | s | eventos/s | eventos/s na 2ª metade | serviço: eventos | serviço: s | serviço: eventos/s | carga 1 min |"
+    echo "|---|---|---|---|---|---|---|---|---|"
     grep ' eventos_s=' "$saida" | awk '{ delete v; for (i = 2; i <= NF; i++) { split($i, kv, "="); v[kv[1]] = kv[2] }
-      printf "| %s | %s | %s | %s | %s | %s | %s |\n", $1, v["eventos"], v["s"], v["eventos_s"], v["servico_eventos"], v["servico_s"], v["servico_eventos_s"] }'
+      printf "| %s | %s | %s | %s | %s | %s | %s | %s | %s |\n", $1, v["eventos"], v["s"], v["eventos_s"], v["eventos_s_2a_metade"],
+        v["servico_eventos"], v["servico_s"], v["servico_eventos_s"], v["carga1"] }'
     grep '^pedido-view' "$saida"
     echo
   fi
