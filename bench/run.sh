@@ -8,9 +8,14 @@
 #   DURACAO=30s CONEXOES=16 bench/run.sh
 #   CENARIOS=webhooks bench/run.sh                       # only the webhook delivery benchmark
 #   WEBHOOK_EVENTO=pedido.criado WEBHOOK_THREADS=32 CENARIOS=webhooks bench/run.sh
+#   CENARIOS=reconstrucao bench/run.sh                   # rebuild of pedido-view over 1,000,000 order events
+#   EVENTOS=200000 PORTA=18480 CENARIOS=reconstrucao bench/run.sh
 #
-# CENARIOS picks the groups: "api" (the REST scenarios) and "webhooks" (deliveries to a local receiver,
-# bench/webhooks.py: deliveries per second and the time from the event's criadoEm to its arrival).
+# CENARIOS picks the groups: "api" (the REST scenarios), "webhooks" (deliveries to a local receiver,
+# bench/webhooks.py: deliveries per second and the time from the event's criadoEm to its arrival) and
+# "reconstrucao" (not in the default: it fills the event store with $EVENTOS order events, copies of a few orders
+# created through the API (bench/reconstrucao.sql), times the live processors catching up with them, then rebuilds
+# pedido-view through POST /admin/projecoes/pedido-view/replay and times it; bench/reconstrucao.py).
 set -euo pipefail
 
 raiz="$(cd "$(dirname "$0")/.." && pwd)"
@@ -27,11 +32,15 @@ porta_receptor="${PORTA_RECEPTOR:-$((porta + 1))}"
 dreno_maximo="${DRENO:-300}"          # s: the longest wait for deliveries after the load stops
 dreno_parado="${DRENO_PARADO:-45}"    # s without a new delivery that ends the wait (> the first retry delay, 30s)
 rajada="${RAJADA:-6s}"                # load while the receiver holds its answers: keep it well under WEBHOOK_TIMEOUT
-# ENTREGAS=file.jsonl keeps the receiver's log (one line per delivery received) for a closer look.
+# ENTREGAS=file.jsonl keeps the receiver's log (one line per delivery received) for a closer look; LOG_SERVICO=file
+# keeps the service's log.
+eventos_reconstrucao="${EVENTOS:-1000000}"  # order events in the store for the rebuild (at least this many)
+alcance_maximo="${ALCANCE_MAXIMO:-3600}"    # s: the longest wait for the live processors to catch up after the fill
+reconstrucao_maxima="${RECONSTRUCAO_MAXIMA:-3600}"  # s: the longest wait for the rebuild
 
 quer() { case " $cenarios " in *" $1 "*) return 0 ;; *) return 1 ;; esac; }
 for c in $cenarios; do
-  case "$c" in api | webhooks) ;; *) echo "CENARIOS: '$c' não é api nem webhooks" >&2; exit 1 ;; esac
+  case "$c" in api | webhooks | reconstrucao) ;; *) echo "CENARIOS: '$c' não é api, webhooks nem reconstrucao" >&2; exit 1 ;; esac
 done
 case "$evento_webhook" in cliente.criado | pedido.criado) ;;
   *) echo "WEBHOOK_EVENTO: use cliente.criado ou pedido.criado" >&2; exit 1 ;; esac
@@ -41,11 +50,14 @@ if quer api; then aquecimento_webhooks="${AQUECIMENTO_WEBHOOKS:-$aquecimento}"
 else aquecimento_webhooks="${AQUECIMENTO_WEBHOOKS:-60s}"; fi
 
 [ -f "$jar" ] || { echo "Falta $jar: rode 'mvn -q -DskipTests package' antes." >&2; exit 1; }
-if ! command -v wrk >/dev/null; then
-  echo "Instalando wrk (pacote Debian)..." >&2
-  if [ "$(id -u)" = 0 ]; then apt-get install -y wrk >/dev/null || { apt-get update >/dev/null && apt-get install -y wrk >/dev/null; }
-  else sudo apt-get install -y wrk >/dev/null; fi
-fi
+instalar() { # comando pacote: a Debian package, when the command is missing
+  command -v "$1" >/dev/null && return
+  echo "Instalando $1 (pacote Debian $2)..." >&2
+  if [ "$(id -u)" = 0 ]; then apt-get install -y "$2" >/dev/null || { apt-get update >/dev/null && apt-get install -y "$2" >/dev/null; }
+  else sudo apt-get install -y "$2" >/dev/null; fi
+}
+if quer api || quer webhooks; then instalar wrk wrk; fi
+quer reconstrucao && instalar psql postgresql-client
 
 carga_inicial="$(cut -d" " -f1-3 /proc/loadavg)"
 dados="$(mktemp -d)"
@@ -53,6 +65,7 @@ admin="bench-admin-$(date +%s)-$RANDOM"
 log="$dados/servico.log"
 cleanup() {
   [ -n "${pid:-}" ] && kill "$pid" 2>/dev/null && wait "$pid" 2>/dev/null || true
+  [ -n "${LOG_SERVICO:-}" ] && cp "$log" "$LOG_SERVICO" 2>/dev/null || true
   [ -n "${pid_receptor:-}" ] && kill "$pid_receptor" 2>/dev/null && wait "$pid_receptor" 2>/dev/null || true
   rm -rf "$dados"
 }
@@ -73,6 +86,9 @@ for _ in $(seq 1 120); do
   kill -0 "$pid" 2>/dev/null || { echo "O serviço não subiu:" >&2; tail -50 "$log" >&2; exit 1; }
   sleep 1
 done
+# The embedded PostgreSQL (DATA_DIR/pg) listens on a port of its own choosing, which the service logs.
+porta_pg=$(sed -n 's/.*PostgreSQL embutido ouvindo em localhost:\([0-9]*\).*/\1/p' "$log" | head -1)
+sql() { psql -X -q -At -v ON_ERROR_STOP=1 -h localhost -p "$porta_pg" -U postgres -d postgres "$@"; }
 
 json() { python3 -c "import json,sys; print(json.load(sys.stdin)['$1'])"; }
 criar_loja() {
@@ -209,12 +225,79 @@ if quer webhooks; then
   }
 fi
 
+if quer reconstrucao; then
+  # Templates: four orders created through the API, each with a life of its own (14 events in all: 4 created, 8
+  # status changes, 1 paid, 1 cancelled), copied by bench/reconstrucao.sql until the store holds at least
+  # $eventos_reconstrucao order events. The products do not control stock, so no order moves stock and a copy lacks
+  # no event of another aggregate.
+  token_reconstrucao=$(criar_loja reconstrucao)
+  pedir() { # metodo caminho corpo: prints the answer's body
+    curl -sf -X "$1" "$base$2" -H "Authorization: Bearer $token_reconstrucao" -H 'Content-Type: application/json' -d "$3"
+  }
+  produto_a=$(pedir POST /v1/produtos '{"nome":"Pizza grande","preco":59.9}' | json id)
+  produto_b=$(pedir POST /v1/produtos '{"nome":"Refrigerante 2 L","preco":12.5}' | json id)
+  itens="[{\"produtoId\":\"$produto_a\",\"quantidade\":1,\"observacao\":\"sem cebola\"},{\"produtoId\":\"$produto_b\",\"quantidade\":2}]"
+  mudar() { pedir PATCH "/v1/pedidos/$1" "$2" >/dev/null; }
+  # Paid at confirmation and handed over at the counter: created, 4 status changes, paid.
+  pedido=$(pedir POST /v1/pedidos "{\"tipoEntrega\":\"BALCAO\",\"cliente\":{\"nome\":\"Ana\",\"celular\":\"11999990000\"},\"itens\":$itens}" | json id)
+  mudar "$pedido" '{"status":"CONFIRMADO","pagamentoStatus":"PAGO"}'
+  for status in PREPARANDO PRONTO ENTREGUE; do mudar "$pedido" "{\"status\":\"$status\"}"; done
+  # Delivered with tracking: created, 3 status changes.
+  pedido=$(pedir POST /v1/pedidos "{\"tipoEntrega\":\"DELIVERY\",\"taxaEntrega\":8,\"cliente\":{\"nome\":\"Bruno\",\"endereco\":\"Rua das Flores\",\"numero\":\"120\",\"bairro\":\"Centro\",\"cidade\":\"Campinas\",\"uf\":\"SP\",\"cep\":\"13010000\"},\"itens\":$itens}" | json id)
+  mudar "$pedido" '{"status":"CONFIRMADO"}'
+  mudar "$pedido" '{"status":"ENVIADO","tempoEntrega":"40 min","codigoRastreio":"BR123456789","urlRastreio":"https://rastreio.example.com/BR123456789"}'
+  mudar "$pedido" '{"status":"ENTREGUE"}'
+  # Cancelled: created, a status change, cancelled.
+  pedido=$(pedir POST /v1/pedidos "{\"tipoEntrega\":\"MESA\",\"cliente\":{\"nome\":\"Carla\"},\"itens\":$itens}" | json id)
+  mudar "$pedido" '{"status":"CANCELADO","motivoCancelamento":"Cliente desistiu"}'
+  # Still pending: created.
+  pedido=$(pedir POST /v1/pedidos "{\"tipoEntrega\":\"RETIRADA\",\"observacoes\":\"Retira às 19h\",\"cliente\":{\"nome\":\"Davi\"},\"itens\":$itens}" | json id)
+  loja_reconstrucao=$(sql -c "SELECT loja_id FROM pedido_view WHERE id = '$pedido'")
+
+  # The fill runs while the service is up, in one transaction: the live processors, all at the head, see nothing of
+  # it until the commit, so the fill is timed alone and the catch-up starts at the commit, on a warm service. Then
+  # every processor is back at the head before the rebuild, which so has the machine to itself.
+  cenario_reconstrucao() {
+    local modelos eventos_modelo copias cabeca_antes cabeca t0 t1 grupos errados antes depois
+    read -r modelos eventos_modelo < <(sql -F' ' -c "SELECT count(DISTINCT aggregate_identifier), count(*)
+      FROM domain_event_entry WHERE type = 'Pedido' AND convert_from(payload, 'UTF8')::jsonb ->> 'lojaId' = '$loja_reconstrucao'")
+    copias=$(( (eventos_reconstrucao + eventos_modelo - 1) / eventos_modelo - 1 ))
+    python3 "$raiz/bench/reconstrucao.py" alcance "$base" "$admin" 0 "$(date +%s)" 300 >/dev/null
+    cabeca_antes=$(sql -c "SELECT coalesce(max(global_index), 0) FROM domain_event_entry")
+    echo "Preenchendo: $copias cópias de $modelos pedidos ($eventos_modelo eventos)..." >&2
+    t0=$(date +%s.%N)
+    sql -v loja="$loja_reconstrucao" -v copias="$copias" -f "$raiz/bench/reconstrucao.sql"
+    t1=$(date +%s.%N)
+    cabeca=$(sql -c "SELECT max(global_index) FROM domain_event_entry")
+    awk -v e=$((cabeca - cabeca_antes)) -v a="$t0" -v b="$t1" -v p=$((modelos * copias)) -v c="$copias" -v m="$modelos" \
+      -v l="$(cut -d" " -f1 /proc/loadavg)" 'BEGIN { printf "preenchimento eventos=%d s=%.1f eventos_s=%.0f pedidos=%d copias=%d modelos=%d carga1=%s\n", e, b - a, e / (b - a), p, c, m, l }'
+    echo "Alcance dos processadores ao vivo..." >&2
+    python3 "$raiz/bench/reconstrucao.py" alcance "$base" "$admin" "$cabeca_antes" "$t1" "$alcance_maximo"
+    # Every copy must have reached its template's last state at its template's version: one group per template
+    # (status, versao), each with copias + 1 orders, and as many order numbers as orders.
+    read -r grupos errados < <(sql -F' ' -c "SELECT count(*), count(*) FILTER (WHERE n <> $((copias + 1)) OR nums <> n)
+      FROM (SELECT status, versao, count(*) n, count(DISTINCT numero) nums FROM pedido_view
+             WHERE loja_id = '$loja_reconstrucao' GROUP BY status, versao) g")
+    echo "pedido-view pedidos=$(sql -c "SELECT count(*) FROM pedido_view WHERE loja_id = '$loja_reconstrucao'") esperados=$((modelos * (copias + 1))) estados=$(sql -c "SELECT string_agg(status || '/v' || versao || ':' || n, ',' ORDER BY status, versao) FROM (SELECT status, versao, count(*) n FROM pedido_view WHERE loja_id = '$loja_reconstrucao' GROUP BY status, versao) g")"
+    [ "$grupos" = "$modelos" ] && [ "$errados" = 0 ] || { echo "pedido-view não mostra cada cópia como o seu modelo" >&2; return 1; }
+    # The rebuilt read model must equal the one the live processor built, row by row.
+    antes=$(sql -c "SELECT count(*) || ':' || coalesce(sum(hashtextextended(p::text, 0)::numeric), 0) FROM pedido_view p")
+    echo "Reconstruindo pedido-view..." >&2
+    python3 "$raiz/bench/reconstrucao.py" reconstruir "$base" "$admin" pedido-view "$reconstrucao_maxima"
+    depois=$(sql -c "SELECT count(*) || ':' || coalesce(sum(hashtextextended(p::text, 0)::numeric), 0) FROM pedido_view p")
+    echo "pedido-view-reconstruida igual=$([ "$antes" = "$depois" ] && echo sim || echo nao) linhas=${depois%%:*}"
+    [ "$antes" = "$depois" ] || { echo "pedido-view reconstruída difere da construída ao vivo ($antes x $depois)" >&2; return 1; }
+  }
+fi
+
 carimbo="$(date -u +%Y%m%dT%H%M%SZ)"
-saida="$resultados/$carimbo.txt"
+saida="$resultados/$carimbo$(quer reconstrucao && echo -reconstrucao || true).txt"
 mkdir -p "$resultados"
 {
-  cabecalho="# $carimbo $(nproc) núcleos, $(free -g | awk '/Mem:/{print $2}') GiB; duração $duracao por cenário"
+  cabecalho="# $carimbo $(nproc) núcleos, $(free -g | awk '/Mem:/{print $2}') GiB"
+  if quer api || quer webhooks; then cabecalho="$cabecalho; duração $duracao por cenário"; fi
   quer api && cabecalho="$cabecalho; $produtos produtos com 2 variações no catálogo lido"
+  quer reconstrucao && cabecalho="$cabecalho; reconstrução de pedido-view sobre ≥$eventos_reconstrucao eventos de pedido (cópias de 4 pedidos criados pela API)"
   quer webhooks && cabecalho="$cabecalho; webhooks de $evento_webhook com WEBHOOK_THREADS=${WEBHOOK_THREADS:-16} para um receptor local (python ThreadingHTTPServer)"
   echo "$cabecalho; load average antes de subir o serviço: $carga_inicial"
   if quer api; then
@@ -240,6 +323,7 @@ mkdir -p "$resultados"
     cenario_webhook "" "$conexoes" "$threads" "$duracao"
     cenario_webhook -rajada "$conexoes" "$threads" "$rajada" segurar
   fi
+  if quer reconstrucao; then cenario_reconstrucao; fi
 } | tee "$saida"
 
 {
@@ -255,6 +339,17 @@ mkdir -p "$resultados"
     echo "| webhook | conexões | eventos | entregas | faltando | duplicadas | retentativas | eventos/s | entregas/s | entregas/s na carga | dreno s | p50 ms | p95 ms | p99 ms | máx ms |"
     echo "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|"
     grep ' entregas=' "$saida" | awk '{ printf "| %s", $1; for (i = 2; i <= NF; i++) { sub(/^[^=]*=/, "", $i); printf " | %s", $i }; print " |" }'
+    echo
+  fi
+  if grep -q ' eventos_s=' "$saida"; then
+    echo "Reconstrução: preenchimento = cópia dos eventos em SQL (uma transação); alcance = do commit do preenchimento até o processador ao vivo voltar à cabeça (todos os processadores alcançam juntos); reconstrução = do POST do replay até reconstrucao.estado concluida (relógio do bench) e, ao lado, os números do próprio serviço."
+    echo
+    echo "| medida | eventos | s | eventos/s | eventos/s na 2ª metade | serviço: eventos | serviço: s | serviço: eventos/s | carga 1 min |"
+    echo "|---|---|---|---|---|---|---|---|---|"
+    grep ' eventos_s=' "$saida" | awk '{ delete v; for (i = 2; i <= NF; i++) { split($i, kv, "="); v[kv[1]] = kv[2] }
+      printf "| %s | %s | %s | %s | %s | %s | %s | %s | %s |\n", $1, v["eventos"], v["s"], v["eventos_s"], v["eventos_s_2a_metade"],
+        v["servico_eventos"], v["servico_s"], v["servico_eventos_s"], v["carga1"] }'
+    grep '^pedido-view' "$saida"
     echo
   fi
   head -1 "$saida"
