@@ -14,6 +14,11 @@ import java.util.regex.Pattern;
  * with the live ones in one transaction. The copies keep the live tables' column order, defaults, constraints and
  * index names (so later migrations find them by name); their notification triggers are added only at the swap,
  * so a rebuild wakes no waiting reader.
+ * <p>
+ * While they fill, the copies are UNLOGGED (no write-ahead log per row) and have only their primary key and
+ * unique indexes (what the handlers' upserts need); the other indexes are built in one pass, and the tables made
+ * LOGGED, by {@link #finalizar} before the swap. An unlogged table is emptied by a PostgreSQL crash: a rebuild
+ * taken over by another node therefore starts again from the first event ({@link #preparar} again).
  */
 @Component
 class Esquemas {
@@ -51,17 +56,45 @@ class Esquemas {
         jdbc.execute("DROP SCHEMA IF EXISTS " + citado(copia) + " CASCADE");
         jdbc.execute("CREATE SCHEMA " + citado(copia));
         for (String tabela : modelo.tabelas()) {
-            jdbc.execute("CREATE TABLE " + qualificada(copia, tabela) + " (LIKE " + qualificada(atual, tabela)
-                         + " INCLUDING ALL)");
+            jdbc.execute("CREATE UNLOGGED TABLE " + qualificada(copia, tabela) + " (LIKE "
+                         + qualificada(atual, tabela) + " INCLUDING ALL)");
             renomearIndices(copia, tabela);
+            for (String indice : adiaveis(copia, tabela)) {
+                jdbc.execute("DROP INDEX " + qualificada(copia, indice));
+            }
         }
     }
 
-    /** Fresh planner statistics for the copies, so the first queries after the swap are planned well. */
-    void analisar(ModelosReconstruiveis.Modelo modelo) {
+    /**
+     * Readies the filled copies for the swap, with the copy's processor stopped: the indexes left out while they
+     * filled (built from the live tables' definitions, under the same names), the write-ahead log, and fresh
+     * planner statistics so the first queries after the swap are planned well.
+     */
+    void finalizar(ModelosReconstruiveis.Modelo modelo) {
+        String copia = daCopia(modelo.processador());
         for (String tabela : modelo.tabelas()) {
-            jdbc.execute("ANALYZE " + qualificada(daCopia(modelo.processador()), tabela));
+            for (String indice : adiaveis(atual, tabela)) {
+                String definicao = jdbc.queryForObject("SELECT pg_get_indexdef(to_regclass(?))", String.class,
+                                                       qualificada(atual, indice));
+                String daTabelaViva = " ON " + atual + "." + tabela + " ";
+                if (definicao == null || !definicao.contains(daTabelaViva)) {
+                    throw new IllegalStateException("Definição inesperada do índice " + indice + ": " + definicao);
+                }
+                if (jdbc.queryForObject("SELECT to_regclass(?) IS NULL", Boolean.class, qualificada(copia, indice))) {
+                    jdbc.execute(definicao.replace(daTabelaViva, " ON " + qualificada(copia, tabela) + " "));
+                }
+            }
+            jdbc.execute("ALTER TABLE " + qualificada(copia, tabela) + " SET LOGGED");
+            jdbc.execute("ANALYZE " + qualificada(copia, tabela));
         }
+    }
+
+    /** Indexes no constraint or upsert needs: neither unique nor the primary key. */
+    private List<String> adiaveis(String esquema, String tabela) {
+        return jdbc.queryForList("""
+                SELECT c.relname FROM pg_index i JOIN pg_class c ON c.oid = i.indexrelid
+                 WHERE i.indrelid = to_regclass(?) AND NOT i.indisunique AND NOT i.indisprimary ORDER BY c.relname""",
+                String.class, qualificada(esquema, tabela));
     }
 
     /**

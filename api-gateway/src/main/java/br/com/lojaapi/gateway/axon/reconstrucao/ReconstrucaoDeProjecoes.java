@@ -175,8 +175,8 @@ public class ReconstrucaoDeProjecoes implements SmartLifecycle {
                 if (no.equals(linha.dono()) && renovar(linha.nome(), agora)) {
                     minhas.put(linha.nome(), linha);
                 } else if (linha.renovadaEm().plus(concessao).isBefore(agora) && assumir(linha, agora)) {
-                    LOG.warn("Reconstrução de {} assumida por este nó ({}): o nó {} deixou de renová-la",
-                             linha.nome(), no, linha.dono());
+                    LOG.warn("Reconstrução de {} assumida por este nó ({}): o nó {} deixou de renová-la; recomeça do"
+                             + " primeiro evento", linha.nome(), no, linha.dono());
                     minhas.put(linha.nome(), linha);
                 }
             }
@@ -202,12 +202,25 @@ public class ReconstrucaoDeProjecoes implements SmartLifecycle {
                            Timestamp.from(agora), nome, no, RECONSTRUINDO) == 1;
     }
 
+    /**
+     * Takes over a lapsed rebuild and starts it again from the first event: its copies are unlogged, and if the
+     * previous node stopped because PostgreSQL crashed they were emptied while the copy's tokens were kept.
+     */
     private boolean assumir(Linha linha, Instant agora) {
-        return jdbc.update("""
-                UPDATE reconstrucao_projecao SET dono = ?, renovada_em = ?
-                 WHERE nome = ? AND estado = ? AND dono IS NOT DISTINCT FROM ? AND renovada_em = ?""",
-                no, Timestamp.from(agora), linha.nome(), RECONSTRUINDO, linha.dono(),
-                Timestamp.from(linha.renovadaEm())) == 1;
+        Optional<ModelosReconstruiveis.Modelo> modelo = modelos.de(linha.nome());
+        return Boolean.TRUE.equals(transacao.execute(status -> {
+            int linhas = jdbc.update("""
+                    UPDATE reconstrucao_projecao SET dono = ?, renovada_em = ?, iniciada_em = ?
+                     WHERE nome = ? AND estado = ? AND dono IS NOT DISTINCT FROM ? AND renovada_em = ?""",
+                    no, Timestamp.from(agora), Timestamp.from(agora), linha.nome(), RECONSTRUINDO, linha.dono(),
+                    Timestamp.from(linha.renovadaEm()));
+            if (linhas != 1 || modelo.isEmpty()) {
+                return linhas == 1;
+            }
+            jdbc.update("DELETE FROM token_entry WHERE processor_name = ?", ProjecaoSombra.nome(linha.nome()));
+            esquemas.preparar(modelo.get());
+            return true;
+        }));
     }
 
     private void avancar(String nome) {
@@ -240,6 +253,11 @@ public class ReconstrucaoDeProjecoes implements SmartLifecycle {
             boolean trocou;
             try {
                 trocou = concluir(modelo.get(), emMemoria);
+            } catch (RuntimeException falha) {
+                LOG.error("Reconstrução de {} falhou ao preparar ou trocar as tabelas", nome, falha);
+                falhar(nome, "A troca pelo modelo reconstruído falhou; o modelo em uso não foi alterado (detalhes no"
+                             + " log do nó)");
+                return;
             } finally {
                 vivo.get().start();
             }
@@ -289,7 +307,7 @@ public class ReconstrucaoDeProjecoes implements SmartLifecycle {
         TrackingToken posicao = posicaoDaCopia(nome, emMemoria);
         Long eventos = jdbc.queryForObject("SELECT COUNT(*) FROM domain_event_entry WHERE global_index <= ?",
                                            Long.class, posicao == null ? -1 : posicao.position().orElse(-1));
-        esquemas.analisar(modelo);
+        esquemas.finalizar(modelo);
         for (int tentativa = 1; tentativa <= 3; tentativa++) {
             try {
                 Boolean trocou = transacao.execute(status -> {
