@@ -14,15 +14,27 @@ import org.axonframework.config.ProcessingGroup;
 import org.axonframework.eventhandling.EventHandler;
 import org.axonframework.eventhandling.ResetHandler;
 import org.axonframework.eventhandling.SequenceNumber;
+import org.axonframework.messaging.unitofwork.CurrentUnitOfWork;
+import org.axonframework.messaging.unitofwork.UnitOfWork;
 import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.stereotype.Component;
 
+import java.math.BigDecimal;
 import java.sql.Timestamp;
 import java.time.Instant;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
 
 /**
- * Read model of orders, one row per order with its lines as JSON. Every update is guarded by the order's version
+ * Read model of orders, one row per order with its lines as JSON. Every write is guarded by the order's version
  * ({@code versao < ?}), so a replay or a batch processed twice leaves the same row.
+ * <p>
+ * An order created in the batch being handled is folded in memory: its creation and every later event of the
+ * same batch make one row, written once when the batch commits (one JDBC batch for all such orders). During a
+ * rebuild or a catch-up a batch holds most of an order's life, so this writes each order once instead of once
+ * per event. An order created in an earlier batch is updated statement by statement, in event order, as before.
  */
 @Component
 @TabelasDoModelo("pedido_view")
@@ -31,30 +43,109 @@ class PedidoProjection {
 
     static final String GRUPO = "pedido-view";
 
+    private static final String LOTE = PedidoProjection.class.getName() + ".novos";
+
+    private static final String GRAVAR_NOVO = """
+            INSERT INTO pedido_view (id, loja_id, numero, status, tipo_entrega, subtotal, desconto, taxa_entrega,
+                   ajuste_pagamento, total, observacoes, motivo_cancelamento, tempo_entrega, codigo_rastreio,
+                   url_rastreio, pagamento_status, pagamentos, cliente, cliente_id, cliente_registrado, itens,
+                   criado_em, atualizado_em, removido_em, versao)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?::jsonb, ?::jsonb, ?, ?::jsonb, ?::jsonb, ?, ?, ?, ?)
+            ON CONFLICT (id) DO UPDATE SET status = EXCLUDED.status, subtotal = EXCLUDED.subtotal,
+                   desconto = EXCLUDED.desconto, taxa_entrega = EXCLUDED.taxa_entrega,
+                   ajuste_pagamento = EXCLUDED.ajuste_pagamento, total = EXCLUDED.total,
+                   motivo_cancelamento = EXCLUDED.motivo_cancelamento, tempo_entrega = EXCLUDED.tempo_entrega,
+                   codigo_rastreio = EXCLUDED.codigo_rastreio, url_rastreio = EXCLUDED.url_rastreio,
+                   pagamento_status = EXCLUDED.pagamento_status, itens = EXCLUDED.itens,
+                   atualizado_em = EXCLUDED.atualizado_em, removido_em = EXCLUDED.removido_em,
+                   versao = EXCLUDED.versao
+             WHERE pedido_view.versao < EXCLUDED.versao""";
+
     private final JdbcTemplate jdbc;
 
     PedidoProjection(JdbcTemplate jdbc) {
         this.jdbc = jdbc;
     }
 
+    /** An order created in the current batch, as its row will be written. */
+    private static final class Novo {
+        final PedidoCriadoEvent criacao;
+        String status;
+        BigDecimal subtotal;
+        BigDecimal desconto;
+        BigDecimal taxaEntrega;
+        BigDecimal ajustePagamento;
+        BigDecimal total;
+        String motivoCancelamento;
+        String tempoEntrega;
+        String codigoRastreio;
+        String urlRastreio;
+        String pagamentoStatus;
+        String itens;
+        Instant atualizadoEm;
+        Instant removidoEm;
+        long versao;
+
+        Novo(PedidoCriadoEvent e, long versao) {
+            this.criacao = e;
+            this.status = e.status().name();
+            this.subtotal = e.subtotal();
+            this.desconto = e.desconto();
+            this.taxaEntrega = e.taxaEntrega();
+            this.ajustePagamento = e.ajustePagamento();
+            this.total = e.total();
+            this.pagamentoStatus = e.pagamentoStatus();
+            this.itens = DocumentosDoPedido.escrever(e.itens());
+            this.atualizadoEm = e.criadoEm();
+            this.versao = versao;
+        }
+
+        /** Whether the event of {@code versao} is newer than what the row holds, and so applies. */
+        boolean aplica(long versao) {
+            if (versao <= this.versao) {
+                return false;
+            }
+            this.versao = versao;
+            return true;
+        }
+
+        Object[] valores() {
+            PedidoCriadoEvent e = criacao;
+            return new Object[]{e.pedidoId(), e.lojaId(), e.numero(), status, e.tipoEntrega().name(), subtotal,
+                    desconto, taxaEntrega, ajustePagamento, total, e.observacoes(), motivoCancelamento, tempoEntrega,
+                    codigoRastreio, urlRastreio, pagamentoStatus, DocumentosDoPedido.escrever(e.pagamentos()),
+                    DocumentosDoPedido.escrever(e.cliente()), e.clienteId(),
+                    DocumentosDoPedido.escrever(e.clienteRegistrado()), itens, momento(e.criadoEm()),
+                    momento(atualizadoEm), removidoEm == null ? null : momento(removidoEm), versao};
+        }
+    }
+
     @EventHandler
     void on(PedidoCriadoEvent e, @SequenceNumber long versao) {
-        ClienteDoPedido c = e.cliente();
-        jdbc.update("""
-                INSERT INTO pedido_view (id, loja_id, numero, status, tipo_entrega, subtotal, desconto, taxa_entrega,
-                       ajuste_pagamento, total, observacoes, pagamento_status, pagamentos, cliente, cliente_id,
-                       cliente_registrado, itens, criado_em, atualizado_em, versao)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?::jsonb, ?::jsonb, ?, ?::jsonb, ?::jsonb, ?, ?, ?)
-                ON CONFLICT (id) DO NOTHING""",
-                e.pedidoId(), e.lojaId(), e.numero(), e.status().name(), e.tipoEntrega().name(), e.subtotal(),
-                e.desconto(), e.taxaEntrega(), e.ajustePagamento(), e.total(), e.observacoes(), e.pagamentoStatus(),
-                DocumentosDoPedido.escrever(e.pagamentos()), DocumentosDoPedido.escrever(c), e.clienteId(),
-                DocumentosDoPedido.escrever(e.clienteRegistrado()), DocumentosDoPedido.escrever(e.itens()),
-                momento(e.criadoEm()), momento(e.criadoEm()), versao);
+        Map<String, Novo> novos = novos();
+        Novo novo = new Novo(e, versao);
+        if (novos == null) {
+            jdbc.update(GRAVAR_NOVO, novo.valores());
+        } else {
+            novos.putIfAbsent(e.pedidoId(), novo);
+        }
     }
 
     @EventHandler
     void on(StatusDoPedidoAlteradoEvent e, @SequenceNumber long versao) {
+        Novo novo = novo(e.pedidoId());
+        if (novo != null) {
+            if (novo.aplica(versao)) {
+                novo.status = e.status().name();
+                novo.motivoCancelamento = e.motivoCancelamento();
+                novo.tempoEntrega = e.tempoEntrega();
+                novo.codigoRastreio = e.codigoRastreio();
+                novo.urlRastreio = e.urlRastreio();
+                novo.pagamentoStatus = e.pagamentoStatus();
+                novo.atualizadoEm = e.atualizadoEm();
+            }
+            return;
+        }
         jdbc.update("""
                 UPDATE pedido_view SET status = ?, motivo_cancelamento = ?, tempo_entrega = ?, codigo_rastreio = ?,
                        url_rastreio = ?, pagamento_status = ?, atualizado_em = ?, versao = ?
@@ -66,6 +157,19 @@ class PedidoProjection {
     @EventHandler
     void on(PedidoEditadoEvent e, @SequenceNumber long versao) {
         ValoresDoPedido d = e.depois();
+        Novo novo = novo(e.pedidoId());
+        if (novo != null) {
+            if (novo.aplica(versao)) {
+                novo.itens = DocumentosDoPedido.escrever(d.itens());
+                novo.subtotal = d.subtotal();
+                novo.desconto = d.desconto();
+                novo.taxaEntrega = d.taxaEntrega();
+                novo.ajustePagamento = d.ajustePagamento();
+                novo.total = d.total();
+                novo.atualizadoEm = e.editadoEm();
+            }
+            return;
+        }
         jdbc.update("""
                 UPDATE pedido_view SET itens = ?::jsonb, subtotal = ?, desconto = ?, taxa_entrega = ?,
                        ajuste_pagamento = ?, total = ?, atualizado_em = ?, versao = ?
@@ -86,6 +190,15 @@ class PedidoProjection {
 
     @EventHandler
     void on(RastreioDoPedidoDefinidoEvent e, @SequenceNumber long versao) {
+        Novo novo = novo(e.pedidoId());
+        if (novo != null) {
+            if (novo.aplica(versao)) {
+                novo.codigoRastreio = e.codigoRastreio();
+                novo.urlRastreio = e.urlRastreio();
+                novo.atualizadoEm = e.em();
+            }
+            return;
+        }
         jdbc.update("""
                 UPDATE pedido_view SET codigo_rastreio = ?, url_rastreio = ?, atualizado_em = ?, versao = ?
                  WHERE id = ? AND versao < ?""",
@@ -94,6 +207,14 @@ class PedidoProjection {
 
     @EventHandler
     void on(PedidoRemovidoEvent e, @SequenceNumber long versao) {
+        Novo novo = novo(e.pedidoId());
+        if (novo != null) {
+            if (novo.aplica(versao)) {
+                novo.removidoEm = e.removidoEm();
+                novo.atualizadoEm = e.removidoEm();
+            }
+            return;
+        }
         jdbc.update("UPDATE pedido_view SET removido_em = ?, atualizado_em = ?, versao = ? WHERE id = ? AND versao < ?",
                 momento(e.removidoEm()), momento(e.removidoEm()), versao, e.pedidoId(), versao);
     }
@@ -106,7 +227,42 @@ class PedidoProjection {
 
     /** Events that change nothing shown (they repeat what the status event said) still move the version. */
     private void versao(String pedidoId, long versao) {
+        Novo novo = novo(pedidoId);
+        if (novo != null) {
+            novo.aplica(versao);
+            return;
+        }
         jdbc.update("UPDATE pedido_view SET versao = ? WHERE id = ? AND versao < ?", versao, pedidoId, versao);
+    }
+
+    private Novo novo(String pedidoId) {
+        Map<String, Novo> novos = novos();
+        return novos == null ? null : novos.get(pedidoId);
+    }
+
+    /**
+     * The orders created in the current batch, written when it commits; null outside a unit of work (then every
+     * event is written at once).
+     */
+    private Map<String, Novo> novos() {
+        if (!CurrentUnitOfWork.isStarted()) {
+            return null;
+        }
+        UnitOfWork<?> lote = CurrentUnitOfWork.get().root();
+        return lote.getOrComputeResource(LOTE, chave -> {
+            Map<String, Novo> novos = new LinkedHashMap<>();
+            lote.onPrepareCommit(u -> gravar(novos));
+            return novos;
+        });
+    }
+
+    private void gravar(Map<String, Novo> novos) {
+        if (novos.isEmpty()) {
+            return;
+        }
+        List<Object[]> linhas = new ArrayList<>(novos.size());
+        novos.values().forEach(novo -> linhas.add(novo.valores()));
+        jdbc.batchUpdate(GRAVAR_NOVO, linhas);
     }
 
     private static Timestamp momento(Instant instante) {
