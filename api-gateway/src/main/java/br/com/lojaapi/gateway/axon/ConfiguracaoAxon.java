@@ -215,8 +215,10 @@ public class ConfiguracaoAxon {
                                           Configuration configuration,
                                           ConnectionProvider conexoes,
                                           TransactionManager transacoes,
-                                          EventSchema schema) {
+                                          EventSchema schema,
+                                          @Value("${loja.eventos.lote-de-leitura:100}") int loteDeLeitura) {
         return JdbcEventStorageEngine.builder()
+                                     .batchSize(loteDeLeitura)
                                      .snapshotSerializer(serializer)
                                      .eventSerializer(eventSerializer)
                                      .upcasterChain(configuration.upcasterChain())

@@ -23,6 +23,9 @@ import java.util.regex.Pattern;
 @Component
 class Esquemas {
 
+    /** The table whose one row says the copies were not emptied by a crash; never swapped in. */
+    private static final String MARCA = "reconstrucao_intacta";
+
     private static final Pattern NOME_DE_INDICE = Pattern.compile("INDEX \\S+ ON \\S+");
 
     private final JdbcTemplate jdbc;
@@ -55,6 +58,9 @@ class Esquemas {
         String copia = daCopia(modelo.processador());
         jdbc.execute("DROP SCHEMA IF EXISTS " + citado(copia) + " CASCADE");
         jdbc.execute("CREATE SCHEMA " + citado(copia));
+        // a crash of PostgreSQL empties unlogged tables: this row going missing says the copies were emptied too
+        jdbc.execute("CREATE UNLOGGED TABLE " + qualificada(copia, MARCA) + " (intacta BOOLEAN NOT NULL)");
+        jdbc.execute("INSERT INTO " + qualificada(copia, MARCA) + " VALUES (TRUE)");
         for (String tabela : modelo.tabelas()) {
             jdbc.execute("CREATE UNLOGGED TABLE " + qualificada(copia, tabela) + " (LIKE "
                          + qualificada(atual, tabela) + " INCLUDING ALL)");
@@ -99,7 +105,9 @@ class Esquemas {
 
     /**
      * Takes every live table of the model for the caller's transaction: readers wait the few milliseconds to the
-     * commit rather than fail, and a projection batch already writing them finishes first.
+     * commit rather than fail, and a projection batch already writing them finishes first. A batch of another
+     * node that stored its token before writing (a projection that writes at prepare-commit) can deadlock with
+     * the swap, which then locks its token rows: PostgreSQL aborts one of the two and each is retried.
      */
     void travar(ModelosReconstruiveis.Modelo modelo) {
         StringBuilder tabelas = new StringBuilder();
@@ -127,6 +135,34 @@ class Esquemas {
         }
         jdbc.execute("DROP SCHEMA " + citado(antigo) + " CASCADE");
         jdbc.execute("DROP SCHEMA " + citado(copia) + " CASCADE");
+    }
+
+    /** Whether the copies still hold what their processor wrote: false after a crash of PostgreSQL emptied them. */
+    boolean intacta(String processador) {
+        String marca = qualificada(daCopia(processador), MARCA);
+        return Boolean.TRUE.equals(jdbc.queryForObject(
+                "SELECT to_regclass(?) IS NOT NULL", Boolean.class, marca))
+               && Boolean.TRUE.equals(jdbc.queryForObject("SELECT EXISTS (SELECT 1 FROM " + marca + ")", Boolean.class));
+    }
+
+    /**
+     * Refuses a swap that would change a table's shape: a migration that ran on the live tables during the
+     * rebuild (a rolling deploy) did not run on the copies.
+     */
+    void exigirMesmasColunas(ModelosReconstruiveis.Modelo modelo) {
+        String copia = daCopia(modelo.processador());
+        for (String tabela : modelo.tabelas()) {
+            if (!colunas(atual, tabela).equals(colunas(copia, tabela))) {
+                throw new IllegalStateException("As colunas de " + tabela + " mudaram durante a reconstrução");
+            }
+        }
+    }
+
+    private List<String> colunas(String esquema, String tabela) {
+        return jdbc.queryForList("""
+                SELECT attname || ' ' || format_type(atttypid, atttypmod) || CASE WHEN attnotnull THEN ' not null' ELSE '' END
+                  FROM pg_attribute WHERE attrelid = to_regclass(?) AND attnum > 0 AND NOT attisdropped ORDER BY attnum""",
+                String.class, qualificada(esquema, tabela));
     }
 
     /** A rebuild that failed: its copies go; the live tables were never touched. */
@@ -158,7 +194,7 @@ class Esquemas {
         return porDefinicao;
     }
 
-    private static String qualificada(String esquema, String tabela) {
+    static String qualificada(String esquema, String tabela) {
         return citado(esquema) + "." + citado(tabela);
     }
 }

@@ -18,6 +18,7 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicReference;
 
 /**
  * The processor that builds a read model's copy on this node: the live processor's own handlers, under its own
@@ -33,6 +34,8 @@ final class ProjecaoSombra {
     private final ScheduledExecutorService coordenador;
     private final ScheduledExecutorService trabalhadores;
     private final int segmentos;
+    /** Kept, because the coordinator clears a segment's error status at its next claim. */
+    private final AtomicReference<Throwable> primeiroErro = new AtomicReference<>();
 
     ProjecaoSombra(String projecao, EventHandlerInvoker tratadores,
                    StreamableMessageSource<TrackedEventMessage<?>> eventos, TokenStore tokens,
@@ -44,7 +47,10 @@ final class ProjecaoSombra {
         this.processador = PooledStreamingEventProcessor.builder()
                                                         .name(nome)
                                                         .eventHandlerInvoker(tratadores)
-                                                        .errorHandler(PropagatingErrorHandler.instance())
+                                                        .errorHandler(contexto -> {
+                                                            primeiroErro.compareAndSet(null, contexto.error());
+                                                            PropagatingErrorHandler.instance().handleError(contexto);
+                                                        })
                                                         .messageSource(eventos)
                                                         .tokenStore(tokens)
                                                         .transactionManager(transacoes)
@@ -89,8 +95,7 @@ final class ProjecaoSombra {
 
     /** The error a segment is failing with, if any. */
     Optional<Throwable> erro() {
-        return processador.processingStatus().values().stream().filter(EventTrackerStatus::isErrorState)
-                          .map(EventTrackerStatus::getError).findFirst();
+        return Optional.ofNullable(primeiroErro.get());
     }
 
     /** Stops processing: when this returns, no batch of the copy is in flight and every claim is released. */

@@ -3,6 +3,7 @@ package br.com.lojaapi.gateway.axon.reconstrucao;
 import br.com.lojaapi.coreapi.comum.ErroDeNegocio;
 import br.com.lojaapi.gateway.axon.FonteComAviso;
 import br.com.lojaapi.gateway.axon.IdentidadeDoNo;
+import org.axonframework.common.AxonThreadFactory;
 import org.axonframework.common.transaction.TransactionManager;
 import org.axonframework.config.EventProcessingConfiguration;
 import org.axonframework.eventhandling.EventProcessor;
@@ -18,7 +19,6 @@ import org.springframework.beans.factory.annotation.Value;
 import org.springframework.context.SmartLifecycle;
 import org.springframework.dao.DataAccessException;
 import org.springframework.jdbc.core.JdbcTemplate;
-import org.springframework.scheduling.annotation.Scheduled;
 import org.springframework.stereotype.Component;
 import org.springframework.transaction.support.TransactionTemplate;
 
@@ -31,6 +31,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ExecutionException;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 
@@ -77,6 +79,9 @@ public class ReconstrucaoDeProjecoes implements SmartLifecycle {
     private final String no;
     private final Map<String, ProjecaoSombra> locais = new HashMap<>();
     private volatile boolean ativo;
+    private volatile ScheduledExecutorService agenda;
+    private final long intervaloMs;
+    private static final int TENTATIVAS_DE_TROCA = 10;
 
     ReconstrucaoDeProjecoes(EventProcessingConfiguration processamento, ModelosReconstruiveis modelos,
                             Esquemas esquemas, JdbcTemplate jdbc, TransactionTemplate transacao,
@@ -84,7 +89,9 @@ public class ReconstrucaoDeProjecoes implements SmartLifecycle {
                             Serializer serializer, Clock relogio, IdentidadeDoNo identidade,
                             @Value("${loja.reconstrucao.concessao:30s}") Duration concessao,
                             @Value("${loja.reconstrucao.threads:2}") int threads,
-                            @Value("${loja.reconstrucao.lote:1000}") int lote) {
+                            @Value("${loja.reconstrucao.lote:1000}") int lote,
+                            @Value("${loja.reconstrucao.intervalo-ms:500}") long intervaloMs) {
+        this.intervaloMs = intervaloMs;
         this.processamento = processamento;
         this.no = identidade.id();
         this.modelos = modelos;
@@ -135,7 +142,11 @@ public class ReconstrucaoDeProjecoes implements SmartLifecycle {
             throw ErroDeNegocio.conflito("Já há uma reconstrução de " + nome + " em andamento");
         }
         LOG.info("Reconstrução de {} iniciada neste nó ({})", nome, no);
-        acompanhar();
+        ScheduledExecutorService agenda = this.agenda;
+        if (agenda != null) {
+            // the copy starts on the rebuild's own thread, at once rather than at the next round
+            agenda.execute(this::acompanhar);
+        }
     }
 
     /** The latest rebuild of each projection that was ever rebuilt. */
@@ -157,24 +168,26 @@ public class ReconstrucaoDeProjecoes implements SmartLifecycle {
     }
 
     /**
-     * Every half second on every node: renew the leases this node holds, take over lapsed ones, start copies
-     * that should run here and stop those that should not, and swap in those that caught up.
+     * Every half second on every node, on a thread of its own (a swap can take a while; the application's shared
+     * scheduler must not wait for it): renew the leases this node holds, take over lapsed ones, start copies that
+     * should run here and stop those that should not, and swap in those that caught up. Lease times are the
+     * database's clock, so nodes with skewed clocks agree on when one lapsed.
      */
-    @Scheduled(fixedDelayString = "${loja.reconstrucao.intervalo-ms:500}")
-    public synchronized void acompanhar() {
+    synchronized void acompanhar() {
         if (!ativo) {
             return;
         }
         try {
-            Instant agora = relogio.instant();
-            List<Linha> linhas = jdbc.query(
-                    "SELECT nome, dono, renovada_em FROM reconstrucao_projecao WHERE estado = 'reconstruindo'",
-                    (rs, i) -> new Linha(rs.getString(1), rs.getString(2), rs.getTimestamp(3).toInstant()));
+            List<Linha> linhas = jdbc.query("""
+                    SELECT nome, dono, renovada_em, renovada_em < now() - make_interval(secs => ?)
+                      FROM reconstrucao_projecao WHERE estado = 'reconstruindo'""",
+                    (rs, i) -> new Linha(rs.getString(1), rs.getString(2), rs.getTimestamp(3), rs.getBoolean(4)),
+                    concessao.toMillis() / 1000.0);
             Map<String, Linha> minhas = new HashMap<>();
             for (Linha linha : linhas) {
-                if (no.equals(linha.dono()) && renovar(linha.nome(), agora)) {
+                if (no.equals(linha.dono()) && renovar(linha.nome())) {
                     minhas.put(linha.nome(), linha);
-                } else if (linha.renovadaEm().plus(concessao).isBefore(agora) && assumir(linha, agora)) {
+                } else if (linha.expirada() && assumir(linha)) {
                     LOG.warn("Reconstrução de {} assumida por este nó ({}): o nó {} deixou de renová-la; recomeça do"
                              + " primeiro evento", linha.nome(), no, linha.dono());
                     minhas.put(linha.nome(), linha);
@@ -194,26 +207,25 @@ public class ReconstrucaoDeProjecoes implements SmartLifecycle {
         }
     }
 
-    private record Linha(String nome, String dono, Instant renovadaEm) {
+    private record Linha(String nome, String dono, Timestamp renovadaEm, boolean expirada) {
     }
 
-    private boolean renovar(String nome, Instant agora) {
-        return jdbc.update("UPDATE reconstrucao_projecao SET renovada_em = ? WHERE nome = ? AND dono = ? AND estado = ?",
-                           Timestamp.from(agora), nome, no, RECONSTRUINDO) == 1;
+    private boolean renovar(String nome) {
+        return jdbc.update("UPDATE reconstrucao_projecao SET renovada_em = now() WHERE nome = ? AND dono = ? AND estado = ?",
+                           nome, no, RECONSTRUINDO) == 1;
     }
 
     /**
      * Takes over a lapsed rebuild and starts it again from the first event: its copies are unlogged, and if the
      * previous node stopped because PostgreSQL crashed they were emptied while the copy's tokens were kept.
      */
-    private boolean assumir(Linha linha, Instant agora) {
+    private boolean assumir(Linha linha) {
         Optional<ModelosReconstruiveis.Modelo> modelo = modelos.de(linha.nome());
         return Boolean.TRUE.equals(transacao.execute(status -> {
             int linhas = jdbc.update("""
-                    UPDATE reconstrucao_projecao SET dono = ?, renovada_em = ?, iniciada_em = ?
+                    UPDATE reconstrucao_projecao SET dono = ?, renovada_em = now(), iniciada_em = now()
                      WHERE nome = ? AND estado = ? AND dono IS NOT DISTINCT FROM ? AND renovada_em = ?""",
-                    no, Timestamp.from(agora), Timestamp.from(agora), linha.nome(), RECONSTRUINDO, linha.dono(),
-                    Timestamp.from(linha.renovadaEm()));
+                    no, linha.nome(), RECONSTRUINDO, linha.dono(), linha.renovadaEm());
             if (linhas != 1 || modelo.isEmpty()) {
                 return linhas == 1;
             }
@@ -231,9 +243,20 @@ public class ReconstrucaoDeProjecoes implements SmartLifecycle {
             falhar(nome, "Este nó não tem o processador " + nome);
             return;
         }
+        if (!esquemas.intacta(nome)) {
+            // PostgreSQL restarted after a crash and emptied the unlogged copies: their tokens lie
+            LOG.warn("As cópias de {} foram esvaziadas (o PostgreSQL reiniciou): a reconstrução recomeça do primeiro"
+                     + " evento", nome);
+            ProjecaoSombra perdida = locais.remove(nome);
+            if (perdida != null) {
+                perdida.parar();
+            }
+            recomecar(modelo.get());
+            return;
+        }
         ProjecaoSombra sombra = locais.get(nome);
         if (sombra == null) {
-            locais.put(nome, iniciada(nome, vivo.get()));
+            locais.put(nome, iniciada(nome, vivo.get(), modelo.get()));
             return;
         }
         Optional<Throwable> erro = sombra.erro();
@@ -247,11 +270,18 @@ public class ReconstrucaoDeProjecoes implements SmartLifecycle {
         if (sombra.alcancouACabeca()) {
             Map<Integer, TrackingToken> emMemoria = sombra.posicoes();
             locais.remove(nome).parar();
-            // no batch of this node's live processor may be in flight at the swap: it would store its later
-            // token over the copy's under this node's own claim
-            parar(vivo.get());
             boolean trocou;
+            boolean parado = false;
             try {
+                // the slow part (indexes, write-ahead log, statistics) while the live processor still runs
+                esquemas.finalizar(modelo.get());
+                if (!renovar(nome)) {
+                    return;
+                }
+                // no batch of this node's live processor may be in flight at the swap: it would store its later
+                // token over the copy's under this node's own claim
+                parado = vivo.get().isRunning();
+                parar(vivo.get());
                 trocou = concluir(modelo.get(), emMemoria);
             } catch (RuntimeException falha) {
                 LOG.error("Reconstrução de {} falhou ao preparar ou trocar as tabelas", nome, falha);
@@ -259,13 +289,23 @@ public class ReconstrucaoDeProjecoes implements SmartLifecycle {
                              + " log do nó)");
                 return;
             } finally {
-                vivo.get().start();
+                if (parado) {
+                    vivo.get().start();
+                }
             }
             if (!trocou) {
                 // the copy stopped cleanly at its stored tokens: start it again and retry on the next round
-                locais.put(nome, iniciada(nome, vivo.get()));
+                locais.put(nome, iniciada(nome, vivo.get(), modelo.get()));
             }
         }
+    }
+
+    /** Empty copies and no copy tokens: the rebuild starts from the first event, still owned by this node. */
+    private void recomecar(ModelosReconstruiveis.Modelo modelo) {
+        transacao.executeWithoutResult(status -> {
+            jdbc.update("DELETE FROM token_entry WHERE processor_name = ?", ProjecaoSombra.nome(modelo.processador()));
+            esquemas.preparar(modelo);
+        });
     }
 
     private static void parar(PooledStreamingEventProcessor processador) {
@@ -280,9 +320,11 @@ public class ReconstrucaoDeProjecoes implements SmartLifecycle {
     }
 
     /** The copy's processor on this node, from its stored tokens (none: from the first event). */
-    private ProjecaoSombra iniciada(String nome, PooledStreamingEventProcessor vivo) {
+    private ProjecaoSombra iniciada(String nome, PooledStreamingEventProcessor vivo,
+                                    ModelosReconstruiveis.Modelo modelo) {
         ProjecaoSombra sombra = new ProjecaoSombra(nome, vivo.eventHandlerInvoker(), eventos, tokens,
-                new TransacaoNoEsquema(transacoesAxon, jdbc, Esquemas.daCopia(nome), esquemas.atual()),
+                new TransacaoNoEsquema(transacoesAxon, jdbc, Esquemas.daCopia(nome), esquemas.atual(),
+                                       modelo.tabelas()),
                 segmentos(nome), threads, lote);
         sombra.iniciar();
         return sombra;
@@ -307,11 +349,11 @@ public class ReconstrucaoDeProjecoes implements SmartLifecycle {
         TrackingToken posicao = posicaoDaCopia(nome, emMemoria);
         Long eventos = jdbc.queryForObject("SELECT COUNT(*) FROM domain_event_entry WHERE global_index <= ?",
                                            Long.class, posicao == null ? -1 : posicao.position().orElse(-1));
-        esquemas.finalizar(modelo);
-        for (int tentativa = 1; tentativa <= 3; tentativa++) {
+        for (int tentativa = 1; tentativa <= TENTATIVAS_DE_TROCA; tentativa++) {
             try {
                 Boolean trocou = transacao.execute(status -> {
-                    jdbc.execute("SET LOCAL lock_timeout = '10s'");
+                    // short: every reader queues behind a waiting ACCESS EXCLUSIVE request
+                    jdbc.execute("SET LOCAL lock_timeout = '500ms'");
                     esquemas.travar(modelo);
                     String dono = jdbc.query(
                             "SELECT dono FROM reconstrucao_projecao WHERE nome = ? AND estado = ? FOR UPDATE",
@@ -321,6 +363,11 @@ public class ReconstrucaoDeProjecoes implements SmartLifecycle {
                     }
                     jdbc.query("SELECT segment FROM token_entry WHERE processor_name = ? FOR UPDATE",
                                rs -> null, nome);
+                    if (!esquemas.intacta(nome)) {
+                        throw new IllegalStateException("As cópias de " + nome + " foram esvaziadas por um reinício"
+                                                        + " do PostgreSQL");
+                    }
+                    esquemas.exigirMesmasColunas(modelo);
                     esquemas.trocar(modelo);
                     SerializedObject<byte[]> token = posicao == null ? null
                             : serializador.serialize(posicao, byte[].class);
@@ -344,6 +391,7 @@ public class ReconstrucaoDeProjecoes implements SmartLifecycle {
                 return true;
             } catch (DataAccessException erro) {
                 LOG.warn("Troca das tabelas de {} adiada (tentativa {}): {}", nome, tentativa, erro.getMessage());
+                dormir(200L * tentativa);
             }
         }
         return false;
@@ -383,14 +431,26 @@ public class ReconstrucaoDeProjecoes implements SmartLifecycle {
         return token.position().orElse(-1);
     }
 
+    /** Ends this node's rebuild as failed; one another node has taken over meanwhile is left alone. */
     private void falhar(String nome, String mensagem) {
         transacao.executeWithoutResult(status -> {
-            jdbc.update("""
+            int minhas = jdbc.update("""
                     UPDATE reconstrucao_projecao SET estado = 'falhou', concluida_em = ?, erro = ?, dono = NULL
-                     WHERE nome = ? AND estado = 'reconstruindo'""", Timestamp.from(relogio.instant()), mensagem, nome);
-            jdbc.update("DELETE FROM token_entry WHERE processor_name = ?", ProjecaoSombra.nome(nome));
-            esquemas.descartar(nome);
+                     WHERE nome = ? AND estado = 'reconstruindo' AND dono = ?""",
+                    Timestamp.from(relogio.instant()), mensagem, nome, no);
+            if (minhas == 1) {
+                jdbc.update("DELETE FROM token_entry WHERE processor_name = ?", ProjecaoSombra.nome(nome));
+                esquemas.descartar(nome);
+            }
         });
+    }
+
+    private static void dormir(long ms) {
+        try {
+            Thread.sleep(ms);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
     }
 
     /** The name under which the copy of a projection keeps its tokens. */
@@ -401,12 +461,22 @@ public class ReconstrucaoDeProjecoes implements SmartLifecycle {
     @Override
     public void start() {
         ativo = true;
+        agenda = Executors.newSingleThreadScheduledExecutor(new AxonThreadFactory("reconstrucao"));
+        agenda.scheduleWithFixedDelay(this::acompanhar, intervaloMs, intervaloMs, TimeUnit.MILLISECONDS);
     }
 
     /** Stops the copies running here; their leases lapse and another node (or this one, restarted) continues. */
     @Override
-    public synchronized void stop() {
+    public void stop() {
         ativo = false;
+        ScheduledExecutorService agenda = this.agenda;
+        if (agenda != null) {
+            agenda.shutdown();
+        }
+        pararLocais();
+    }
+
+    private synchronized void pararLocais() {
         locais.values().forEach(sombra -> {
             try {
                 sombra.parar();

@@ -4,6 +4,8 @@ import org.axonframework.common.transaction.Transaction;
 import org.axonframework.common.transaction.TransactionManager;
 import org.springframework.jdbc.core.JdbcTemplate;
 
+import java.util.List;
+
 /**
  * The transactions of a rebuild: the application's own, with the rebuild's schema first on the search path. The
  * projection's handlers run unchanged (their SQL names tables without a schema) and write the copies; everything
@@ -19,11 +21,19 @@ final class TransacaoNoEsquema implements TransactionManager {
     private final JdbcTemplate jdbc;
     private final String caminho;
 
-    TransacaoNoEsquema(TransactionManager transacoes, JdbcTemplate jdbc, String esquemaDaCopia, String esquemaAtual) {
+    TransacaoNoEsquema(TransactionManager transacoes, JdbcTemplate jdbc, String esquemaDaCopia, String esquemaAtual,
+                       List<String> tabelas) {
         this.transacoes = transacoes;
         this.jdbc = jdbc;
+        StringBuilder copias = new StringBuilder();
+        for (String tabela : tabelas) {
+            copias.append(copias.isEmpty() ? "" : ", ").append(Esquemas.qualificada(esquemaDaCopia, tabela));
+        }
+        // the lock fails when the copies are gone (the rebuild ended elsewhere) instead of letting the names
+        // resolve to the live tables, and keeps them from being dropped under this transaction
         this.caminho = "SET LOCAL search_path TO " + Esquemas.citado(esquemaDaCopia) + ", "
-                       + Esquemas.citado(esquemaAtual) + "; SET LOCAL synchronous_commit TO off";
+                       + Esquemas.citado(esquemaAtual) + "; SET LOCAL synchronous_commit TO off; LOCK TABLE "
+                       + copias + " IN ROW EXCLUSIVE MODE";
     }
 
     @Override
