@@ -13,6 +13,7 @@ import br.com.lojaapi.gateway.comando.Comandos;
 import br.com.lojaapi.gateway.erro.Erro;
 import br.com.lojaapi.gateway.leitura.RespostaDeEscrita;
 import br.com.lojaapi.gateway.web.Ids;
+import br.com.lojaapi.gateway.web.PreCondicao;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.Parameter;
 import io.swagger.v3.oas.annotations.media.Content;
@@ -95,13 +96,14 @@ class CategoriaController {
     @ApiResponse(responseCode = "400", description = "Nome vazio ou usado por outra categoria",
             content = @Content(schema = @Schema(implementation = Erro.class)))
     ResponseEntity<Object> alterar(@Parameter(hidden = true) LojaAtual loja, @PathVariable String id,
-                                   @Valid @RequestBody AlteracaoCategoria corpo) {
+                                   @Valid @RequestBody AlteracaoCategoria corpo,
+                                   @Parameter(hidden = true) PreCondicao condicao) {
         Ids.exigir(id, NAO_ENCONTRADA);
         String nome = naoNulo(corpo.nome, "nome");
         Integer ordem = naoNulo(corpo.ordem, "ordem");
         Boolean ativa = naoNulo(corpo.ativa, "ativa");
         long versao = comandos.enviar(new AtualizarCategoriaCommand(id, loja.lojaId(), nome, corpo.descricao, ordem,
-                ativa, relogio.instant()), NAO_ENCONTRADA);
+                ativa, relogio.instant(), condicao.versaoEsperada()), NAO_ENCONTRADA);
         return escrita.alterado(ModeloLeitura.CATEGORIA, loja.lojaId(), id, versao, () -> buscar(loja.lojaId(), id));
     }
 
@@ -112,10 +114,12 @@ class CategoriaController {
             content = @Content(schema = @Schema(implementation = CategoriaRemovida.class)))
     @ApiResponse(responseCode = "409", description = "Há produtos ou subcategorias vinculados",
             content = @Content(schema = @Schema(implementation = ConflitoDeRemocao.class)))
-    ResponseEntity<Object> remover(@Parameter(hidden = true) LojaAtual loja, @PathVariable String id) {
+    ResponseEntity<Object> remover(@Parameter(hidden = true) LojaAtual loja, @PathVariable String id,
+                                   @Parameter(hidden = true) PreCondicao condicao) {
         Ids.exigir(id, NAO_ENCONTRADA);
         // The aggregate refuses with 409 (and the counts) while products point at the category.
-        long versao = comandos.enviar(new RemoverCategoriaCommand(id, loja.lojaId(), relogio.instant()), NAO_ENCONTRADA);
+        long versao = comandos.enviar(new RemoverCategoriaCommand(id, loja.lojaId(), relogio.instant(),
+                condicao.versaoEsperada()), NAO_ENCONTRADA);
         return escrita.removido(ModeloLeitura.CATEGORIA, loja.lojaId(), id, versao, new CategoriaRemovida(id, true));
     }
 

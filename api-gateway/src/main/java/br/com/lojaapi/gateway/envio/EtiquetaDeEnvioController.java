@@ -18,6 +18,7 @@ import br.com.lojaapi.gateway.objetos.ArquivosPrivados;
 import br.com.lojaapi.gateway.objetos.DownloadPrivado;
 import br.com.lojaapi.gateway.pedido.PedidosDaLoja;
 import br.com.lojaapi.gateway.web.Ids;
+import br.com.lojaapi.gateway.web.PreCondicao;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.Parameter;
 import io.swagger.v3.oas.annotations.media.Content;
@@ -190,11 +191,12 @@ class EtiquetaDeEnvioController {
     @ApiResponse(responseCode = "404", description = "Etiqueta não encontrada no pedido",
             content = @Content(schema = @Schema(implementation = Erro.class)))
     ResponseEntity<Object> remover(@Parameter(hidden = true) LojaAtual loja, @PathVariable String pedidoId,
-                                   @PathVariable String etiquetaId) {
+                                   @PathVariable String etiquetaId, @Parameter(hidden = true) PreCondicao condicao) {
         Ids.exigir(pedidoId, NAO_ENCONTRADA);
         Ids.exigir(etiquetaId, NAO_ENCONTRADA);
         ResultadoDaEtiqueta resultado = comandos.executar(
-                () -> registro.remover(loja.lojaId(), pedidoId, etiquetaId, relogio.instant()), NAO_ENCONTRADA);
+                () -> registro.remover(loja.lojaId(), pedidoId, etiquetaId, relogio.instant(),
+                        condicao.versaoEsperada()), NAO_ENCONTRADA);
         ResponseEntity<Object> resposta = escrita.removido(ModeloLeitura.ETIQUETA, loja.lojaId(), etiquetaId,
                 resultado.versao(), new Removida(etiquetaId, true));
         arquivos.remover(resultado.objetosLivres());

@@ -58,6 +58,7 @@ public class TratadorDeErros {
             case INVALIDO -> HttpStatus.BAD_REQUEST;
             case NAO_ENCONTRADO -> HttpStatus.NOT_FOUND;
             case CONFLITO -> HttpStatus.CONFLICT;
+            case VERSAO_DIVERGENTE -> HttpStatus.PRECONDITION_FAILED;
         };
         return RespostasDeErro.entidade(status, erro.getMessage(), erro.detalhes());
     }

@@ -12,6 +12,7 @@ import br.com.lojaapi.gateway.acesso.LojaAtual;
 import br.com.lojaapi.gateway.comando.Comandos;
 import br.com.lojaapi.gateway.leitura.RespostaDeEscrita;
 import br.com.lojaapi.gateway.web.Ids;
+import br.com.lojaapi.gateway.web.PreCondicao;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.Parameter;
 import io.swagger.v3.oas.annotations.media.Content;
@@ -96,10 +97,10 @@ class GrupoController {
     @ApiResponse(responseCode = "200", description = "O grupo alterado",
             content = @Content(schema = @Schema(implementation = GrupoJson.class)))
     ResponseEntity<Object> alterar(@Parameter(hidden = true) LojaAtual loja, @PathVariable String id,
-                                   @RequestBody CorpoDeGrupo corpo) {
+                                   @RequestBody CorpoDeGrupo corpo, @Parameter(hidden = true) PreCondicao condicao) {
         Ids.exigir(id, NAO_ENCONTRADO);
         long versao = comandos.enviar(new AlterarGrupoComplementoCommand(id, loja.lojaId(), corpo.alteracao(),
-                relogio.instant()), NAO_ENCONTRADO);
+                relogio.instant(), condicao.versaoEsperada()), NAO_ENCONTRADO);
         return escrita.alterado(ModeloLeitura.GRUPO, loja.lojaId(), id, versao, () -> buscar(loja.lojaId(), id));
     }
 
@@ -107,10 +108,11 @@ class GrupoController {
     @Operation(summary = "Remove um grupo", description = "Produtos que o vinculavam deixam de mostrá-lo.")
     @ApiResponse(responseCode = "200", description = "Removido",
             content = @Content(schema = @Schema(implementation = Removido.class)))
-    ResponseEntity<Object> remover(@Parameter(hidden = true) LojaAtual loja, @PathVariable String id) {
+    ResponseEntity<Object> remover(@Parameter(hidden = true) LojaAtual loja, @PathVariable String id,
+                                   @Parameter(hidden = true) PreCondicao condicao) {
         Ids.exigir(id, NAO_ENCONTRADO);
-        long versao = comandos.enviar(new RemoverGrupoComplementoCommand(id, loja.lojaId(), relogio.instant()),
-                NAO_ENCONTRADO);
+        long versao = comandos.enviar(new RemoverGrupoComplementoCommand(id, loja.lojaId(), relogio.instant(),
+                condicao.versaoEsperada()), NAO_ENCONTRADO);
         return escrita.removido(ModeloLeitura.GRUPO, loja.lojaId(), id, versao, new Removido(id, true));
     }
 

@@ -23,6 +23,7 @@ import br.com.lojaapi.gateway.objetos.ArquivosPrivados;
 import br.com.lojaapi.gateway.objetos.DownloadPrivado;
 import br.com.lojaapi.gateway.pedido.PedidosDaLoja;
 import br.com.lojaapi.gateway.web.Ids;
+import br.com.lojaapi.gateway.web.PreCondicao;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.Parameter;
 import io.swagger.v3.oas.annotations.media.Content;
@@ -189,11 +190,12 @@ class NotaFiscalController {
     @ApiResponse(responseCode = "404", description = "Nota não encontrada no pedido",
             content = @Content(schema = @Schema(implementation = Erro.class)))
     ResponseEntity<Object> remover(@Parameter(hidden = true) LojaAtual loja, @PathVariable String pedidoId,
-                                   @PathVariable String notaId) {
+                                   @PathVariable String notaId, @Parameter(hidden = true) PreCondicao condicao) {
         Ids.exigir(pedidoId, NAO_ENCONTRADA);
         Ids.exigir(notaId, NAO_ENCONTRADA);
         ResultadoDaNota resultado = comandos.executar(
-                () -> registro.remover(loja.lojaId(), pedidoId, notaId, relogio.instant()), NAO_ENCONTRADA);
+                () -> registro.remover(loja.lojaId(), pedidoId, notaId, relogio.instant(), condicao.versaoEsperada()),
+                NAO_ENCONTRADA);
         ResponseEntity<Object> resposta = escrita.removido(ModeloLeitura.NOTA_FISCAL, loja.lojaId(), notaId,
                 resultado.versao(), new Removida(notaId, true));
         arquivos.remover(resultado.objetosLivres());

@@ -17,6 +17,7 @@ import br.com.lojaapi.gateway.leitura.RespostaDeEscrita;
 import br.com.lojaapi.gateway.objetos.ArquivosPrivados;
 import br.com.lojaapi.gateway.web.Ids;
 import br.com.lojaapi.gateway.web.Paginacao;
+import br.com.lojaapi.gateway.web.PreCondicao;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.Parameter;
 import io.swagger.v3.oas.annotations.media.Content;
@@ -140,14 +141,15 @@ class PedidoController {
     @ApiResponse(responseCode = "409", description = "Pedido cancelado não muda de status",
             content = @Content(schema = @Schema(implementation = Erro.class)))
     ResponseEntity<Object> alterar(@Parameter(hidden = true) LojaAtual loja, @PathVariable String id,
-                                   @RequestBody AlteracaoDePedido corpo) {
+                                   @RequestBody AlteracaoDePedido corpo,
+                                   @Parameter(hidden = true) PreCondicao condicao) {
         Ids.exigir(id, NAO_ENCONTRADO);
         if (corpo.status == null || corpo.status.isEmpty()) {
             throw ErroDeNegocio.invalido("status é obrigatório");
         }
         AlterarStatusDoPedidoCommand comando = new AlterarStatusDoPedidoCommand(id, loja.lojaId(),
                 status(corpo.status.get()), corpo.motivoCancelamento, corpo.tempoEntrega, corpo.codigoRastreio,
-                corpo.urlRastreio, corpo.pagamentoStatus, relogio.instant());
+                corpo.urlRastreio, corpo.pagamentoStatus, relogio.instant(), condicao.versaoEsperada());
         List<RegistroDePedidos.Escrita> escritas = comandos.executar(() -> registro.alterarStatus(comando),
                 NAO_ENCONTRADO);
         return escrita.responder(HttpStatus.OK, loja.lojaId(), esperas(escritas), id, versaoDoPedido(escritas), null,
@@ -160,10 +162,12 @@ class PedidoController {
             content = @Content(schema = @Schema(implementation = Excluido.class)))
     @ApiResponse(responseCode = "409", description = "O pedido não está CANCELADO",
             content = @Content(schema = @Schema(implementation = Erro.class)))
-    ResponseEntity<Object> remover(@Parameter(hidden = true) LojaAtual loja, @PathVariable String id) {
+    ResponseEntity<Object> remover(@Parameter(hidden = true) LojaAtual loja, @PathVariable String id,
+                                   @Parameter(hidden = true) PreCondicao condicao) {
         Ids.exigir(id, NAO_ENCONTRADO);
         RegistroDePedidos.Exclusao exclusao = comandos.executar(
-                () -> registro.excluir(loja.lojaId(), id, relogio.instant()), NAO_ENCONTRADO);
+                () -> registro.excluir(loja.lojaId(), id, relogio.instant(), condicao.versaoEsperada()),
+                NAO_ENCONTRADO);
         PedidoExcluido excluido = exclusao.pedido();
         List<RespostaDeEscrita.Espera> esperas = new ArrayList<>();
         esperas.add(new RespostaDeEscrita.Espera(ModeloLeitura.PEDIDO, id, excluido.versao()));

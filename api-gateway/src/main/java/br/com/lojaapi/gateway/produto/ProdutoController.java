@@ -17,6 +17,7 @@ import br.com.lojaapi.gateway.imagem.ImagensDeProduto;
 import br.com.lojaapi.gateway.leitura.RespostaDeEscrita;
 import br.com.lojaapi.gateway.web.Ids;
 import br.com.lojaapi.gateway.web.Paginacao;
+import br.com.lojaapi.gateway.web.PreCondicao;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.Parameter;
 import io.swagger.v3.oas.annotations.media.Content;
@@ -166,11 +167,13 @@ class ProdutoController {
     @ApiResponse(responseCode = "200", description = "O produto alterado",
             content = @Content(schema = @Schema(implementation = ProdutoJson.class)))
     ResponseEntity<Object> alterar(@Parameter(hidden = true) LojaAtual loja, @PathVariable String id,
-                                   @Valid @RequestBody CorpoDeProduto corpo) {
+                                   @Valid @RequestBody CorpoDeProduto corpo,
+                                   @Parameter(hidden = true) PreCondicao condicao) {
         Ids.exigir(id, NAO_ENCONTRADO);
-        if (corpo.imagens != null && buscar(loja.lojaId(), id).isEmpty()) {
-            // nothing is downloaded for a product that is not there
-            throw ErroDeNegocio.naoEncontrado(NAO_ENCONTRADO);
+        if (corpo.imagens != null) {
+            // nothing is downloaded for a product that is not there, or for an If-Match already stale
+            ProdutoJson lido = buscar(loja.lojaId(), id).orElseThrow(() -> ErroDeNegocio.naoEncontrado(NAO_ENCONTRADO));
+            condicao.recusarSeVelha(lido.versao());
         }
         List<String> avisos = new ArrayList<>();
         if (corpo.controlaEstoque != null) {
@@ -183,7 +186,8 @@ class ProdutoController {
             avisos.add(VARIACOES_NO_PUT);
         }
         ResultadoDeProduto resultado = comandos.enviar(new AlterarProdutoCommand(id, loja.lojaId(),
-                corpo.alteracao(imagens(loja, corpo.imagens)), List.of(), relogio.instant()), ResultadoDeProduto.class,
+                corpo.alteracao(imagens(loja, corpo.imagens)), List.of(), relogio.instant(), condicao.versaoEsperada()),
+                ResultadoDeProduto.class,
                 NAO_ENCONTRADO);
         avisos.addAll(resultado.avisos());
         return escrita.alterado(ModeloLeitura.PRODUTO, loja.lojaId(), id, resultado.versao(),
@@ -194,9 +198,11 @@ class ProdutoController {
     @Operation(summary = "Remove um produto (remoção lógica: some de toda leitura; pedidos guardam sua cópia)")
     @ApiResponse(responseCode = "200", description = "Removido",
             content = @Content(schema = @Schema(implementation = Removido.class)))
-    ResponseEntity<Object> remover(@Parameter(hidden = true) LojaAtual loja, @PathVariable String id) {
+    ResponseEntity<Object> remover(@Parameter(hidden = true) LojaAtual loja, @PathVariable String id,
+                                   @Parameter(hidden = true) PreCondicao condicao) {
         Ids.exigir(id, NAO_ENCONTRADO);
-        long versao = comandos.executar(() -> cadastro.remover(loja.lojaId(), id, relogio.instant()), NAO_ENCONTRADO);
+        long versao = comandos.executar(() -> cadastro.remover(loja.lojaId(), id, relogio.instant(),
+                condicao.versaoEsperada()), NAO_ENCONTRADO);
         return escrita.removido(ModeloLeitura.PRODUTO, loja.lojaId(), id, versao, new Removido(id, true));
     }
 

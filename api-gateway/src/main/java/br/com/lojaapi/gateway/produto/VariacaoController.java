@@ -13,6 +13,7 @@ import br.com.lojaapi.gateway.acesso.LojaAtual;
 import br.com.lojaapi.gateway.comando.Comandos;
 import br.com.lojaapi.gateway.leitura.RespostaDeEscrita;
 import br.com.lojaapi.gateway.web.Ids;
+import br.com.lojaapi.gateway.web.PreCondicao;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.Parameter;
 import io.swagger.v3.oas.annotations.media.Content;
@@ -99,10 +100,10 @@ class VariacaoController {
     @ApiResponse(responseCode = "200", description = "A variação alterada",
             content = @Content(schema = @Schema(implementation = VariacaoJson.class)))
     ResponseEntity<Object> alterar(@Parameter(hidden = true) LojaAtual loja, @PathVariable String id,
-                                   @RequestBody CorpoDeVariacao corpo) {
+                                   @RequestBody CorpoDeVariacao corpo, @Parameter(hidden = true) PreCondicao condicao) {
         VariacaoView atual = exigir(loja, id);
         long versao = comandos.enviar(new AlterarVariacaoCommand(atual.produtoId(), loja.lojaId(), id,
-                corpo.alteracao(null), relogio.instant()), NAO_ENCONTRADA);
+                corpo.alteracao(null), relogio.instant(), condicao.versaoEsperada()), NAO_ENCONTRADA);
         return escrita.alterado(ModeloLeitura.PRODUTO, loja.lojaId(), atual.produtoId(), versao,
                 () -> buscar(loja.lojaId(), id).map(VariacaoJson::de));
     }
@@ -111,10 +112,11 @@ class VariacaoController {
     @Operation(summary = "Remove uma variação (remoção definitiva)")
     @ApiResponse(responseCode = "200", description = "Removida",
             content = @Content(schema = @Schema(implementation = Removida.class)))
-    ResponseEntity<Object> remover(@Parameter(hidden = true) LojaAtual loja, @PathVariable String id) {
+    ResponseEntity<Object> remover(@Parameter(hidden = true) LojaAtual loja, @PathVariable String id,
+                                   @Parameter(hidden = true) PreCondicao condicao) {
         VariacaoView atual = exigir(loja, id);
         long versao = comandos.enviar(new RemoverVariacaoCommand(atual.produtoId(), loja.lojaId(), id,
-                relogio.instant()), NAO_ENCONTRADA);
+                relogio.instant(), condicao.versaoEsperada()), NAO_ENCONTRADA);
         return escrita.removido(ModeloLeitura.PRODUTO, loja.lojaId(), atual.produtoId(), versao, new Removida(id, true));
     }
 

@@ -49,5 +49,6 @@ public class ConfiguracaoWeb implements WebMvcConfigurer {
     @Override
     public void addArgumentResolvers(List<HandlerMethodArgumentResolver> resolvers) {
         resolvers.add(new br.com.lojaapi.gateway.acesso.LojaAtualResolver());
+        resolvers.add(new PreCondicaoResolver());
     }
 }

@@ -16,6 +16,7 @@ import br.com.lojaapi.gateway.leitura.RespostaDeEscrita;
 import br.com.lojaapi.gateway.rede.EnderecoProibidoException;
 import br.com.lojaapi.gateway.rede.PoliticaDeRede;
 import br.com.lojaapi.gateway.web.Ids;
+import br.com.lojaapi.gateway.web.PreCondicao;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.Parameter;
 import io.swagger.v3.oas.annotations.media.ArraySchema;
@@ -121,10 +122,11 @@ class WebhookController {
             content = @Content(schema = @Schema(implementation = Removido.class)))
     @ApiResponse(responseCode = "404", description = "Não é um webhook da loja",
             content = @Content(schema = @Schema(implementation = Erro.class)))
-    ResponseEntity<Object> remover(@Parameter(hidden = true) LojaAtual loja, @PathVariable String id) {
+    ResponseEntity<Object> remover(@Parameter(hidden = true) LojaAtual loja, @PathVariable String id,
+                                   @Parameter(hidden = true) PreCondicao condicao) {
         Ids.exigir(id, NAO_ENCONTRADO);
-        long versao = comandos.enviar(new RemoverWebhookCommand(id, loja.lojaId(), relogio.instant()),
-                NAO_ENCONTRADO);
+        long versao = comandos.enviar(new RemoverWebhookCommand(id, loja.lojaId(), relogio.instant(),
+                condicao.versaoEsperada()), NAO_ENCONTRADO);
         return escrita.removido(ModeloLeitura.WEBHOOK, loja.lojaId(), id, versao, new Removido(id, true));
     }
 

@@ -57,6 +57,7 @@ class Categoria {
     @CommandHandler
     long handle(AtualizarCategoriaCommand comando, NomesDeCategoria nomes) {
         exigirDaLoja(comando.lojaId());
+        Versao.exigir(comando.versaoEsperada());
         String novoNome = comando.nome() == null ? nome : nomeValido(comando.nome());
         if (!Textos.chaveDeNome(novoNome).equals(Textos.chaveDeNome(nome))) {
             nomes.exigirLivre(lojaId, novoNome, categoriaId);
@@ -72,6 +73,7 @@ class Categoria {
     @CommandHandler
     long handle(RemoverCategoriaCommand comando, ProdutosDaCategoria produtos) {
         exigirDaLoja(comando.lojaId());
+        Versao.exigir(comando.versaoEsperada());
         produtos.exigirSemProdutos(lojaId, categoriaId);
         apply(new CategoriaRemovidaEvent(categoriaId, lojaId, nome, comando.removidaEm()));
         return Versao.atual();

@@ -1,5 +1,7 @@
 package br.com.lojaapi.command.comum;
 
+import br.com.lojaapi.coreapi.comum.ErroDeNegocio;
+import br.com.lojaapi.coreapi.comum.VersaoEsperada;
 import org.axonframework.modelling.command.AggregateLifecycle;
 
 /**
@@ -18,5 +20,21 @@ public final class Versao {
             throw new IllegalStateException("o agregado ainda não aplicou nenhum evento");
         }
         return versao;
+    }
+
+    /**
+     * The {@code If-Match} check: refuses the command unless the aggregate is at one of the versions the client
+     * expects. Called by a handler after it has confirmed the aggregate belongs to the caller's store (so another
+     * store's id stays a 404) and before any other rule, inside the unit of work that appends: a concurrent append
+     * makes this one fail on the event table's unique key, and the retry reloads the aggregate and refuses here.
+     */
+    public static void exigir(VersaoEsperada esperada) {
+        if (esperada == null) {
+            return;
+        }
+        long atual = atual();
+        if (!esperada.aceita(atual)) {
+            throw ErroDeNegocio.versaoDivergente(atual);
+        }
     }
 }

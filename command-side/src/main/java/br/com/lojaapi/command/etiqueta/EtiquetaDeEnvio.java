@@ -77,6 +77,7 @@ class EtiquetaDeEnvio {
     @CommandHandler
     ResultadoDaEtiqueta handle(RemoverEtiquetaCommand c) {
         exigirDoPedido(c.lojaId(), c.pedidoId());
+        Versao.exigir(c.versaoEsperada());
         apply(new EtiquetaRemovidaEvent(estado, c.em()));
         return new ResultadoDaEtiqueta(etiquetaId, "removida", Versao.atual(), List.of(estado.arquivo().objeto()));
     }

@@ -2,6 +2,7 @@ package br.com.lojaapi.command.etiqueta;
 
 import br.com.lojaapi.command.comum.PedidosVivos;
 import br.com.lojaapi.coreapi.comum.ErroDeNegocio;
+import br.com.lojaapi.coreapi.comum.VersaoEsperada;
 import br.com.lojaapi.coreapi.etiqueta.ArquivoDeEtiqueta;
 import br.com.lojaapi.coreapi.etiqueta.DadosDaEtiqueta;
 import br.com.lojaapi.coreapi.etiqueta.RegistrarEtiquetaCommand;
@@ -80,9 +81,10 @@ public class RegistroDeEtiquetas {
     }
 
     @Transactional
-    public ResultadoDaEtiqueta remover(String lojaId, String pedidoId, String etiquetaId, Instant agora) {
+    public ResultadoDaEtiqueta remover(String lojaId, String pedidoId, String etiquetaId, Instant agora,
+                                       VersaoEsperada esperada) {
         pedidos.travar(lojaId, pedidoId);
-        return comandos.sendAndWait(new RemoverEtiquetaCommand(etiquetaId, lojaId, pedidoId, agora));
+        return comandos.sendAndWait(new RemoverEtiquetaCommand(etiquetaId, lojaId, pedidoId, agora, esperada));
     }
 
     /** Every label of an order deleted for good, in the caller's transaction. */

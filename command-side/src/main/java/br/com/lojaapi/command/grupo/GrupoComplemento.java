@@ -47,6 +47,7 @@ class GrupoComplemento {
     @CommandHandler
     long handle(AlterarGrupoComplementoCommand comando) {
         exigirDaLoja(comando.lojaId());
+        Versao.exigir(comando.versaoEsperada());
         DadosGrupo novos = RegrasDeGrupo.aplicar(dados, comando.alteracao());
         if (!novos.equals(dados)) {
             apply(new GrupoComplementoAtualizadoEvent(grupoId, lojaId, novos, comando.alteradoEm()));
@@ -57,6 +58,7 @@ class GrupoComplemento {
     @CommandHandler
     long handle(RemoverGrupoComplementoCommand comando) {
         exigirDaLoja(comando.lojaId());
+        Versao.exigir(comando.versaoEsperada());
         apply(new GrupoComplementoRemovidoEvent(grupoId, lojaId, dados.nome(), comando.removidoEm()));
         return Versao.atual();
     }

@@ -112,6 +112,7 @@ class NotaFiscal {
     @CommandHandler
     ResultadoDaNota handle(RemoverNotaFiscalCommand c) {
         exigirDoPedido(c.lojaId(), c.pedidoId());
+        Versao.exigir(c.versaoEsperada());
         List<String> livres = new ArrayList<>();
         for (ArquivoFiscal arquivo : new ArquivoFiscal[]{estado.xml(), estado.pdf(), estado.xmlCancelamento()}) {
             if (arquivo != null) {

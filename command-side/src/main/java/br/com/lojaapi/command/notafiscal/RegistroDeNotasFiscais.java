@@ -2,6 +2,7 @@ package br.com.lojaapi.command.notafiscal;
 
 import br.com.lojaapi.command.comum.PedidosVivos;
 import br.com.lojaapi.coreapi.comum.ErroDeNegocio;
+import br.com.lojaapi.coreapi.comum.VersaoEsperada;
 import br.com.lojaapi.coreapi.notafiscal.ArquivoFiscal;
 import br.com.lojaapi.coreapi.notafiscal.AtualizarNotaFiscalCommand;
 import br.com.lojaapi.coreapi.notafiscal.CancelarNotaFiscalCommand;
@@ -83,10 +84,11 @@ public class RegistroDeNotasFiscais {
 
     /** Under the invoice's identity lock, so a send of the same invoice either sees it or not, never half. */
     @Transactional
-    public ResultadoDaNota remover(String lojaId, String pedidoId, String notaId, Instant agora) {
+    public ResultadoDaNota remover(String lojaId, String pedidoId, String notaId, Instant agora,
+                                  VersaoEsperada esperada) {
         notas.identidadeDe(lojaId, notaId).ifPresent(identidade ->
                 notas.travar("nota-fiscal:" + lojaId + ":" + identidade));
-        return comandos.sendAndWait(new RemoverNotaFiscalCommand(notaId, lojaId, pedidoId, agora));
+        return comandos.sendAndWait(new RemoverNotaFiscalCommand(notaId, lojaId, pedidoId, agora, esperada));
     }
 
     /**

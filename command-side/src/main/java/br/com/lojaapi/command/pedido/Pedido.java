@@ -80,6 +80,7 @@ class Pedido {
     @CommandHandler
     ResultadoDeStatus handle(AlterarStatusDoPedidoCommand comando) {
         exigirDaLoja(comando.lojaId());
+        Versao.exigir(comando.versaoEsperada());
         StatusPedido novo = comando.status();
         if (novo == null) {
             throw ErroDeNegocio.invalido("status é obrigatório");
@@ -159,6 +160,7 @@ class Pedido {
     @CommandHandler
     PedidoExcluido handle(RemoverPedidoCommand comando) {
         exigirDaLoja(comando.lojaId());
+        Versao.exigir(comando.versaoEsperada());
         if (status != StatusPedido.CANCELADO) {
             throw ErroDeNegocio.conflito("Só pedidos CANCELADO podem ser excluídos; este pedido está " + status);
         }

@@ -8,6 +8,7 @@ import br.com.lojaapi.command.produto.EstoqueDosProdutos;
 import br.com.lojaapi.coreapi.cliente.DadosCliente;
 import br.com.lojaapi.coreapi.comum.ErroDeNegocio;
 import br.com.lojaapi.coreapi.comum.ModeloLeitura;
+import br.com.lojaapi.coreapi.comum.VersaoEsperada;
 import br.com.lojaapi.coreapi.pedido.AlterarStatusDoPedidoCommand;
 import br.com.lojaapi.coreapi.etiqueta.ResultadoDaEtiqueta;
 import br.com.lojaapi.coreapi.notafiscal.ResultadoDaNota;
@@ -93,9 +94,9 @@ public class RegistroDePedidos {
      * linked to it, so nothing outlives its order (an invoice would keep its key taken).
      */
     @Transactional
-    public Exclusao excluir(String lojaId, String pedidoId, Instant agora) {
+    public Exclusao excluir(String lojaId, String pedidoId, Instant agora, VersaoEsperada esperada) {
         pedidosVivos.travar(lojaId, pedidoId);
-        PedidoExcluido excluido = comandos.sendAndWait(new RemoverPedidoCommand(pedidoId, lojaId, agora));
+        PedidoExcluido excluido = comandos.sendAndWait(new RemoverPedidoCommand(pedidoId, lojaId, agora, esperada));
         return new Exclusao(excluido, notasFiscais.removerDoPedido(lojaId, pedidoId, agora),
                 etiquetas.removerDoPedido(lojaId, pedidoId, agora));
     }

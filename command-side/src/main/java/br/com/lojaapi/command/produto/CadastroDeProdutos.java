@@ -4,6 +4,7 @@ import br.com.lojaapi.command.categoria.NomesDeCategoria;
 import br.com.lojaapi.coreapi.categoria.CriarCategoriaCommand;
 import br.com.lojaapi.coreapi.comum.ErroDeNegocio;
 import br.com.lojaapi.coreapi.comum.ModeloLeitura;
+import br.com.lojaapi.coreapi.comum.VersaoEsperada;
 import br.com.lojaapi.coreapi.produto.AlteracaoProduto;
 import br.com.lojaapi.coreapi.produto.AlteracaoVariacao;
 import br.com.lojaapi.coreapi.produto.AlterarProdutoCommand;
@@ -110,10 +111,10 @@ public class CadastroDeProdutos {
      * (which check the product exists once they hold its stock lock).
      */
     @Transactional
-    public long remover(String lojaId, String produtoId, Instant agora) {
+    public long remover(String lojaId, String produtoId, Instant agora, VersaoEsperada esperada) {
         produtos.codigoDe(lojaId, produtoId).ifPresent(codigo -> produtos.travarCodigo(lojaId, codigo));
         estoque.travar(List.of(produtoId));
-        Long versao = comandos.sendAndWait(new RemoverProdutoCommand(produtoId, lojaId, agora));
+        Long versao = comandos.sendAndWait(new RemoverProdutoCommand(produtoId, lojaId, agora, esperada));
         return versao;
     }
 

@@ -93,6 +93,7 @@ class Produto {
     @CommandHandler
     ResultadoDeProduto handle(AlterarProdutoCommand comando, ReferenciasDaLoja referencias) {
         exigirDaLoja(comando.lojaId());
+        Versao.exigir(comando.versaoEsperada());
         DadosProduto novos = RegrasDeProduto.aplicar(dados, comando.alteracao(), lojaId, referencias);
         Variacoes novas = variacoes.combinar(comando.variacoes());
         List<String> avisos = avisoDeEstoque(novas, comando.alteracao().quantidadeEstoque() != null);
@@ -109,6 +110,7 @@ class Produto {
     @CommandHandler
     long handle(RemoverProdutoCommand comando) {
         exigirDaLoja(comando.lojaId());
+        Versao.exigir(comando.versaoEsperada());
         apply(new ProdutoRemovidoEvent(produtoId, lojaId, dados.nome(), dados.sku(), dados.codIntegracao(),
                 comando.removidoEm()));
         return Versao.atual();
@@ -129,6 +131,7 @@ class Produto {
     @CommandHandler
     long handle(AlterarVariacaoCommand comando) {
         exigirDaLoja(comando.lojaId());
+        Versao.exigir(comando.versaoEsperada());
         VariacaoDoProduto atual = variacoes.exigir(comando.variacaoId());
         VariacaoDoProduto alterada = new VariacaoDoProduto(atual.variacaoId(),
                 RegrasDeVariacao.aplicar(atual.dados(), comando.alteracao()));
@@ -145,6 +148,7 @@ class Produto {
     @CommandHandler
     long handle(RemoverVariacaoCommand comando) {
         exigirDaLoja(comando.lojaId());
+        Versao.exigir(comando.versaoEsperada());
         variacoes.exigir(comando.variacaoId());
         Variacoes novas = variacoes.sem(comando.variacaoId());
         DadosProduto antes = dados;

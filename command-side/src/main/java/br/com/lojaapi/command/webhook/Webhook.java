@@ -45,6 +45,7 @@ class Webhook {
         if (!Objects.equals(lojaId, comando.lojaId())) {
             throw ErroDeNegocio.naoEncontrado(NAO_ENCONTRADO);
         }
+        Versao.exigir(comando.versaoEsperada());
         apply(new WebhookRemovidoEvent(webhookId, lojaId, comando.removidoEm()));
         return Versao.atual();
     }

@@ -1,5 +1,6 @@
 package br.com.lojaapi.coreapi.categoria;
 
+import br.com.lojaapi.coreapi.comum.VersaoEsperada;
 import org.axonframework.modelling.command.TargetAggregateIdentifier;
 
 import java.time.Instant;
@@ -15,5 +16,12 @@ public record AtualizarCategoriaCommand(@TargetAggregateIdentifier String catego
                                         Optional<String> descricao,
                                         Integer ordem,
                                         Boolean ativa,
-                                        Instant atualizadaEm) {
+                                        Instant atualizadaEm,
+                                        VersaoEsperada versaoEsperada) {
+
+    /** Without an {@code If-Match} precondition. */
+    public AtualizarCategoriaCommand(String categoriaId, String lojaId, String nome, Optional<String> descricao,
+            Integer ordem, Boolean ativa, Instant atualizadaEm) {
+        this(categoriaId, lojaId, nome, descricao, ordem, ativa, atualizadaEm, null);
+    }
 }

@@ -7,5 +7,7 @@ public enum CodigoErro {
     /** The resource does not exist in the caller's store (404). */
     NAO_ENCONTRADO,
     /** The resource's state forbids the operation (409). */
-    CONFLITO
+    CONFLITO,
+    /** The client's {@code If-Match} names a version that is not the resource's current one (412). */
+    VERSAO_DIVERGENTE
 }

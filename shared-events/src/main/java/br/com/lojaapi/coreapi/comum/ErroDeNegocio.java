@@ -53,4 +53,11 @@ public class ErroDeNegocio extends RuntimeException {
     public static ErroDeNegocio conflito(String mensagem) {
         return new ErroDeNegocio(CodigoErro.CONFLITO, mensagem);
     }
+
+    /** An {@code If-Match} precondition failed; the body tells the client the version it should read again. */
+    public static ErroDeNegocio versaoDivergente(long atual) {
+        return new ErroDeNegocio(CodigoErro.VERSAO_DIVERGENTE,
+                "If-Match não confere com a versão atual do recurso (" + atual + "); leia-o de novo e repita",
+                Map.of("versao", atual));
+    }
 }

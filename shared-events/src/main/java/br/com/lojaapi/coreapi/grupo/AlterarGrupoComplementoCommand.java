@@ -1,5 +1,6 @@
 package br.com.lojaapi.coreapi.grupo;
 
+import br.com.lojaapi.coreapi.comum.VersaoEsperada;
 import org.axonframework.modelling.command.TargetAggregateIdentifier;
 
 import java.time.Instant;
@@ -7,5 +8,11 @@ import java.time.Instant;
 public record AlterarGrupoComplementoCommand(@TargetAggregateIdentifier String grupoId,
                                              String lojaId,
                                              AlteracaoGrupo alteracao,
-                                             Instant alteradoEm) {
+                                             Instant alteradoEm,
+                                             VersaoEsperada versaoEsperada) {
+
+    /** Without an {@code If-Match} precondition. */
+    public AlterarGrupoComplementoCommand(String grupoId, String lojaId, AlteracaoGrupo alteracao, Instant alteradoEm) {
+        this(grupoId, lojaId, alteracao, alteradoEm, null);
+    }
 }

@@ -1,5 +1,6 @@
 package br.com.lojaapi.coreapi.pedido;
 
+import br.com.lojaapi.coreapi.comum.VersaoEsperada;
 import org.axonframework.modelling.command.TargetAggregateIdentifier;
 
 import java.time.Instant;
@@ -17,5 +18,14 @@ public record AlterarStatusDoPedidoCommand(@TargetAggregateIdentifier String ped
                                            Optional<String> codigoRastreio,
                                            Optional<String> urlRastreio,
                                            Optional<String> pagamentoStatus,
-                                           Instant em) {
+                                           Instant em,
+                                           VersaoEsperada versaoEsperada) {
+
+    /** Without an {@code If-Match} precondition. */
+    public AlterarStatusDoPedidoCommand(String pedidoId, String lojaId, StatusPedido status,
+            Optional<String> motivoCancelamento, Optional<String> tempoEntrega, Optional<String> codigoRastreio,
+            Optional<String> urlRastreio, Optional<String> pagamentoStatus, Instant em) {
+        this(pedidoId, lojaId, status, motivoCancelamento, tempoEntrega, codigoRastreio, urlRastreio, pagamentoStatus,
+                em, null);
+    }
 }

@@ -1,5 +1,6 @@
 package br.com.lojaapi.coreapi.produto;
 
+import br.com.lojaapi.coreapi.comum.VersaoEsperada;
 import org.axonframework.modelling.command.TargetAggregateIdentifier;
 
 import java.time.Instant;
@@ -13,7 +14,14 @@ public record AlterarProdutoCommand(@TargetAggregateIdentifier String produtoId,
                                     String lojaId,
                                     AlteracaoProduto alteracao,
                                     List<AlteracaoVariacao> variacoes,
-                                    Instant alteradoEm) {
+                                    Instant alteradoEm,
+                                    VersaoEsperada versaoEsperada) {
+
+    /** Without an {@code If-Match} precondition. */
+    public AlterarProdutoCommand(String produtoId, String lojaId, AlteracaoProduto alteracao,
+            List<AlteracaoVariacao> variacoes, Instant alteradoEm) {
+        this(produtoId, lojaId, alteracao, variacoes, alteradoEm, null);
+    }
 
     public AlterarProdutoCommand {
         variacoes = variacoes == null ? List.of() : List.copyOf(variacoes);

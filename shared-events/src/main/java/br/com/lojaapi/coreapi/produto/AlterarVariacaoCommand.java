@@ -1,5 +1,6 @@
 package br.com.lojaapi.coreapi.produto;
 
+import br.com.lojaapi.coreapi.comum.VersaoEsperada;
 import org.axonframework.modelling.command.TargetAggregateIdentifier;
 
 import java.time.Instant;
@@ -8,5 +9,12 @@ public record AlterarVariacaoCommand(@TargetAggregateIdentifier String produtoId
                                      String lojaId,
                                      String variacaoId,
                                      AlteracaoVariacao alteracao,
-                                     Instant alteradaEm) {
+                                     Instant alteradaEm,
+                                     VersaoEsperada versaoEsperada) {
+
+    /** Without an {@code If-Match} precondition. */
+    public AlterarVariacaoCommand(String produtoId, String lojaId, String variacaoId, AlteracaoVariacao alteracao,
+            Instant alteradaEm) {
+        this(produtoId, lojaId, variacaoId, alteracao, alteradaEm, null);
+    }
 }
