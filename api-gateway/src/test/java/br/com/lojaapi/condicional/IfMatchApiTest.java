@@ -200,6 +200,51 @@ class IfMatchApiTest extends TesteDeApi {
     }
 
     @Test
+    void pedidoEtiquetaEWebhookSoSaoExcluidosNaVersaoAtual() {
+        LojaDeTeste loja = novaLoja();
+        String cafe = produto(loja, "Café", "");
+        String pedido = "/v1/pedidos/" + api.post("/v1/pedidos").token(loja.token())
+                .json("{\"tipoEntrega\":\"BALCAO\",\"cliente\":{\"nome\":\"Ana\"},\"itens\":[{\"produtoId\":\""
+                        + cafe + "\",\"quantidade\":1}]}").enviar().texto("id");
+        String etiquetas = pedido + "/etiquetas";
+        Resposta etiqueta = api.post(etiquetas).token(loja.token())
+                               .json("{\"zpl\":\"^XA^FDum^FS^XZ\",\"codigoRastreio\":\"BR1BR\"}").enviar();
+        Resposta substituida = api.post(etiquetas).token(loja.token())
+                                  .json("{\"zpl\":\"^XA^FDdois^FS^XZ\",\"codigoRastreio\":\"BR1BR\"}").enviar();
+        assertThat(substituida.texto("id")).as(substituida.toString()).isEqualTo(etiqueta.texto("id"));
+        assertThat(substituida.json().get("versao").asLong()).isEqualTo(1);
+        String umaEtiqueta = etiquetas + "/" + etiqueta.texto("id");
+        Resposta webhook = api.post("/v1/webhooks").token(loja.token())
+                              .json("{\"nome\":\"ERP\",\"url\":\"https://erp.example.com/h\",\"eventos\":[\"pedido.criado\"]}")
+                              .enviar();
+        assertThat(webhook.status()).as(webhook.toString()).isEqualTo(201);
+        String umWebhook = "/v1/webhooks/" + webhook.texto("id");
+        Resposta cancelado = patch(loja, pedido.substring("/v1/pedidos/".length()), "*",
+                "{\"status\":\"CANCELADO\",\"motivoCancelamento\":\"teste\"}");
+        assertThat(cancelado.status()).as(cancelado.toString()).isEqualTo(200);
+        long versaoDoPedido = cancelado.json().get("versao").asLong();
+
+        Resposta etiquetaVelha = api.delete(umaEtiqueta).token(loja.token()).cabecalho(IF_MATCH, "\"0\"").enviar();
+        Resposta webhookAdiantado = api.delete(umWebhook).token(loja.token()).cabecalho(IF_MATCH, "\"1\"").enviar();
+        Resposta pedidoVelho = api.delete(pedido).token(loja.token())
+                                  .cabecalho(IF_MATCH, "\"" + (versaoDoPedido - 1) + "\"").enviar();
+
+        assertThat(List.of(etiquetaVelha.status(), webhookAdiantado.status(), pedidoVelho.status()))
+                .as("%s %s %s", etiquetaVelha, webhookAdiantado, pedidoVelho).containsOnly(412);
+        assertThat(api.get(umaEtiqueta).token(loja.token()).enviar().status()).isEqualTo(200);
+        assertThat(api.get(pedido).token(loja.token()).enviar().status()).isEqualTo(200);
+        assertThat(api.get("/v1/webhooks").token(loja.token()).enviar().json()).hasSize(1);
+
+        assertThat(api.delete(umaEtiqueta).token(loja.token()).cabecalho(IF_MATCH, "\"1\"").enviar().status())
+                .isEqualTo(200);
+        assertThat(api.delete(umWebhook).token(loja.token()).cabecalho(IF_MATCH, "\"0\"").enviar().status())
+                .isEqualTo(200);
+        assertThat(api.delete(pedido).token(loja.token()).cabecalho(IF_MATCH, "\"" + versaoDoPedido + "\"").enviar()
+                      .status()).isEqualTo(200);
+        assertThat(api.get(pedido).token(loja.token()).enviar().status()).isEqualTo(404);
+    }
+
+    @Test
     void grupoAlteradoERemovidoSoNaVersaoAtual() {
         LojaDeTeste loja = novaLoja();
         Resposta criado = api.post("/v1/grupos-complemento").token(loja.token())
