@@ -187,8 +187,7 @@ class ProdutoController {
         }
         ResultadoDeProduto resultado = comandos.enviar(new AlterarProdutoCommand(id, loja.lojaId(),
                 corpo.alteracao(imagens(loja, corpo.imagens)), List.of(), relogio.instant(), condicao.versaoEsperada()),
-                ResultadoDeProduto.class,
-                NAO_ENCONTRADO);
+                ResultadoDeProduto.class, NAO_ENCONTRADO);
         avisos.addAll(resultado.avisos());
         return escrita.alterado(ModeloLeitura.PRODUTO, loja.lojaId(), id, resultado.versao(),
                 () -> buscar(loja.lojaId(), id).map(p -> p.com(null, avisos)));

@@ -21,20 +21,23 @@ public final class PreCondicao {
     public static final String CABECALHO = "If-Match";
 
     /** Without the header: the write behaves exactly as without preconditions. */
-    public static final PreCondicao NENHUMA = new PreCondicao(false, null);
+    public static final PreCondicao NENHUMA = new PreCondicao(null);
 
     private static final String MALFORMADO =
             "If-Match: use * ou uma lista de entity tags entre aspas separadas por vírgula, como \"3\"";
-    /** One list element: an optionally weak opaque tag (etagc = %x21 / %x23-7E / obs-text). */
-    private static final Pattern TAG = Pattern.compile("(W/)?\"([\\x21\\x23-\\x7E\\x80-\\xFF]*)\"");
+    private static final Pattern ESTRELA = Pattern.compile("[ \\t]*\\*[ \\t]*");
+    /**
+     * One list element with its surrounding whitespace and separator: empty, or an optionally weak opaque tag
+     * (etagc = %x21 / %x23-7E / obs-text).
+     */
+    private static final Pattern ELEMENTO =
+            Pattern.compile("[ \\t]*(?:(W/)?\"([\\x21\\x23-\\x7E\\x80-\\xFF]*)\")?[ \\t]*(?:,|\\z)");
     /** A version as the JSON writes it: no sign, no leading zeros, fits a long. */
     private static final Pattern VERSAO = Pattern.compile("0|[1-9][0-9]{0,17}");
 
-    private final boolean presente;
     private final VersaoEsperada versoes;
 
-    private PreCondicao(boolean presente, VersaoEsperada versoes) {
-        this.presente = presente;
+    private PreCondicao(VersaoEsperada versoes) {
         this.versoes = versoes;
     }
 
@@ -46,38 +49,33 @@ public final class PreCondicao {
         if (linhas == null || linhas.isEmpty()) {
             return NENHUMA;
         }
-        String valor = String.join(",", linhas).strip();
-        if (valor.equals("*")) {
-            return new PreCondicao(true, null);
+        String valor = String.join(",", linhas);
+        if (ESTRELA.matcher(valor).matches()) {
+            return NENHUMA; // any existing resource: the write itself answers 404 for a missing one
         }
+        // Element by element: an opaque tag may itself hold a comma, so the list is not split on commas.
         Set<Long> aceitas = new LinkedHashSet<>();
         boolean algumaTag = false;
-        for (String elemento : valor.split(",", -1)) {
-            String tag = elemento.strip();
-            if (tag.isEmpty()) {
-                continue; // empty list elements are allowed (RFC 9110, section 5.6.1.2)
-            }
-            Matcher m = TAG.matcher(tag);
-            if (!m.matches()) {
+        Matcher elemento = ELEMENTO.matcher(valor);
+        int posicao = 0;
+        while (posicao < valor.length()) {
+            if (!elemento.find(posicao) || elemento.start() != posicao || elemento.end() == posicao) {
                 throw ErroDeNegocio.invalido(MALFORMADO);
             }
+            posicao = elemento.end();
+            if (elemento.group(2) == null) {
+                continue; // empty list elements are allowed (RFC 9110, section 5.6.1.2)
+            }
             algumaTag = true;
-            if (m.group(1) == null) {
-                String versao = m.group(2).split("-", 2)[0];
-                if (VERSAO.matcher(versao).matches()) {
-                    aceitas.add(Long.parseLong(versao));
-                }
+            String versao = elemento.group(2).split("-", 2)[0];
+            if (elemento.group(1) == null && VERSAO.matcher(versao).matches()) {
+                aceitas.add(Long.parseLong(versao));
             }
         }
         if (!algumaTag) {
             throw ErroDeNegocio.invalido(MALFORMADO);
         }
-        return new PreCondicao(true, new VersaoEsperada(aceitas));
-    }
-
-    /** Whether the request sent {@code If-Match}. */
-    public boolean presente() {
-        return presente;
+        return new PreCondicao(new VersaoEsperada(aceitas));
     }
 
     /**
