@@ -1,14 +1,18 @@
 package br.com.lojaapi.query.cliente;
 
 import br.com.lojaapi.coreapi.cliente.BuscarClienteQuery;
+import br.com.lojaapi.coreapi.cliente.CarimboDeClientesQuery;
 import br.com.lojaapi.coreapi.cliente.ClienteView;
 import br.com.lojaapi.coreapi.cliente.ListarClientesQuery;
 import br.com.lojaapi.coreapi.cliente.PaginaDeClientes;
 import br.com.lojaapi.coreapi.comum.Documentos;
+import br.com.lojaapi.query.comum.Impressao;
 import jakarta.persistence.EntityManager;
 import jakarta.persistence.PersistenceContext;
 import jakarta.persistence.Query;
 import org.axonframework.queryhandling.QueryHandler;
+import org.springframework.jdbc.core.namedparam.MapSqlParameterSource;
+import org.springframework.jdbc.core.namedparam.NamedParameterJdbcTemplate;
 import org.springframework.stereotype.Component;
 
 import java.util.LinkedHashMap;
@@ -33,6 +37,12 @@ class ClienteConsultas {
     @PersistenceContext
     private EntityManager em;
 
+    private final NamedParameterJdbcTemplate jdbc;
+
+    ClienteConsultas(NamedParameterJdbcTemplate jdbc) {
+        this.jdbc = jdbc;
+    }
+
     @QueryHandler
     PaginaDeClientes handle(ListarClientesQuery consulta) {
         Map<String, Object> parametros = new LinkedHashMap<>();
@@ -51,6 +61,22 @@ class ClienteConsultas {
         List<ClienteRegistro> registros = pagina.getResultList();
         return new PaginaDeClientes(registros.stream().map(ClienteRegistro::view).toList(),
                 ((Number) total.getSingleResult()).longValue());
+    }
+
+    /** The page's ETag: its rows' positions and versions and the total, never their bodies. */
+    @QueryHandler
+    String handle(CarimboDeClientesQuery carimbo) {
+        ListarClientesQuery consulta = carimbo.pagina();
+        Map<String, Object> parametros = new LinkedHashMap<>();
+        parametros.put("loja", consulta.lojaId());
+        parametros.put("limite", consulta.limite());
+        parametros.put("deslocamento", (long) (consulta.pagina() - 1) * consulta.limite());
+        String filtro = "loja_id = :loja" + busca(consulta.busca(), parametros);
+        return Impressao.de(jdbc, "WITH p AS (SELECT id, versao, row_number() OVER (ORDER BY lower(nome), id) AS n"
+                + " FROM cliente_view WHERE " + filtro + " ORDER BY lower(nome), id LIMIT :limite OFFSET :deslocamento)"
+                + " SELECT 'p' AS k, n, id, versao::text AS v FROM p"
+                + " UNION ALL SELECT 't', 0, '', COUNT(*)::text FROM cliente_view WHERE " + filtro,
+                new MapSqlParameterSource(parametros), consulta).daLista();
     }
 
     @QueryHandler
