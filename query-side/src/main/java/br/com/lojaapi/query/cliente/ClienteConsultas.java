@@ -69,14 +69,9 @@ class ClienteConsultas {
         ListarClientesQuery consulta = carimbo.pagina();
         Map<String, Object> parametros = new LinkedHashMap<>();
         parametros.put("loja", consulta.lojaId());
-        parametros.put("limite", consulta.limite());
-        parametros.put("deslocamento", (long) (consulta.pagina() - 1) * consulta.limite());
         String filtro = "loja_id = :loja" + busca(consulta.busca(), parametros);
-        return Impressao.de(jdbc, "WITH p AS (SELECT id, versao, row_number() OVER (ORDER BY lower(nome), id) AS n"
-                + " FROM cliente_view WHERE " + filtro + " ORDER BY lower(nome), id LIMIT :limite OFFSET :deslocamento)"
-                + " SELECT 'p' AS k, n, id, versao::text AS v FROM p"
-                + " UNION ALL SELECT 't', 0, '', COUNT(*)::text FROM cliente_view WHERE " + filtro,
-                new MapSqlParameterSource(parametros), consulta).daLista();
+        return Impressao.daPagina(jdbc, "id, versao", "cliente_view", filtro, "lower(nome), id", Impressao.PROPRIAS,
+                new MapSqlParameterSource(parametros), consulta, consulta.pagina(), consulta.limite());
     }
 
     @QueryHandler

@@ -62,10 +62,12 @@ class Carimbos {
             case GRUPOS -> """
                     SELECT 'p' AS k, row_number() OVER (ORDER BY ordem, lower(nome), id) AS n, id, versao::text AS v
                       FROM grupo_complemento_view WHERE loja_id = :loja AND removido_em IS NULL""";
-            // The last delivery shows in the body and moves without a new version.
+            // The last delivery shows in the body and moves without a new version; as epoch microseconds, since
+            // a timestamptz's text depends on the session's time zone, which may differ between nodes.
             case WEBHOOKS -> """
                     SELECT 'p' AS k, row_number() OVER (ORDER BY criado_em, id) AS n, id,
-                           versao || '/' || coalesce(ultima_entrega::text, '') AS v
+                           versao || '/'
+                           || coalesce((extract(epoch FROM ultima_entrega) * 1000000)::bigint::text, '') AS v
                       FROM webhook_view WHERE loja_id = :loja AND removido_em IS NULL""";
             // Variations are part of their product: its version covers them.
             case VARIACOES -> """

@@ -33,6 +33,9 @@ public final class Impressao {
                        WHERE g.id IN (SELECT jsonb_array_elements_text(grupos_complemento) FROM p)
             UNION ALL SELECT 'l', 0, l.id, l.versao::text FROM loja_view l WHERE l.id = :loja""";
 
+    /** The rows themselves, after a {@code WITH p AS (SELECT id, versao, n ...)}: for bodies of their own row only. */
+    public static final String PROPRIAS = "SELECT 'p' AS k, n, id, versao::text AS v FROM p";
+
     /**
      * Versions an order body depends on, after a {@code WITH p AS (SELECT id, versao, n ...)} that selects the
      * orders: its own row, and every invoice and carrier label ever linked to it (their summaries show).
@@ -46,7 +49,7 @@ public final class Impressao {
 
     private final MessageDigest sha;
     private final Set<String> tipos = new HashSet<>();
-    private Long versao;
+    private String versao;
 
     private Impressao() {
         try {
@@ -70,10 +73,25 @@ public final class Impressao {
         return impressao;
     }
 
+    /**
+     * The tag of one page of a list: {@code tabela}'s rows matching {@code filtro}, in {@code ordem}, page
+     * {@code pagina} of {@code limite}, selected as {@code p(colunas..., n)} for {@code versoes} (a query over
+     * {@code p}), plus the total; {@code consulta}, the list's parameters, is hashed too.
+     */
+    public static String daPagina(NamedParameterJdbcTemplate jdbc, String colunas, String tabela, String filtro,
+                                  String ordem, String versoes, MapSqlParameterSource parametros, Object consulta,
+                                  int pagina, int limite) {
+        parametros.addValue("limite", limite).addValue("deslocamento", (long) (pagina - 1) * limite);
+        return de(jdbc, "WITH p AS (SELECT " + colunas + ", row_number() OVER (ORDER BY " + ordem + ") AS n FROM "
+                + tabela + " WHERE " + filtro + " ORDER BY " + ordem + " LIMIT :limite OFFSET :deslocamento) "
+                + versoes + " UNION ALL SELECT 't', 0, '', COUNT(*)::text FROM " + tabela + " WHERE " + filtro,
+                parametros, consulta).daLista();
+    }
+
     /** Adds one row {@code (k, n, id, v)}. */
     private Impressao linha(String k, long n, String id, String v) {
         if ("p".equals(k) && versao == null) {
-            versao = Long.valueOf(v);
+            versao = v;
         }
         tipos.add(k);
         return com(k + '\u001f' + n + '\u001f' + id + '\u001f' + v);

@@ -77,15 +77,10 @@ class PedidoConsultas {
     @QueryHandler
     String handle(CarimboDePedidosQuery carimbo) {
         ListarPedidosQuery consulta = carimbo.pagina();
-        MapSqlParameterSource parametros = new MapSqlParameterSource("loja", consulta.lojaId())
-                .addValue("limite", consulta.limite())
-                .addValue("deslocamento", (long) (consulta.pagina() - 1) * consulta.limite());
-        String filtro = filtro(consulta, parametros);
-        return Impressao.de(jdbc, "WITH p AS (SELECT id, versao, row_number() OVER (ORDER BY criado_em DESC,"
-                + " numero DESC) AS n FROM pedido_view WHERE " + filtro + " ORDER BY criado_em DESC, numero DESC"
-                + " LIMIT :limite OFFSET :deslocamento) " + Impressao.PEDIDOS
-                + " UNION ALL SELECT 't', 0, '', COUNT(*)::text FROM pedido_view WHERE " + filtro,
-                parametros, consulta).daLista();
+        MapSqlParameterSource parametros = new MapSqlParameterSource("loja", consulta.lojaId());
+        return Impressao.daPagina(jdbc, "id, versao", "pedido_view", filtro(consulta, parametros),
+                "criado_em DESC, numero DESC", Impressao.PEDIDOS, parametros, consulta, consulta.pagina(),
+                consulta.limite());
     }
 
     /** The WHERE condition of a page, adding its parameters: shared by the page and its ETag. */

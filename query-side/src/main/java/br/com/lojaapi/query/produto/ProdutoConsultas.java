@@ -80,15 +80,10 @@ class ProdutoConsultas {
     @QueryHandler
     String handle(CarimboDeProdutosQuery carimbo) {
         ListarProdutosQuery consulta = carimbo.pagina();
-        MapSqlParameterSource parametros = new MapSqlParameterSource("loja", consulta.lojaId())
-                .addValue("limite", consulta.limite())
-                .addValue("deslocamento", (long) (consulta.pagina() - 1) * consulta.limite());
-        String filtro = filtro(consulta, parametros);
-        return Impressao.de(jdbc, "WITH p AS (SELECT id, versao, categoria_id, grupos_complemento,"
-                + " row_number() OVER (ORDER BY ordem, lower(nome), id) AS n FROM produto_view WHERE " + filtro
-                + " ORDER BY ordem, lower(nome), id LIMIT :limite OFFSET :deslocamento) " + Impressao.PRODUTOS
-                + " UNION ALL SELECT 't', 0, '', COUNT(*)::text FROM produto_view WHERE " + filtro,
-                parametros, consulta).daLista();
+        MapSqlParameterSource parametros = new MapSqlParameterSource("loja", consulta.lojaId());
+        return Impressao.daPagina(jdbc, "id, versao, categoria_id, grupos_complemento", "produto_view",
+                filtro(consulta, parametros), "ordem, lower(nome), id", Impressao.PRODUTOS, parametros, consulta,
+                consulta.pagina(), consulta.limite());
     }
 
     @QueryHandler
