@@ -2,6 +2,7 @@ package br.com.lojaapi.condicional;
 
 import br.com.lojaapi.apoio.ClienteHttp;
 import br.com.lojaapi.apoio.OutroNo;
+import br.com.lojaapi.apoio.ReceptorDeWebhooks;
 import br.com.lojaapi.apoio.Resposta;
 import br.com.lojaapi.apoio.TesteDeApi;
 import br.com.lojaapi.command.notafiscal.XmlsFiscais;
@@ -12,6 +13,7 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
 
+import java.time.Duration;
 import java.util.Map;
 import java.util.function.Supplier;
 
@@ -196,6 +198,34 @@ class GetCondicionalApiTest extends TesteDeApi {
         assertThat(etiqueta.status()).as(etiqueta.toString()).isEqualTo(201);
         revalidar(loja, caminho + "/etiquetas/" + etiqueta.texto("id"), () -> api.post(caminho + "/etiquetas")
                 .token(loja.token()).json("{\"zpl\":\"^XA^FDnova^FS^XZ\",\"codigoRastreio\":\"BR7\"}").enviar());
+    }
+
+    @Test
+    void etagDosWebhooksMudaComAUltimaEntregaSemNovaVersao() throws Exception {
+        LojaDeTeste loja = novaLoja();
+        try (ReceptorDeWebhooks receptor = new ReceptorDeWebhooks()) {
+            Resposta webhook = api.post("/v1/webhooks").token(loja.token()).json("{\"nome\":\"ERP\",\"url\":\""
+                    + receptor.url("/ganchos") + "\",\"eventos\":[\"cliente.criado\"]}").enviar();
+            assertThat(webhook.status()).as(webhook.toString()).isEqualTo(201);
+            Resposta antes = get(api, loja, "/v1/webhooks", null);
+            assertThat(antes.json().get(0).get("ultimaEntrega").isNull()).isTrue();
+            String etag = antes.cabecalho("ETag");
+
+            assertThat(api.post("/v1/clientes").token(loja.token()).json("{\"nome\":\"Rui\",\"documento\":"
+                    + "\"390.533.447-05\"}").enviar().status()).isEqualTo(201);
+            receptor.aguardar("/ganchos", 1, Duration.ofSeconds(30));
+
+            long limite = System.nanoTime() + Duration.ofSeconds(30).toNanos();
+            Resposta depois = get(api, loja, "/v1/webhooks", etag);
+            while (depois.status() == 304 && System.nanoTime() < limite) {
+                Thread.sleep(100);
+                depois = get(api, loja, "/v1/webhooks", etag);
+            }
+            assertThat(depois.status()).isEqualTo(200);
+            assertThat(depois.json().get(0).get("ultimaEntrega").isNull()).isFalse();
+            assertThat(depois.json().get(0).get("versao")).isEqualTo(antes.json().get(0).get("versao"));
+            assertThat(get(api, loja, "/v1/webhooks", depois.cabecalho("ETag")).status()).isEqualTo(304);
+        }
     }
 
     @Test
