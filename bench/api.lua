@@ -2,6 +2,7 @@
 -- counter), so every request is a real create: a category, or a product when BENCH_CORPO_PRODUTO is set (its
 -- value is the categoriaId to use), or a customer with a CPF of its own when BENCH_CORPO_CLIENTE is set, or
 -- BENCH_CORPO as it is (an order: each POST is a new order). Otherwise it GETs the URL given to wrk.
+-- BENCH_IF_NONE_MATCH, when set, goes in an If-None-Match header (a poller revalidating what it holds: 304).
 -- thread_id is a global on purpose: setup() sets it in each thread's own Lua state.
 local contador = 0
 local proximo_id = 0
@@ -15,6 +16,10 @@ end
 function init(args)
   wrk.headers["Authorization"] = "Bearer " .. os.getenv("BENCH_TOKEN")
   prefixo = os.getenv("BENCH_PREFIXO") or "b"
+  local etag = os.getenv("BENCH_IF_NONE_MATCH")
+  if etag and etag ~= "" then
+    wrk.headers["If-None-Match"] = etag
+  end
   if metodo == "POST" then
     wrk.method = "POST"
     wrk.headers["Content-Type"] = "application/json"

@@ -101,8 +101,18 @@ criar_loja() {
 
 cenario() { # nome conexoes threads metodo url token [categoriaId: POST de produto] [corpo fixo]
   BENCH_METODO="$4" BENCH_TOKEN="$6" BENCH_PREFIXO="$1" BENCH_CORPO_PRODUTO="${7:-}" BENCH_CORPO="${8:-}" \
-    wrk -t"$3" -c"$2" -d"$duracao" -s "$raiz/bench/api.lua" "$5" \
+    BENCH_IF_NONE_MATCH="${BENCH_IF_NONE_MATCH:-}" wrk -t"$3" -c"$2" -d"$duracao" -s "$raiz/bench/api.lua" "$5" \
     | grep '^RESULTADO' | sed "s/^RESULTADO/$1 conexoes=$2/"
+}
+
+# The ETag of a GET, once sending it back in If-None-Match gave 304 (for a revalidation scenario).
+etag_revalidada() { # url token
+  local etag status
+  etag=$(curl -sf -o /dev/null -D - "$1" -H "Authorization: Bearer $2" | tr -d '\r' | sed -n 's/^[Ee][Tt][Aa][Gg]: *//p')
+  [ -n "$etag" ] || { echo "GET $1 sem ETag" >&2; exit 1; }
+  status=$(curl -s -o /dev/null -w '%{http_code}' "$1" -H "Authorization: Bearer $2" -H "If-None-Match: $etag")
+  [ "$status" = 304 ] || { echo "GET $1 com If-None-Match: $etag deu $status, não 304" >&2; exit 1; }
+  echo "$etag"
 }
 
 # Orders: three products with stock control and stock enough for the whole run; every order takes one unit of
@@ -308,6 +318,9 @@ mkdir -p "$resultados"
     cenario post-produto-serial 1 1 POST "$base/v1/produtos" "$token_produtos" "$categoria_produtos"
     cenario post-produto "$conexoes" "$threads" POST "$base/v1/produtos" "$token_produtos" "$categoria_produtos"
     cenario get-produtos-100 "$conexoes" "$threads" GET "$base/v1/produtos?limite=100&page=3" "$token_catalogo"
+    # The same page revalidated by a poller that holds its ETag: 304 without a body (nothing changes meanwhile).
+    etag_pagina=$(etag_revalidada "$base/v1/produtos?limite=100&page=3" "$token_catalogo")
+    BENCH_IF_NONE_MATCH="$etag_pagina" cenario get-produtos-100-304 "$conexoes" "$threads" GET "$base/v1/produtos?limite=100&page=3" "$token_catalogo"
     cenario get-produtos-busca "$conexoes" "$threads" GET "$base/v1/produtos?limite=100&busca=caf%C3%A9" "$token_catalogo"
     cenario post-pedido-serial 1 1 POST "$base/v1/pedidos" "$token_pedidos" "" "$corpo_pedido"
     cenario post-pedido "$conexoes" "$threads" POST "$base/v1/pedidos" "$token_pedidos" "" "$corpo_pedido"

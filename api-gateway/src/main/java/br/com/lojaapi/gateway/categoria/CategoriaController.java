@@ -6,6 +6,8 @@ import br.com.lojaapi.coreapi.categoria.CategoriaView;
 import br.com.lojaapi.coreapi.categoria.CriarCategoriaCommand;
 import br.com.lojaapi.coreapi.categoria.ListarCategoriasQuery;
 import br.com.lojaapi.coreapi.categoria.RemoverCategoriaCommand;
+import br.com.lojaapi.coreapi.comum.CarimboDeListaQuery;
+import br.com.lojaapi.coreapi.comum.CarimboQuery;
 import br.com.lojaapi.coreapi.comum.ErroDeNegocio;
 import br.com.lojaapi.coreapi.comum.ModeloLeitura;
 import br.com.lojaapi.gateway.acesso.LojaAtual;
@@ -14,6 +16,7 @@ import br.com.lojaapi.gateway.erro.Erro;
 import br.com.lojaapi.gateway.leitura.RespostaDeEscrita;
 import br.com.lojaapi.gateway.web.Ids;
 import br.com.lojaapi.gateway.web.PreCondicao;
+import br.com.lojaapi.gateway.web.RespostaCondicional;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.Parameter;
 import io.swagger.v3.oas.annotations.media.Content;
@@ -59,10 +62,12 @@ class CategoriaController {
 
     @GetMapping
     @Operation(summary = "Lista as categorias da loja, pela ordem")
-    List<CategoriaJson> listar(@Parameter(hidden = true) LojaAtual loja) {
-        return consultas.query(new ListarCategoriasQuery(loja.lojaId()),
-                                ResponseTypes.multipleInstancesOf(CategoriaView.class))
-                        .join().stream().map(CategoriaJson::de).toList();
+    ResponseEntity<List<CategoriaJson>> listar(@Parameter(hidden = true) LojaAtual loja,
+                                               @Parameter(hidden = true) RespostaCondicional condicional) {
+        return condicional.recurso(new CarimboDeListaQuery(loja.lojaId(), CarimboDeListaQuery.Lista.CATEGORIAS, null),
+                NAO_ENCONTRADA, () -> Optional.of(consultas.query(new ListarCategoriasQuery(loja.lojaId()),
+                                        ResponseTypes.multipleInstancesOf(CategoriaView.class))
+                                .join().stream().map(CategoriaJson::de).toList()));
     }
 
     @PostMapping(consumes = "application/json")
@@ -84,9 +89,11 @@ class CategoriaController {
     @Operation(summary = "Lê uma categoria")
     @ApiResponse(responseCode = "200", description = "A categoria",
             content = @Content(schema = @Schema(implementation = CategoriaJson.class)))
-    CategoriaJson ler(@Parameter(hidden = true) LojaAtual loja, @PathVariable String id) {
-        return buscar(loja.lojaId(), Ids.exigir(id, NAO_ENCONTRADA))
-                .orElseThrow(() -> ErroDeNegocio.naoEncontrado(NAO_ENCONTRADA));
+    ResponseEntity<CategoriaJson> ler(@Parameter(hidden = true) LojaAtual loja,
+                                      @Parameter(hidden = true) RespostaCondicional condicional, @PathVariable String id) {
+        Ids.exigir(id, NAO_ENCONTRADA);
+        return condicional.recurso(new CarimboQuery(loja.lojaId(), CarimboQuery.Alvo.CATEGORIA, id, null),
+                NAO_ENCONTRADA, () -> buscar(loja.lojaId(), id));
     }
 
     @PutMapping(path = "/{id}", consumes = "application/json")

@@ -2,9 +2,11 @@ package br.com.lojaapi.gateway.cliente;
 
 import br.com.lojaapi.command.cliente.CadastroDeClientes;
 import br.com.lojaapi.coreapi.cliente.BuscarClienteQuery;
+import br.com.lojaapi.coreapi.cliente.CarimboDeClientesQuery;
 import br.com.lojaapi.coreapi.cliente.ClienteView;
 import br.com.lojaapi.coreapi.cliente.ListarClientesQuery;
 import br.com.lojaapi.coreapi.cliente.PaginaDeClientes;
+import br.com.lojaapi.coreapi.comum.CarimboQuery;
 import br.com.lojaapi.coreapi.comum.ErroDeNegocio;
 import br.com.lojaapi.coreapi.comum.ModeloLeitura;
 import br.com.lojaapi.gateway.acesso.LojaAtual;
@@ -13,6 +15,7 @@ import br.com.lojaapi.gateway.erro.Erro;
 import br.com.lojaapi.gateway.leitura.RespostaDeEscrita;
 import br.com.lojaapi.gateway.web.Ids;
 import br.com.lojaapi.gateway.web.Paginacao;
+import br.com.lojaapi.gateway.web.RespostaCondicional;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.Parameter;
 import io.swagger.v3.oas.annotations.media.Content;
@@ -70,7 +73,8 @@ class ClienteController {
                     + "celular.")
     @ApiResponse(responseCode = "200", description = "Uma página de clientes",
             content = @Content(schema = @Schema(implementation = Lista.class)))
-    Lista listar(@Parameter(hidden = true) LojaAtual loja,
+    ResponseEntity<Lista> listar(@Parameter(hidden = true) LojaAtual loja,
+                 @Parameter(hidden = true) RespostaCondicional condicional,
                  @Parameter(description = "Até 200 caracteres") @RequestParam(required = false) String busca,
                  @Parameter(description = "A partir de 1; padrão 1") @RequestParam(required = false) Integer page,
                  @Parameter(description = "De 1 a 100; padrão 50") @RequestParam(required = false) Integer limite) {
@@ -78,10 +82,12 @@ class ClienteController {
         if (busca != null && busca.length() > BUSCA_MAXIMA) {
             throw ErroDeNegocio.invalido("busca: no máximo " + BUSCA_MAXIMA + " caracteres");
         }
-        PaginaDeClientes resultado = consultas.query(new ListarClientesQuery(loja.lojaId(), busca, pagina[0],
-                pagina[1]), PaginaDeClientes.class).join();
-        return new Lista(resultado.clientes().stream().map(ClienteJson::de).toList(),
-                Paginacao.de(pagina[0], pagina[1], resultado.total()));
+        ListarClientesQuery consulta = new ListarClientesQuery(loja.lojaId(), busca, pagina[0], pagina[1]);
+        return condicional.lista(new CarimboDeClientesQuery(consulta), () -> {
+            PaginaDeClientes resultado = consultas.query(consulta, PaginaDeClientes.class).join();
+            return new Lista(resultado.clientes().stream().map(ClienteJson::de).toList(),
+                    Paginacao.de(pagina[0], pagina[1], resultado.total()));
+        });
     }
 
     @PostMapping(consumes = "application/json")
@@ -111,9 +117,11 @@ class ClienteController {
     @Operation(summary = "Lê um cliente")
     @ApiResponse(responseCode = "200", description = "O cliente",
             content = @Content(schema = @Schema(implementation = ClienteJson.class)))
-    ClienteJson ler(@Parameter(hidden = true) LojaAtual loja, @PathVariable String id) {
-        return buscar(loja.lojaId(), Ids.exigir(id, NAO_ENCONTRADO))
-                .orElseThrow(() -> ErroDeNegocio.naoEncontrado(NAO_ENCONTRADO));
+    ResponseEntity<ClienteJson> ler(@Parameter(hidden = true) LojaAtual loja,
+                                    @Parameter(hidden = true) RespostaCondicional condicional, @PathVariable String id) {
+        Ids.exigir(id, NAO_ENCONTRADO);
+        return condicional.recurso(new CarimboQuery(loja.lojaId(), CarimboQuery.Alvo.CLIENTE, id, null), NAO_ENCONTRADO,
+                () -> buscar(loja.lojaId(), id));
     }
 
     private Optional<ClienteJson> buscar(String lojaId, String id) {

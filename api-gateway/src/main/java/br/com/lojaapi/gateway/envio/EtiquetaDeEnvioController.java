@@ -1,6 +1,8 @@
 package br.com.lojaapi.gateway.envio;
 
 import br.com.lojaapi.command.etiqueta.RegistroDeEtiquetas;
+import br.com.lojaapi.coreapi.comum.CarimboDeListaQuery;
+import br.com.lojaapi.coreapi.comum.CarimboQuery;
 import br.com.lojaapi.coreapi.comum.ErroDeNegocio;
 import br.com.lojaapi.coreapi.comum.ModeloLeitura;
 import br.com.lojaapi.coreapi.etiqueta.ArquivoDeEtiqueta;
@@ -19,6 +21,7 @@ import br.com.lojaapi.gateway.objetos.DownloadPrivado;
 import br.com.lojaapi.gateway.pedido.PedidosDaLoja;
 import br.com.lojaapi.gateway.web.Ids;
 import br.com.lojaapi.gateway.web.PreCondicao;
+import br.com.lojaapi.gateway.web.RespostaCondicional;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.Parameter;
 import io.swagger.v3.oas.annotations.media.Content;
@@ -150,11 +153,14 @@ class EtiquetaDeEnvioController {
             content = @Content(schema = @Schema(implementation = Lista.class)))
     @ApiResponse(responseCode = "404", description = "Pedido não encontrado",
             content = @Content(schema = @Schema(implementation = Erro.class)))
-    Lista listar(@Parameter(hidden = true) LojaAtual loja, @PathVariable String pedidoId) {
-        exigirPedido(loja, pedidoId);
-        return new Lista(consultas.query(new ListarEtiquetasQuery(loja.lojaId(), pedidoId),
+    ResponseEntity<Lista> listar(@Parameter(hidden = true) LojaAtual loja,
+                                 @Parameter(hidden = true) RespostaCondicional condicional, @PathVariable String pedidoId) {
+        Ids.exigir(pedidoId, PedidosDaLoja.NAO_ENCONTRADO);
+        return condicional.recurso(new CarimboDeListaQuery(loja.lojaId(), CarimboDeListaQuery.Lista.ETIQUETAS,
+                pedidoId), PedidosDaLoja.NAO_ENCONTRADO, () -> Optional.of(new Lista(consultas.query(
+                        new ListarEtiquetasQuery(loja.lojaId(), pedidoId),
                         ResponseTypes.multipleInstancesOf(EtiquetaView.class)).join()
-                        .stream().map(v -> EtiquetaDeEnvioJson.de(v.etiqueta(), v.versao(), null)).toList());
+                .stream().map(v -> EtiquetaDeEnvioJson.de(v.etiqueta(), v.versao(), null)).toList())));
     }
 
     @GetMapping("/{etiquetaId}")
@@ -167,7 +173,8 @@ class EtiquetaDeEnvioController {
             content = @Content(schema = @Schema(implementation = Erro.class)))
     @ApiResponse(responseCode = "404", description = "Etiqueta não encontrada no pedido",
             content = @Content(schema = @Schema(implementation = Erro.class)))
-    ResponseEntity<?> buscar(@Parameter(hidden = true) LojaAtual loja, @PathVariable String pedidoId,
+    ResponseEntity<?> buscar(@Parameter(hidden = true) LojaAtual loja,
+                             @Parameter(hidden = true) RespostaCondicional condicional, @PathVariable String pedidoId,
                              @PathVariable String etiquetaId,
                              @Parameter(schema = @Schema(allowableValues = {"0", "1"}))
                              @RequestParam(required = false) String arquivo,
@@ -175,11 +182,15 @@ class EtiquetaDeEnvioController {
                              @RequestParam(required = false) String inline) {
         boolean baixar = DownloadPrivado.chave(arquivo, "arquivo");
         boolean abrir = DownloadPrivado.chave(inline, "inline");
+        if (!baixar) {
+            Ids.exigir(pedidoId, NAO_ENCONTRADA);
+            Ids.exigir(etiquetaId, NAO_ENCONTRADA);
+            return condicional.recurso(new CarimboQuery(loja.lojaId(), CarimboQuery.Alvo.ETIQUETA, etiquetaId,
+                    pedidoId), NAO_ENCONTRADA, () -> buscar(loja.lojaId(), pedidoId, etiquetaId)
+                    .map(etiqueta -> EtiquetaDeEnvioJson.de(etiqueta.etiqueta(), etiqueta.versao(), null)));
+        }
         EtiquetaView etiqueta = buscar(loja.lojaId(), pedidoId, etiquetaId)
                 .orElseThrow(() -> ErroDeNegocio.naoEncontrado(NAO_ENCONTRADA));
-        if (!baixar) {
-            return ResponseEntity.ok(EtiquetaDeEnvioJson.de(etiqueta.etiqueta(), etiqueta.versao(), null));
-        }
         return baixar(etiqueta.etiqueta(), abrir);
     }
 

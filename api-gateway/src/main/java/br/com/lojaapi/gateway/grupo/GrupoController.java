@@ -1,6 +1,7 @@
 package br.com.lojaapi.gateway.grupo;
 
-import br.com.lojaapi.coreapi.comum.ErroDeNegocio;
+import br.com.lojaapi.coreapi.comum.CarimboDeListaQuery;
+import br.com.lojaapi.coreapi.comum.CarimboQuery;
 import br.com.lojaapi.coreapi.comum.ModeloLeitura;
 import br.com.lojaapi.coreapi.grupo.AlterarGrupoComplementoCommand;
 import br.com.lojaapi.coreapi.grupo.BuscarGrupoQuery;
@@ -13,6 +14,7 @@ import br.com.lojaapi.gateway.comando.Comandos;
 import br.com.lojaapi.gateway.leitura.RespostaDeEscrita;
 import br.com.lojaapi.gateway.web.Ids;
 import br.com.lojaapi.gateway.web.PreCondicao;
+import br.com.lojaapi.gateway.web.RespostaCondicional;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.Parameter;
 import io.swagger.v3.oas.annotations.media.Content;
@@ -66,9 +68,12 @@ class GrupoController {
     @GetMapping
     @Operation(summary = "Lista os grupos de complementos da loja",
             description = "Um grupo é vinculado a produtos pelo campo gruposComplemento do produto.")
-    Lista listar(@Parameter(hidden = true) LojaAtual loja) {
-        return new Lista(consultas.query(new ListarGruposQuery(loja.lojaId()), ResponseTypes.multipleInstancesOf(GrupoView.class))
-                                  .join().stream().map(GrupoJson::de).toList());
+    ResponseEntity<Lista> listar(@Parameter(hidden = true) LojaAtual loja,
+                                 @Parameter(hidden = true) RespostaCondicional condicional) {
+        return condicional.recurso(new CarimboDeListaQuery(loja.lojaId(), CarimboDeListaQuery.Lista.GRUPOS, null),
+                NAO_ENCONTRADO, () -> Optional.of(new Lista(consultas.query(new ListarGruposQuery(loja.lojaId()),
+                                ResponseTypes.multipleInstancesOf(GrupoView.class))
+                        .join().stream().map(GrupoJson::de).toList())));
     }
 
     @PostMapping(consumes = "application/json")
@@ -87,9 +92,11 @@ class GrupoController {
     @Operation(summary = "Lê um grupo de complementos")
     @ApiResponse(responseCode = "200", description = "O grupo",
             content = @Content(schema = @Schema(implementation = GrupoJson.class)))
-    GrupoJson ler(@Parameter(hidden = true) LojaAtual loja, @PathVariable String id) {
-        return buscar(loja.lojaId(), Ids.exigir(id, NAO_ENCONTRADO))
-                .orElseThrow(() -> ErroDeNegocio.naoEncontrado(NAO_ENCONTRADO));
+    ResponseEntity<GrupoJson> ler(@Parameter(hidden = true) LojaAtual loja,
+                                  @Parameter(hidden = true) RespostaCondicional condicional, @PathVariable String id) {
+        Ids.exigir(id, NAO_ENCONTRADO);
+        return condicional.recurso(new CarimboQuery(loja.lojaId(), CarimboQuery.Alvo.GRUPO, id, null), NAO_ENCONTRADO,
+                () -> buscar(loja.lojaId(), id));
     }
 
     @PutMapping(path = "/{id}", consumes = "application/json")

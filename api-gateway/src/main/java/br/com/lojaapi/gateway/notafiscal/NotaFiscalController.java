@@ -3,6 +3,8 @@ package br.com.lojaapi.gateway.notafiscal;
 import br.com.lojaapi.command.notafiscal.LeitorFiscal;
 import br.com.lojaapi.command.notafiscal.LeituraFiscal;
 import br.com.lojaapi.command.notafiscal.RegistroDeNotasFiscais;
+import br.com.lojaapi.coreapi.comum.CarimboDeListaQuery;
+import br.com.lojaapi.coreapi.comum.CarimboQuery;
 import br.com.lojaapi.coreapi.comum.ErroDeNegocio;
 import br.com.lojaapi.coreapi.comum.ModeloLeitura;
 import br.com.lojaapi.coreapi.loja.BuscarLojaQuery;
@@ -24,6 +26,7 @@ import br.com.lojaapi.gateway.objetos.DownloadPrivado;
 import br.com.lojaapi.gateway.pedido.PedidosDaLoja;
 import br.com.lojaapi.gateway.web.Ids;
 import br.com.lojaapi.gateway.web.PreCondicao;
+import br.com.lojaapi.gateway.web.RespostaCondicional;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.Parameter;
 import io.swagger.v3.oas.annotations.media.Content;
@@ -147,11 +150,14 @@ class NotaFiscalController {
             content = @Content(schema = @Schema(implementation = Lista.class)))
     @ApiResponse(responseCode = "404", description = "Pedido não encontrado",
             content = @Content(schema = @Schema(implementation = Erro.class)))
-    Lista listar(@Parameter(hidden = true) LojaAtual loja, @PathVariable String pedidoId) {
-        exigirPedido(loja, pedidoId);
-        return new Lista(consultas.query(new ListarNotasFiscaisQuery(loja.lojaId(), pedidoId),
+    ResponseEntity<Lista> listar(@Parameter(hidden = true) LojaAtual loja,
+                                 @Parameter(hidden = true) RespostaCondicional condicional, @PathVariable String pedidoId) {
+        Ids.exigir(pedidoId, PedidosDaLoja.NAO_ENCONTRADO);
+        return condicional.recurso(new CarimboDeListaQuery(loja.lojaId(), CarimboDeListaQuery.Lista.NOTAS_FISCAIS,
+                pedidoId), PedidosDaLoja.NAO_ENCONTRADO, () -> Optional.of(new Lista(consultas.query(
+                        new ListarNotasFiscaisQuery(loja.lojaId(), pedidoId),
                         ResponseTypes.multipleInstancesOf(NotaFiscalView.class)).join()
-                        .stream().map(v -> NotaFiscalJson.de(v.nota(), v.versao(), null)).toList());
+                .stream().map(v -> NotaFiscalJson.de(v.nota(), v.versao(), null)).toList())));
     }
 
     @GetMapping("/{notaId}")
@@ -164,7 +170,8 @@ class NotaFiscalController {
             content = @Content(schema = @Schema(implementation = Erro.class)))
     @ApiResponse(responseCode = "404", description = "Nota não encontrada no pedido, ou a nota não tem o arquivo",
             content = @Content(schema = @Schema(implementation = Erro.class)))
-    ResponseEntity<?> buscar(@Parameter(hidden = true) LojaAtual loja, @PathVariable String pedidoId,
+    ResponseEntity<?> buscar(@Parameter(hidden = true) LojaAtual loja,
+                             @Parameter(hidden = true) RespostaCondicional condicional, @PathVariable String pedidoId,
                              @PathVariable String notaId,
                              @Parameter(schema = @Schema(allowableValues = {"xml", "pdf", "xml-cancelamento"}))
                              @RequestParam(required = false) String arquivo,
@@ -174,11 +181,15 @@ class NotaFiscalController {
         if (arquivo != null && !List.of("xml", "pdf", "xml-cancelamento").contains(arquivo)) {
             throw ErroDeNegocio.invalido("arquivo: use xml, pdf ou xml-cancelamento");
         }
+        if (arquivo == null) {
+            Ids.exigir(pedidoId, NAO_ENCONTRADA);
+            Ids.exigir(notaId, NAO_ENCONTRADA);
+            return condicional.recurso(new CarimboQuery(loja.lojaId(), CarimboQuery.Alvo.NOTA_FISCAL, notaId, pedidoId),
+                    NAO_ENCONTRADA, () -> buscar(loja.lojaId(), pedidoId, notaId)
+                            .map(nota -> NotaFiscalJson.de(nota.nota(), nota.versao(), null)));
+        }
         NotaFiscalView nota = buscar(loja.lojaId(), pedidoId, notaId)
                 .orElseThrow(() -> ErroDeNegocio.naoEncontrado(NAO_ENCONTRADA));
-        if (arquivo == null) {
-            return ResponseEntity.ok(NotaFiscalJson.de(nota.nota(), nota.versao(), null));
-        }
         return baixar(nota.nota(), arquivo, abrir);
     }
 

@@ -1,9 +1,11 @@
 package br.com.lojaapi.gateway.pedido;
 
 import br.com.lojaapi.command.pedido.RegistroDePedidos;
+import br.com.lojaapi.coreapi.comum.CarimboQuery;
 import br.com.lojaapi.coreapi.comum.ErroDeNegocio;
 import br.com.lojaapi.coreapi.comum.ModeloLeitura;
 import br.com.lojaapi.coreapi.pedido.AlterarStatusDoPedidoCommand;
+import br.com.lojaapi.coreapi.pedido.CarimboDePedidosQuery;
 import br.com.lojaapi.coreapi.pedido.ClienteDoPedido;
 import br.com.lojaapi.coreapi.pedido.ListarPedidosQuery;
 import br.com.lojaapi.coreapi.pedido.PaginaDePedidos;
@@ -18,6 +20,7 @@ import br.com.lojaapi.gateway.objetos.ArquivosPrivados;
 import br.com.lojaapi.gateway.web.Ids;
 import br.com.lojaapi.gateway.web.Paginacao;
 import br.com.lojaapi.gateway.web.PreCondicao;
+import br.com.lojaapi.gateway.web.RespostaCondicional;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.Parameter;
 import io.swagger.v3.oas.annotations.media.Content;
@@ -82,7 +85,8 @@ class PedidoController {
     @Operation(summary = "Lista os pedidos da loja, mais novos primeiro",
             description = "desde e ate filtram a criação (data-hora ISO-8601 com fuso, por exemplo "
                     + "2026-11-21T08:00:00-03:00; inclusive). status aceita também ENVIADO (extensão).")
-    Lista listar(@Parameter(hidden = true) LojaAtual loja,
+    ResponseEntity<Lista> listar(@Parameter(hidden = true) LojaAtual loja,
+                 @Parameter(hidden = true) RespostaCondicional condicional,
                  @Parameter(schema = @Schema(allowableValues = {"PENDENTE", "CONFIRMADO", "PREPARANDO", "PRONTO",
                          "ENVIADO", "ENTREGUE", "CANCELADO"})) @RequestParam(required = false) String status,
                  @Parameter(schema = @Schema(format = "date-time")) @RequestParam(required = false) String desde,
@@ -96,10 +100,12 @@ class PedidoController {
             throw ErroDeNegocio.invalido("desde deve ser anterior ou igual a ate");
         }
         StatusPedido filtro = status == null ? null : status(status);
-        PaginaDePedidos resultado = consultas.query(new ListarPedidosQuery(loja.lojaId(), filtro, inicio, fim,
-                pagina[0], pagina[1]), PaginaDePedidos.class).join();
-        return new Lista(resultado.pedidos().stream().map(PedidoJson::de).toList(),
-                Paginacao.de(pagina[0], pagina[1], resultado.total()));
+        ListarPedidosQuery consulta = new ListarPedidosQuery(loja.lojaId(), filtro, inicio, fim, pagina[0], pagina[1]);
+        return condicional.lista(new CarimboDePedidosQuery(consulta), () -> {
+            PaginaDePedidos resultado = consultas.query(consulta, PaginaDePedidos.class).join();
+            return new Lista(resultado.pedidos().stream().map(PedidoJson::de).toList(),
+                    Paginacao.de(pagina[0], pagina[1], resultado.total()));
+        });
     }
 
     @PostMapping(consumes = "application/json")
@@ -126,9 +132,11 @@ class PedidoController {
     @Operation(summary = "Lê um pedido (itens, cliente, rastreio)")
     @ApiResponse(responseCode = "200", description = "O pedido",
             content = @Content(schema = @Schema(implementation = PedidoJson.class)))
-    PedidoJson ler(@Parameter(hidden = true) LojaAtual loja, @PathVariable String id) {
-        return buscar(loja.lojaId(), Ids.exigir(id, NAO_ENCONTRADO))
-                .orElseThrow(() -> ErroDeNegocio.naoEncontrado(NAO_ENCONTRADO));
+    ResponseEntity<PedidoJson> ler(@Parameter(hidden = true) LojaAtual loja,
+                                   @Parameter(hidden = true) RespostaCondicional condicional, @PathVariable String id) {
+        Ids.exigir(id, NAO_ENCONTRADO);
+        return condicional.recurso(new CarimboQuery(loja.lojaId(), CarimboQuery.Alvo.PEDIDO, id, null), NAO_ENCONTRADO,
+                () -> buscar(loja.lojaId(), id));
     }
 
     @PatchMapping(path = "/{id}", consumes = "application/json")

@@ -1,11 +1,13 @@
 package br.com.lojaapi.gateway.produto;
 
 import br.com.lojaapi.command.produto.CadastroDeProdutos;
+import br.com.lojaapi.coreapi.comum.CarimboQuery;
 import br.com.lojaapi.coreapi.comum.ErroDeNegocio;
 import br.com.lojaapi.coreapi.comum.ModeloLeitura;
 import br.com.lojaapi.coreapi.produto.AlterarProdutoCommand;
 import br.com.lojaapi.coreapi.produto.AlteracaoVariacao;
 import br.com.lojaapi.coreapi.produto.BuscarProdutoQuery;
+import br.com.lojaapi.coreapi.produto.CarimboDeProdutosQuery;
 import br.com.lojaapi.coreapi.produto.ListarProdutosQuery;
 import br.com.lojaapi.coreapi.produto.PaginaDeProdutos;
 import br.com.lojaapi.coreapi.produto.ProdutoView;
@@ -18,6 +20,7 @@ import br.com.lojaapi.gateway.leitura.RespostaDeEscrita;
 import br.com.lojaapi.gateway.web.Ids;
 import br.com.lojaapi.gateway.web.Paginacao;
 import br.com.lojaapi.gateway.web.PreCondicao;
+import br.com.lojaapi.gateway.web.RespostaCondicional;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.Parameter;
 import io.swagger.v3.oas.annotations.media.Content;
@@ -92,7 +95,8 @@ class ProdutoController {
     @Operation(summary = "Lista os produtos da loja",
             description = "busca casa nome, código de barras e SKU (contém, sem diferenciar maiúsculas) e, quando é um "
                     + "número, codIntegracao exato. Produtos removidos nunca aparecem.")
-    Lista listar(@Parameter(hidden = true) LojaAtual loja,
+    ResponseEntity<Lista> listar(@Parameter(hidden = true) LojaAtual loja,
+                 @Parameter(hidden = true) RespostaCondicional condicional,
                  @RequestParam(required = false) String busca,
                  @RequestParam(required = false) String categoriaId,
                  @Parameter(description = "true esconde os indisponíveis") @RequestParam(required = false) Boolean apenasDisponiveis,
@@ -102,11 +106,14 @@ class ProdutoController {
         if (busca != null && busca.length() > 200) {
             throw ErroDeNegocio.invalido("busca: no máximo 200 caracteres");
         }
-        PaginaDeProdutos resultado = consultas.query(new ListarProdutosQuery(loja.lojaId(), busca, categoriaId,
-                Boolean.TRUE.equals(apenasDisponiveis), pagina[0], pagina[1]), PaginaDeProdutos.class).join();
-        Function<String, String> url = vitrine.daLoja(loja.lojaId());
-        return new Lista(resultado.produtos().stream().map(p -> ProdutoJson.de(p, url.apply(p.id()))).toList(),
-                Paginacao.de(pagina[0], pagina[1], resultado.total()));
+        ListarProdutosQuery consulta = new ListarProdutosQuery(loja.lojaId(), busca, categoriaId,
+                Boolean.TRUE.equals(apenasDisponiveis), pagina[0], pagina[1]);
+        return condicional.lista(new CarimboDeProdutosQuery(consulta), () -> {
+            PaginaDeProdutos resultado = consultas.query(consulta, PaginaDeProdutos.class).join();
+            Function<String, String> url = vitrine.daLoja(loja.lojaId());
+            return new Lista(resultado.produtos().stream().map(p -> ProdutoJson.de(p, url.apply(p.id()))).toList(),
+                    Paginacao.de(pagina[0], pagina[1], resultado.total()));
+        });
     }
 
     @PostMapping(consumes = "application/json")
@@ -155,9 +162,11 @@ class ProdutoController {
     @Operation(summary = "Lê um produto (removidos dão 404)")
     @ApiResponse(responseCode = "200", description = "O produto",
             content = @Content(schema = @Schema(implementation = ProdutoJson.class)))
-    ProdutoJson ler(@Parameter(hidden = true) LojaAtual loja, @PathVariable String id) {
-        return buscar(loja.lojaId(), Ids.exigir(id, NAO_ENCONTRADO))
-                .orElseThrow(() -> ErroDeNegocio.naoEncontrado(NAO_ENCONTRADO));
+    ResponseEntity<ProdutoJson> ler(@Parameter(hidden = true) LojaAtual loja,
+                                    @Parameter(hidden = true) RespostaCondicional condicional, @PathVariable String id) {
+        Ids.exigir(id, NAO_ENCONTRADO);
+        return condicional.recurso(new CarimboQuery(loja.lojaId(), CarimboQuery.Alvo.PRODUTO, id, null), NAO_ENCONTRADO,
+                () -> buscar(loja.lojaId(), id));
     }
 
     @PutMapping(path = "/{id}", consumes = "application/json")

@@ -1,5 +1,7 @@
 package br.com.lojaapi.gateway.produto;
 
+import br.com.lojaapi.coreapi.comum.CarimboDeListaQuery;
+import br.com.lojaapi.coreapi.comum.CarimboQuery;
 import br.com.lojaapi.coreapi.comum.ErroDeNegocio;
 import br.com.lojaapi.coreapi.comum.ModeloLeitura;
 import br.com.lojaapi.coreapi.produto.AdicionarVariacaoCommand;
@@ -14,6 +16,7 @@ import br.com.lojaapi.gateway.comando.Comandos;
 import br.com.lojaapi.gateway.leitura.RespostaDeEscrita;
 import br.com.lojaapi.gateway.web.Ids;
 import br.com.lojaapi.gateway.web.PreCondicao;
+import br.com.lojaapi.gateway.web.RespostaCondicional;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.Parameter;
 import io.swagger.v3.oas.annotations.media.Content;
@@ -68,8 +71,12 @@ class VariacaoController {
 
     @GetMapping(path = "/v1/produtos/{id}/variacoes", produces = "application/json")
     @Operation(summary = "Lista as variações de um produto")
-    Lista listar(@Parameter(hidden = true) LojaAtual loja, @PathVariable String id) {
-        return new Lista(produto(loja, id).variacoes().stream().map(VariacaoJson::de).toList());
+    ResponseEntity<Lista> listar(@Parameter(hidden = true) LojaAtual loja,
+                                 @Parameter(hidden = true) RespostaCondicional condicional, @PathVariable String id) {
+        Ids.exigir(id, ProdutoController.NAO_ENCONTRADO);
+        return condicional.recurso(new CarimboDeListaQuery(loja.lojaId(), CarimboDeListaQuery.Lista.VARIACOES, id),
+                ProdutoController.NAO_ENCONTRADO,
+                () -> Optional.of(new Lista(produto(loja, id).variacoes().stream().map(VariacaoJson::de).toList())));
     }
 
     @PostMapping(path = "/v1/produtos/{id}/variacoes", consumes = "application/json", produces = "application/json")
@@ -91,8 +98,11 @@ class VariacaoController {
     @Operation(summary = "Lê uma variação")
     @ApiResponse(responseCode = "200", description = "A variação",
             content = @Content(schema = @Schema(implementation = VariacaoJson.class)))
-    VariacaoJson ler(@Parameter(hidden = true) LojaAtual loja, @PathVariable String id) {
-        return VariacaoJson.de(exigir(loja, id));
+    ResponseEntity<VariacaoJson> ler(@Parameter(hidden = true) LojaAtual loja,
+                                     @Parameter(hidden = true) RespostaCondicional condicional, @PathVariable String id) {
+        Ids.exigir(id, NAO_ENCONTRADA);
+        return condicional.recurso(new CarimboQuery(loja.lojaId(), CarimboQuery.Alvo.VARIACAO, id, null), NAO_ENCONTRADA,
+                () -> buscar(loja.lojaId(), id).map(VariacaoJson::de));
     }
 
     @PutMapping(path = "/v1/variacoes/{id}", consumes = "application/json", produces = "application/json")

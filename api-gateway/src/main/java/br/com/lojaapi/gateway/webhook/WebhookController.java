@@ -1,6 +1,7 @@
 package br.com.lojaapi.gateway.webhook;
 
 import br.com.lojaapi.command.webhook.WebhookLookup;
+import br.com.lojaapi.coreapi.comum.CarimboDeListaQuery;
 import br.com.lojaapi.coreapi.comum.ErroDeNegocio;
 import br.com.lojaapi.coreapi.comum.ModeloLeitura;
 import br.com.lojaapi.coreapi.webhook.CriarWebhookCommand;
@@ -17,6 +18,7 @@ import br.com.lojaapi.gateway.rede.EnderecoProibidoException;
 import br.com.lojaapi.gateway.rede.PoliticaDeRede;
 import br.com.lojaapi.gateway.web.Ids;
 import br.com.lojaapi.gateway.web.PreCondicao;
+import br.com.lojaapi.gateway.web.RespostaCondicional;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.Parameter;
 import io.swagger.v3.oas.annotations.media.ArraySchema;
@@ -25,6 +27,7 @@ import io.swagger.v3.oas.annotations.media.Schema;
 import io.swagger.v3.oas.annotations.responses.ApiResponse;
 import io.swagger.v3.oas.annotations.tags.Tag;
 import jakarta.validation.Valid;
+import java.util.Optional;
 import okhttp3.HttpUrl;
 import org.axonframework.messaging.responsetypes.ResponseTypes;
 import org.axonframework.queryhandling.QueryGateway;
@@ -80,10 +83,12 @@ class WebhookController {
     @Operation(summary = "Lista os webhooks da loja", description = "Em ordem de criação; nunca mostra o secret.")
     @ApiResponse(responseCode = "200", description = "Os webhooks",
             content = @Content(array = @ArraySchema(schema = @Schema(implementation = WebhookJson.class))))
-    List<WebhookJson> listar(@Parameter(hidden = true) LojaAtual loja) {
-        return consultas.query(new ListarWebhooksQuery(loja.lojaId()),
-                        ResponseTypes.multipleInstancesOf(WebhookView.class)).join()
-                        .stream().map(WebhookJson::de).toList();
+    ResponseEntity<List<WebhookJson>> listar(@Parameter(hidden = true) LojaAtual loja,
+                                             @Parameter(hidden = true) RespostaCondicional condicional) {
+        return condicional.recurso(new CarimboDeListaQuery(loja.lojaId(), CarimboDeListaQuery.Lista.WEBHOOKS, null),
+                NAO_ENCONTRADO, () -> Optional.of(consultas.query(new ListarWebhooksQuery(loja.lojaId()),
+                                ResponseTypes.multipleInstancesOf(WebhookView.class)).join()
+                        .stream().map(WebhookJson::de).toList()));
     }
 
     @PostMapping(consumes = "application/json")

@@ -1,14 +1,18 @@
 package br.com.lojaapi.query.cliente;
 
 import br.com.lojaapi.coreapi.cliente.BuscarClienteQuery;
+import br.com.lojaapi.coreapi.cliente.CarimboDeClientesQuery;
 import br.com.lojaapi.coreapi.cliente.ClienteView;
 import br.com.lojaapi.coreapi.cliente.ListarClientesQuery;
 import br.com.lojaapi.coreapi.cliente.PaginaDeClientes;
 import br.com.lojaapi.coreapi.comum.Documentos;
+import br.com.lojaapi.query.comum.Impressao;
 import jakarta.persistence.EntityManager;
 import jakarta.persistence.PersistenceContext;
 import jakarta.persistence.Query;
 import org.axonframework.queryhandling.QueryHandler;
+import org.springframework.jdbc.core.namedparam.MapSqlParameterSource;
+import org.springframework.jdbc.core.namedparam.NamedParameterJdbcTemplate;
 import org.springframework.stereotype.Component;
 
 import java.util.LinkedHashMap;
@@ -33,6 +37,12 @@ class ClienteConsultas {
     @PersistenceContext
     private EntityManager em;
 
+    private final NamedParameterJdbcTemplate jdbc;
+
+    ClienteConsultas(NamedParameterJdbcTemplate jdbc) {
+        this.jdbc = jdbc;
+    }
+
     @QueryHandler
     PaginaDeClientes handle(ListarClientesQuery consulta) {
         Map<String, Object> parametros = new LinkedHashMap<>();
@@ -51,6 +61,17 @@ class ClienteConsultas {
         List<ClienteRegistro> registros = pagina.getResultList();
         return new PaginaDeClientes(registros.stream().map(ClienteRegistro::view).toList(),
                 ((Number) total.getSingleResult()).longValue());
+    }
+
+    /** The page's ETag: its rows' positions and versions and the total, never their bodies. */
+    @QueryHandler
+    String handle(CarimboDeClientesQuery carimbo) {
+        ListarClientesQuery consulta = carimbo.pagina();
+        Map<String, Object> parametros = new LinkedHashMap<>();
+        parametros.put("loja", consulta.lojaId());
+        String filtro = "loja_id = :loja" + busca(consulta.busca(), parametros);
+        return Impressao.daPagina(jdbc, "id, versao", "cliente_view", filtro, "lower(nome), id", Impressao.PROPRIAS,
+                new MapSqlParameterSource(parametros), consulta, consulta.pagina(), consulta.limite());
     }
 
     @QueryHandler

@@ -2,6 +2,7 @@ package br.com.lojaapi.query.pedido;
 
 import br.com.lojaapi.coreapi.cliente.DadosCliente;
 import br.com.lojaapi.coreapi.pedido.BuscarPedidoQuery;
+import br.com.lojaapi.coreapi.pedido.CarimboDePedidosQuery;
 import br.com.lojaapi.coreapi.pedido.EtiquetaDoPedido;
 import br.com.lojaapi.coreapi.pedido.ClienteDoPedido;
 import br.com.lojaapi.coreapi.pedido.ItemDoPedido;
@@ -12,6 +13,7 @@ import br.com.lojaapi.coreapi.pedido.Pagamento;
 import br.com.lojaapi.coreapi.pedido.PedidoView;
 import br.com.lojaapi.coreapi.pedido.StatusPedido;
 import br.com.lojaapi.coreapi.pedido.TipoEntrega;
+import br.com.lojaapi.query.comum.Impressao;
 import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.JsonNode;
 import org.axonframework.queryhandling.QueryHandler;
@@ -59,6 +61,30 @@ class PedidoConsultas {
     @QueryHandler
     PaginaDePedidos handle(ListarPedidosQuery consulta) {
         MapSqlParameterSource parametros = new MapSqlParameterSource("loja", consulta.lojaId());
+        String filtro = filtro(consulta, parametros);
+        parametros.addValue("limite", consulta.limite());
+        parametros.addValue("deslocamento", (long) (consulta.pagina() - 1) * consulta.limite());
+        // The count is a query of its own: a window count over the page query would fetch every matching order
+        // (lines included) before the LIMIT; alone it reads the index only.
+        Long total = jdbc.queryForObject("SELECT COUNT(*) FROM pedido_view WHERE " + filtro, parametros, Long.class);
+        List<PedidoView> pedidos = jdbc.query("SELECT * FROM pedido_view WHERE " + filtro
+                + " ORDER BY criado_em DESC, numero DESC LIMIT :limite OFFSET :deslocamento", parametros,
+                (rs, i) -> pedido(rs));
+        return new PaginaDePedidos(comNotas(pedidos), total == null ? 0 : total);
+    }
+
+    /** The page's ETag: its rows' positions and versions, what they embed and the total, never their bodies. */
+    @QueryHandler
+    String handle(CarimboDePedidosQuery carimbo) {
+        ListarPedidosQuery consulta = carimbo.pagina();
+        MapSqlParameterSource parametros = new MapSqlParameterSource("loja", consulta.lojaId());
+        return Impressao.daPagina(jdbc, "id, versao", "pedido_view", filtro(consulta, parametros),
+                "criado_em DESC, numero DESC", Impressao.PEDIDOS, parametros, consulta, consulta.pagina(),
+                consulta.limite());
+    }
+
+    /** The WHERE condition of a page, adding its parameters: shared by the page and its ETag. */
+    private static String filtro(ListarPedidosQuery consulta, MapSqlParameterSource parametros) {
         StringBuilder filtro = new StringBuilder("loja_id = :loja AND removido_em IS NULL");
         if (consulta.status() != null) {
             filtro.append(" AND status = :status");
@@ -72,15 +98,7 @@ class PedidoConsultas {
             filtro.append(" AND criado_em <= :ate");
             parametros.addValue("ate", Timestamp.from(consulta.ate()));
         }
-        parametros.addValue("limite", consulta.limite());
-        parametros.addValue("deslocamento", (long) (consulta.pagina() - 1) * consulta.limite());
-        // The count is a query of its own: a window count over the page query would fetch every matching order
-        // (lines included) before the LIMIT; alone it reads the index only.
-        Long total = jdbc.queryForObject("SELECT COUNT(*) FROM pedido_view WHERE " + filtro, parametros, Long.class);
-        List<PedidoView> pedidos = jdbc.query("SELECT * FROM pedido_view WHERE " + filtro
-                + " ORDER BY criado_em DESC, numero DESC LIMIT :limite OFFSET :deslocamento", parametros,
-                (rs, i) -> pedido(rs));
-        return new PaginaDePedidos(comNotas(pedidos), total == null ? 0 : total);
+        return filtro.toString();
     }
 
     /** A carrier label as the order lists it: its read-model document without the file reference. */

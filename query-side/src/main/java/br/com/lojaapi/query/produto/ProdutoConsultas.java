@@ -1,6 +1,7 @@
 package br.com.lojaapi.query.produto;
 
 import br.com.lojaapi.coreapi.produto.BuscarProdutoQuery;
+import br.com.lojaapi.coreapi.produto.CarimboDeProdutosQuery;
 import br.com.lojaapi.coreapi.produto.BuscarVariacaoQuery;
 import br.com.lojaapi.coreapi.produto.DadosProduto;
 import br.com.lojaapi.coreapi.produto.DadosVariacao;
@@ -9,6 +10,7 @@ import br.com.lojaapi.coreapi.produto.PaginaDeProdutos;
 import br.com.lojaapi.coreapi.produto.ProdutoView;
 import br.com.lojaapi.coreapi.produto.Referencia;
 import br.com.lojaapi.coreapi.produto.VariacaoView;
+import br.com.lojaapi.query.comum.Impressao;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -58,6 +60,53 @@ class ProdutoConsultas {
     @QueryHandler
     PaginaDeProdutos handle(ListarProdutosQuery consulta) {
         MapSqlParameterSource parametros = new MapSqlParameterSource("loja", consulta.lojaId());
+        String filtro = filtro(consulta, parametros);
+        parametros.addValue("limite", consulta.limite());
+        parametros.addValue("deslocamento", (long) (consulta.pagina() - 1) * consulta.limite());
+        long[] total = {-1};
+        List<Linha> linhas = jdbc.query("SELECT " + COLUNAS + ", COUNT(*) OVER () AS total FROM produto_view WHERE "
+                + filtro + " ORDER BY ordem, lower(nome), id LIMIT :limite OFFSET :deslocamento", parametros, (rs, i) -> {
+                    total[0] = rs.getLong("total");
+                    return linha(rs);
+                });
+        if (linhas.isEmpty()) {
+            Long contagem = jdbc.queryForObject("SELECT COUNT(*) FROM produto_view WHERE " + filtro, parametros, Long.class);
+            total[0] = contagem == null ? 0 : contagem;
+        }
+        return new PaginaDeProdutos(montar(linhas), total[0]);
+    }
+
+    /** The page's ETag: its rows' positions and versions, what they embed and the total, never their bodies. */
+    @QueryHandler
+    String handle(CarimboDeProdutosQuery carimbo) {
+        ListarProdutosQuery consulta = carimbo.pagina();
+        MapSqlParameterSource parametros = new MapSqlParameterSource("loja", consulta.lojaId());
+        return Impressao.daPagina(jdbc, "id, versao, categoria_id, grupos_complemento", "produto_view",
+                filtro(consulta, parametros), "ordem, lower(nome), id", Impressao.PRODUTOS, parametros, consulta,
+                consulta.pagina(), consulta.limite());
+    }
+
+    @QueryHandler
+    Optional<ProdutoView> handle(BuscarProdutoQuery consulta) {
+        List<Linha> linhas = jdbc.query("SELECT " + COLUNAS + " FROM produto_view"
+                        + " WHERE id = :id AND loja_id = :loja AND deletado_em IS NULL",
+                new MapSqlParameterSource("id", consulta.produtoId()).addValue("loja", consulta.lojaId()),
+                (rs, i) -> linha(rs));
+        return montar(linhas).stream().findFirst();
+    }
+
+    @QueryHandler
+    Optional<VariacaoView> handle(BuscarVariacaoQuery consulta) {
+        return jdbc.query("""
+                        SELECT v.*, p.versao AS versao_produto FROM variacao_view v
+                          JOIN produto_view p ON p.id = v.produto_id
+                         WHERE v.id = :id AND v.loja_id = :loja AND p.deletado_em IS NULL""",
+                new MapSqlParameterSource("id", consulta.variacaoId()).addValue("loja", consulta.lojaId()),
+                (rs, i) -> variacao(rs, rs.getLong("versao_produto"))).stream().findFirst();
+    }
+
+    /** The WHERE condition of a page, adding its parameters: shared by the page and its ETag. */
+    private static String filtro(ListarProdutosQuery consulta, MapSqlParameterSource parametros) {
         StringBuilder filtro = new StringBuilder("loja_id = :loja AND deletado_em IS NULL");
         if (consulta.categoriaId() != null) {
             filtro.append(" AND categoria_id = :categoria");
@@ -78,38 +127,7 @@ class ProdutoConsultas {
             }
             filtro.append(")");
         }
-        parametros.addValue("limite", consulta.limite());
-        parametros.addValue("deslocamento", (long) (consulta.pagina() - 1) * consulta.limite());
-        long[] total = {-1};
-        List<Linha> linhas = jdbc.query("SELECT " + COLUNAS + ", COUNT(*) OVER () AS total FROM produto_view WHERE "
-                + filtro + " ORDER BY ordem, lower(nome), id LIMIT :limite OFFSET :deslocamento", parametros, (rs, i) -> {
-                    total[0] = rs.getLong("total");
-                    return linha(rs);
-                });
-        if (linhas.isEmpty()) {
-            Long contagem = jdbc.queryForObject("SELECT COUNT(*) FROM produto_view WHERE " + filtro, parametros, Long.class);
-            total[0] = contagem == null ? 0 : contagem;
-        }
-        return new PaginaDeProdutos(montar(linhas), total[0]);
-    }
-
-    @QueryHandler
-    Optional<ProdutoView> handle(BuscarProdutoQuery consulta) {
-        List<Linha> linhas = jdbc.query("SELECT " + COLUNAS + " FROM produto_view"
-                        + " WHERE id = :id AND loja_id = :loja AND deletado_em IS NULL",
-                new MapSqlParameterSource("id", consulta.produtoId()).addValue("loja", consulta.lojaId()),
-                (rs, i) -> linha(rs));
-        return montar(linhas).stream().findFirst();
-    }
-
-    @QueryHandler
-    Optional<VariacaoView> handle(BuscarVariacaoQuery consulta) {
-        return jdbc.query("""
-                        SELECT v.*, p.versao AS versao_produto FROM variacao_view v
-                          JOIN produto_view p ON p.id = v.produto_id
-                         WHERE v.id = :id AND v.loja_id = :loja AND p.deletado_em IS NULL""",
-                new MapSqlParameterSource("id", consulta.variacaoId()).addValue("loja", consulta.lojaId()),
-                (rs, i) -> variacao(rs, rs.getLong("versao_produto"))).stream().findFirst();
+        return filtro.toString();
     }
 
     private List<ProdutoView> montar(List<Linha> linhas) {

@@ -1,0 +1,59 @@
+package br.com.lojaapi.gateway.web;
+
+import br.com.lojaapi.coreapi.comum.ErroDeNegocio;
+import org.axonframework.messaging.responsetypes.ResponseTypes;
+import org.axonframework.queryhandling.QueryGateway;
+import org.springframework.http.ResponseEntity;
+import org.springframework.transaction.support.TransactionTemplate;
+import org.springframework.web.context.request.WebRequest;
+
+import java.util.Optional;
+import java.util.function.Supplier;
+
+/**
+ * A conditional GET, handed to a controller as an argument (see {@link RespostaCondicionalResolver}). The ETag
+ * comes first, from versions alone (one light query answered on the query side); when the request's
+ * {@code If-None-Match} holds it, Spring writes 304 with the ETag and no body is ever built.
+ *
+ * <p>Tag and body are read in one read-only REPEATABLE READ transaction, so both come from the same snapshot: the
+ * body sent with a tag is exactly the one the tag names, and the version before a tag's {@code -} is the
+ * {@code versao} of that body. A write that commits meanwhile shows in neither, so a later request gets a new tag
+ * and a new body, never a 304 over a stale body. Tags come only from PostgreSQL, so every node agrees.
+ */
+public final class RespostaCondicional {
+
+    private final WebRequest requisicao;
+    private final QueryGateway consultas;
+    private final TransactionTemplate leitura;
+
+    RespostaCondicional(WebRequest requisicao, QueryGateway consultas, TransactionTemplate leitura) {
+        this.requisicao = requisicao;
+        this.consultas = consultas;
+        this.leitura = leitura;
+    }
+
+    /**
+     * A resource, or an unpaged list with an owner: {@code carimbo} is answered with {@code Optional<String>},
+     * empty meaning 404 with {@code naoEncontrado}, as does an empty body.
+     */
+    public <T> ResponseEntity<T> recurso(Object carimbo, String naoEncontrado, Supplier<Optional<T>> corpo) {
+        return leitura.execute(transacao -> {
+            String etag = consultas.query(carimbo, ResponseTypes.optionalInstanceOf(String.class)).join()
+                                   .orElseThrow(() -> ErroDeNegocio.naoEncontrado(naoEncontrado));
+            return responder(etag, () -> corpo.get().orElseThrow(() -> ErroDeNegocio.naoEncontrado(naoEncontrado)));
+        });
+    }
+
+    /** A list that always exists (a page, say): {@code carimbo} is answered with a {@code String}. */
+    public <T> ResponseEntity<T> lista(Object carimbo, Supplier<T> corpo) {
+        return leitura.execute(transacao -> responder(consultas.query(carimbo, String.class).join(), corpo));
+    }
+
+    private <T> ResponseEntity<T> responder(String etag, Supplier<T> corpo) {
+        String tag = '"' + etag + '"';
+        if (requisicao.checkNotModified(tag)) {
+            return null;   // Spring has set 304 and the ETag; nothing else is read or written
+        }
+        return ResponseEntity.ok().eTag(tag).body(corpo.get());
+    }
+}
