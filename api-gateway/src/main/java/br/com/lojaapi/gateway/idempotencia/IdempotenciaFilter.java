@@ -3,6 +3,8 @@ package br.com.lojaapi.gateway.idempotencia;
 import br.com.lojaapi.gateway.acesso.LojaAtual;
 import br.com.lojaapi.gateway.erro.CorpoGrandeDemaisException;
 import br.com.lojaapi.gateway.erro.RespostasDeErro;
+import io.micrometer.core.instrument.Counter;
+import io.micrometer.core.instrument.MeterRegistry;
 import jakarta.servlet.FilterChain;
 import jakarta.servlet.ServletException;
 import jakarta.servlet.http.HttpServletRequest;
@@ -46,10 +48,23 @@ public class IdempotenciaFilter extends OncePerRequestFilter {
 
     private final RegistroDeIdempotencia registro;
     private final RespostasDeErro erros;
+    private final Counter executadas;
+    private final Counter repetidas;
+    private final Counter emAndamento;
+    private final Counter outras;
 
-    public IdempotenciaFilter(RegistroDeIdempotencia registro, RespostasDeErro erros) {
+    public IdempotenciaFilter(RegistroDeIdempotencia registro, RespostasDeErro erros, MeterRegistry metricas) {
         this.registro = registro;
         this.erros = erros;
+        this.executadas = contador(metricas, "executada");
+        this.repetidas = contador(metricas, "repetida");
+        this.emAndamento = contador(metricas, "em_andamento");
+        this.outras = contador(metricas, "outra_requisicao");
+    }
+
+    private static Counter contador(MeterRegistry metricas, String resultado) {
+        return Counter.builder("loja.idempotencia").tag("resultado", resultado)
+                      .description("Requisições com Idempotency-Key, pelo que foi feito delas").register(metricas);
     }
 
     @Override
@@ -92,14 +107,18 @@ public class IdempotenciaFilter extends OncePerRequestFilter {
         }
         RegistroDeIdempotencia.Situacao situacao = registro.reivindicar(loja.lojaId(), chave, impressao);
         if (situacao instanceof RegistroDeIdempotencia.Reivindicada reivindicada) {
+            executadas.increment();
             executar(aExecutar, resposta, cadeia, reivindicada);
         } else if (situacao instanceof RegistroDeIdempotencia.Concluida concluida) {
+            repetidas.increment();
             repetir(resposta, concluida.resposta());
         } else if (situacao instanceof RegistroDeIdempotencia.EmAndamento) {
+            emAndamento.increment();
             resposta.setHeader(HttpHeaders.RETRY_AFTER, "1");
             erros.escrever(resposta, HttpStatus.CONFLICT, "Uma requisição com esta Idempotency-Key ainda está em "
                     + "andamento; tente de novo em instantes para receber a resposta dela");
         } else {
+            outras.increment();
             erros.escrever(resposta, HttpStatus.UNPROCESSABLE_ENTITY, "Esta Idempotency-Key já foi usada numa "
                     + "requisição diferente (outro método, endereço ou corpo); use uma chave nova para cada operação");
         }

@@ -69,9 +69,10 @@ public class ConfiguracaoDeFiltros {
     /** Last: a request refused by authentication, quotas or input limits never claims its Idempotency-Key. */
     @Bean
     FilterRegistrationBean<IdempotenciaFilter> filtroDeIdempotencia(RegistroDeIdempotencia chaves,
-                                                                    RespostasDeErro erros) {
+                                                                    RespostasDeErro erros,
+                                                                    MeterRegistry metricas) {
         FilterRegistrationBean<IdempotenciaFilter> registro =
-                new FilterRegistrationBean<>(new IdempotenciaFilter(chaves, erros));
+                new FilterRegistrationBean<>(new IdempotenciaFilter(chaves, erros, metricas));
         registro.addUrlPatterns("/v1/*");
         registro.setOrder(4);
         return registro;
