@@ -3,12 +3,15 @@
 -- running), 422 (another request) or gets the stored response. impressao is a SHA-256 of the method, path, query,
 -- media type and body (JSON canonical, multipart by parts), so a retry is recognised and a different request is
 -- not. dono is the claim of the request that runs: only it may store its response or release the row.
+-- efetivada is set inside the transaction of each command the request sends, so it is true exactly when the
+-- request changed something: a claim left behind by a node that died is run again only if it is still false.
 CREATE TABLE idempotencia (
     loja_id    VARCHAR(36)              NOT NULL,
     chave      VARCHAR(255)             NOT NULL,
     impressao  BYTEA                    NOT NULL,
     estado     VARCHAR(12)              NOT NULL,
     dono       VARCHAR(36)              NOT NULL,
+    efetivada  BOOLEAN                  NOT NULL DEFAULT FALSE,
     status     INTEGER,
     cabecalhos JSONB,
     corpo      BYTEA,

@@ -32,7 +32,8 @@ import java.util.Set;
  * <p>
  * Runs after authentication, quotas and input limits: a 401, 429 or 413 from them stores nothing. A response of
  * 500 or above, an exception, or an error sent by the container ({@code sendError}: nothing ran) releases the key,
- * so a retry runs again. Requests without the header, and other methods, pass through untouched.
+ * so a retry runs again, unless a command of the request had already committed ({@link MarcadorDeIdempotencia}).
+ * Requests without the header, and other methods, pass through untouched.
  */
 public class IdempotenciaFilter extends OncePerRequestFilter {
 
@@ -112,6 +113,11 @@ public class IdempotenciaFilter extends OncePerRequestFilter {
         } else if (situacao instanceof RegistroDeIdempotencia.Concluida concluida) {
             repetidas.increment();
             repetir(resposta, concluida.resposta());
+        } else if (situacao instanceof RegistroDeIdempotencia.AplicadaSemResposta) {
+            emAndamento.increment();
+            erros.escrever(resposta, HttpStatus.CONFLICT, "A requisição com esta Idempotency-Key foi aplicada, mas "
+                    + "a resposta dela se perdeu (o serviço parou antes de guardá-la); consulte o recurso em vez "
+                    + "de repetir");
         } else if (situacao instanceof RegistroDeIdempotencia.EmAndamento) {
             emAndamento.increment();
             resposta.setHeader(HttpHeaders.RETRY_AFTER, "1");
@@ -134,11 +140,14 @@ public class IdempotenciaFilter extends OncePerRequestFilter {
     private void executar(HttpServletRequest requisicao, HttpServletResponse resposta, FilterChain cadeia,
                           RegistroDeIdempotencia.Reivindicada reivindicada) throws ServletException, IOException {
         RespostaEmCopia copia = new RespostaEmCopia(resposta);
+        MarcadorDeIdempotencia.associar(reivindicada);
         try {
             cadeia.doFilter(requisicao, copia);
         } catch (IOException | ServletException | RuntimeException | Error e) {
             liberar(reivindicada);
             throw e;
+        } finally {
+            MarcadorDeIdempotencia.dissociar();
         }
         if (copia.getStatus() < 500 && !copia.erroDoContainer) {
             try {

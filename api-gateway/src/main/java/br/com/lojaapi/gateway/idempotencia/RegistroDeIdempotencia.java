@@ -3,6 +3,7 @@ package br.com.lojaapi.gateway.idempotencia;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import br.com.lojaapi.coreapi.comum.ErroDeNegocio;
 import org.springframework.beans.factory.annotation.Value;
 import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.scheduling.annotation.Scheduled;
@@ -17,6 +18,12 @@ import java.util.UUID;
  * The idempotency keys in PostgreSQL, shared by every node: the primary key (store, key) decides which request
  * runs, and each statement is its own short transaction, never held while the request runs. A row lives for
  * {@code loja.idempotencia.validade} after its response was stored; an expired row counts as absent.
+ * <p>
+ * A claim still in progress after {@code loja.idempotencia.abandono} was left by a node that stopped, or by a
+ * request far slower than any should be. If none of its commands committed ({@code efetivada} false), a retry takes
+ * it over by compare-and-set and runs; the old request, should it still be running, then fails its commit in
+ * {@link #marcarEfetivada}, so only one of the two ever has an effect. If one did commit, the response is lost
+ * for good and a retry is told so (409) instead of doing it again.
  */
 @Component
 public class RegistroDeIdempotencia {
@@ -28,15 +35,19 @@ public class RegistroDeIdempotencia {
     private final JdbcTemplate jdbc;
     private final ObjectMapper json;
     private final double validade;
+    private final double abandono;
 
     RegistroDeIdempotencia(JdbcTemplate jdbc, ObjectMapper json,
-                           @Value("${loja.idempotencia.validade:24h}") Duration validade) {
-        if (validade.compareTo(Duration.ofMinutes(1)) < 0) {
-            throw new IllegalStateException("loja.idempotencia.validade deve ser de pelo menos 1 minuto");
+                           @Value("${loja.idempotencia.validade:24h}") Duration validade,
+                           @Value("${loja.idempotencia.abandono:2m}") Duration abandono) {
+        if (abandono.compareTo(Duration.ofSeconds(10)) < 0 || validade.compareTo(abandono) <= 0) {
+            throw new IllegalStateException("loja.idempotencia.abandono deve ser de pelo menos 10 s e menor que "
+                    + "loja.idempotencia.validade");
         }
         this.jdbc = jdbc;
         this.json = json;
         this.validade = validade.toMillis() / 1000.0;
+        this.abandono = abandono.toMillis() / 1000.0;
     }
 
     record Cabecalho(String nome, String valor) {
@@ -57,6 +68,10 @@ public class RegistroDeIdempotencia {
     record EmAndamento() implements Situacao {
     }
 
+    /** The request with this key changed something and then stopped before storing its response. */
+    record AplicadaSemResposta() implements Situacao {
+    }
+
     /** The key was used for a request with another method, path or body. */
     record OutraRequisicao() implements Situacao {
     }
@@ -74,25 +89,40 @@ public class RegistroDeIdempotencia {
                     VALUES (?, ?, ?, 'em_andamento', ?, now(), now() + make_interval(secs => ?))
                     ON CONFLICT (loja_id, chave) DO UPDATE
                        SET impressao = EXCLUDED.impressao, estado = EXCLUDED.estado, dono = EXCLUDED.dono,
-                           status = NULL, cabecalhos = NULL, corpo = NULL,
+                           efetivada = FALSE, status = NULL, cabecalhos = NULL, corpo = NULL,
                            criada_em = EXCLUDED.criada_em, expira_em = EXCLUDED.expira_em
                      WHERE idempotencia.expira_em <= now()""", lojaId, chave, impressao, dono, validade);
             if (criadas == 1) {
                 return new Reivindicada(lojaId, chave, dono);
             }
-            List<Situacao> existente = jdbc.query("""
-                    SELECT impressao, estado, status, cabecalhos::text, corpo FROM idempotencia
-                     WHERE loja_id = ? AND chave = ? AND expira_em > now()""", (rs, i) -> {
-                if (!Arrays.equals(rs.getBytes(1), impressao)) {
-                    return new OutraRequisicao();
-                }
-                if (EM_ANDAMENTO.equals(rs.getString(2))) {
-                    return new EmAndamento();
-                }
-                return new Concluida(new RespostaGuardada(rs.getInt(3), ler(rs.getString(4)), rs.getBytes(5)));
-            }, lojaId, chave);
-            if (!existente.isEmpty()) {
-                return existente.get(0);
+            List<Existente> existente = jdbc.query("""
+                    SELECT impressao, estado, status, cabecalhos::text, corpo, dono, efetivada,
+                           criada_em < now() - make_interval(secs => ?)
+                      FROM idempotencia WHERE loja_id = ? AND chave = ? AND expira_em > now()""",
+                    (rs, i) -> new Existente(rs.getBytes(1), rs.getString(2), rs.getInt(3), rs.getString(4),
+                            rs.getBytes(5), rs.getString(6), rs.getBoolean(7), rs.getBoolean(8)),
+                    abandono, lojaId, chave);
+            if (existente.isEmpty()) {
+                continue;
+            }
+            Existente linha = existente.get(0);
+            if (!Arrays.equals(linha.impressao(), impressao)) {
+                return new OutraRequisicao();
+            }
+            if (!EM_ANDAMENTO.equals(linha.estado())) {
+                return new Concluida(new RespostaGuardada(linha.status(), ler(linha.cabecalhos()), linha.corpo()));
+            }
+            if (!linha.abandonada()) {
+                return new EmAndamento();
+            }
+            if (linha.efetivada()) {
+                return new AplicadaSemResposta();
+            }
+            if (jdbc.update("""
+                    UPDATE idempotencia SET dono = ?, criada_em = now()
+                     WHERE loja_id = ? AND chave = ? AND dono = ? AND estado = 'em_andamento' AND NOT efetivada""",
+                    dono, lojaId, chave, linha.dono()) == 1) {
+                return new Reivindicada(lojaId, chave, dono);
             }
         }
         return new EmAndamento();
@@ -107,10 +137,25 @@ public class RegistroDeIdempotencia {
                 resposta.corpo(), validade, reivindicada.lojaId(), reivindicada.chave(), reivindicada.dono());
     }
 
-    /** Frees the key after a failure that may be retried: the next request with it runs again. */
+    /**
+     * Frees the key after a failure, so that the next request with it runs again; unless a command of the request
+     * committed: running it again would do that twice, so the key stays as it is.
+     */
     void liberar(Reivindicada reivindicada) {
-        jdbc.update("DELETE FROM idempotencia WHERE loja_id = ? AND chave = ? AND dono = ?", reivindicada.lojaId(),
-                reivindicada.chave(), reivindicada.dono());
+        jdbc.update("DELETE FROM idempotencia WHERE loja_id = ? AND chave = ? AND dono = ? AND NOT efetivada",
+                reivindicada.lojaId(), reivindicada.chave(), reivindicada.dono());
+    }
+
+    /**
+     * Called inside the transaction of a command the request sends: commits with it, or not at all. A claim taken
+     * over meanwhile (see the class comment) makes the command fail instead of committing.
+     */
+    void marcarEfetivada(Reivindicada reivindicada) {
+        if (jdbc.update("UPDATE idempotencia SET efetivada = TRUE WHERE loja_id = ? AND chave = ? AND dono = ?",
+                reivindicada.lojaId(), reivindicada.chave(), reivindicada.dono()) == 0) {
+            throw ErroDeNegocio.conflito("Outra requisição com esta Idempotency-Key assumiu a operação depois de "
+                    + "esta demorar demais; nada foi feito por esta, repita para receber a resposta daquela");
+        }
     }
 
     /** In batches, so that no single statement holds many row locks or runs long. */
@@ -121,6 +166,10 @@ public class RegistroDeIdempotencia {
                     SELECT ctid FROM idempotencia WHERE expira_em <= now() LIMIT 1000 FOR UPDATE SKIP LOCKED)""") > 0) {
             // keep going until a batch comes back empty
         }
+    }
+
+    private record Existente(byte[] impressao, String estado, int status, String cabecalhos, byte[] corpo,
+                             String dono, boolean efetivada, boolean abandonada) {
     }
 
     private String escrever(List<Cabecalho> cabecalhos) {
