@@ -52,6 +52,7 @@ public class IdempotenciaFilter extends OncePerRequestFilter {
     private final Counter executadas;
     private final Counter repetidas;
     private final Counter emAndamento;
+    private final Counter perdidas;
     private final Counter outras;
 
     public IdempotenciaFilter(RegistroDeIdempotencia registro, RespostasDeErro erros, MeterRegistry metricas) {
@@ -60,6 +61,7 @@ public class IdempotenciaFilter extends OncePerRequestFilter {
         this.executadas = contador(metricas, "executada");
         this.repetidas = contador(metricas, "repetida");
         this.emAndamento = contador(metricas, "em_andamento");
+        this.perdidas = contador(metricas, "aplicada_sem_resposta");
         this.outras = contador(metricas, "outra_requisicao");
     }
 
@@ -114,7 +116,7 @@ public class IdempotenciaFilter extends OncePerRequestFilter {
             repetidas.increment();
             repetir(resposta, concluida.resposta());
         } else if (situacao instanceof RegistroDeIdempotencia.AplicadaSemResposta) {
-            emAndamento.increment();
+            perdidas.increment();
             erros.escrever(resposta, HttpStatus.CONFLICT, "A requisição com esta Idempotency-Key foi aplicada, mas "
                     + "a resposta dela se perdeu (o serviço parou antes de guardá-la); consulte o recurso em vez "
                     + "de repetir");
@@ -154,8 +156,8 @@ public class IdempotenciaFilter extends OncePerRequestFilter {
                 registro.concluir(reivindicada, new RegistroDeIdempotencia.RespostaGuardada(copia.getStatus(),
                         cabecalhos(copia), copia.getContentAsByteArray()));
             } catch (RuntimeException e) {
-                // The request has had its effect: releasing the key would let a retry do it again. The key stays
-                // "in progress" (409) until it expires, and the client still gets this response.
+                // Releasing the key could let a retry do the work again. It stays in progress: a retry gets 409, and
+                // once abandoned runs again only if nothing was committed. The client still gets this response.
                 log.warn("Resposta da Idempotency-Key não foi guardada: {}", e.toString());
             }
         } else {
@@ -168,7 +170,8 @@ public class IdempotenciaFilter extends OncePerRequestFilter {
         try {
             registro.liberar(reivindicada);
         } catch (RuntimeException e) {
-            log.warn("Idempotency-Key não foi liberada; fica em andamento até expirar: {}", e.toString());
+            log.warn("Idempotency-Key não foi liberada; fica em andamento até ser dada como abandonada: {}",
+                    e.toString());
         }
     }
 
