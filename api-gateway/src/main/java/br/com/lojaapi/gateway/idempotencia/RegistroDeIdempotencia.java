@@ -84,14 +84,21 @@ public class RegistroDeIdempotencia {
         // cover any realistic interleaving, and a request that still loses them is told the key is busy.
         for (int tentativa = 0; tentativa < 3; tentativa++) {
             String dono = UUID.randomUUID().toString();
+            // DO NOTHING rather than DO UPDATE ... WHERE expired: DO UPDATE would wait for the row lock a command
+            // of the running request holds on its key (efetivada) until that commits, and the answer is a 409 now.
             int criadas = jdbc.update("""
                     INSERT INTO idempotencia (loja_id, chave, impressao, estado, dono, criada_em, expira_em)
                     VALUES (?, ?, ?, 'em_andamento', ?, now(), now() + make_interval(secs => ?))
-                    ON CONFLICT (loja_id, chave) DO UPDATE
-                       SET impressao = EXCLUDED.impressao, estado = EXCLUDED.estado, dono = EXCLUDED.dono,
-                           efetivada = FALSE, status = NULL, cabecalhos = NULL, corpo = NULL,
-                           criada_em = EXCLUDED.criada_em, expira_em = EXCLUDED.expira_em
-                     WHERE idempotencia.expira_em <= now()""", lojaId, chave, impressao, dono, validade);
+                    ON CONFLICT (loja_id, chave) DO NOTHING""", lojaId, chave, impressao, dono, validade);
+            if (criadas == 0) {
+                criadas = jdbc.update("""
+                        UPDATE idempotencia
+                           SET impressao = ?, estado = 'em_andamento', dono = ?, efetivada = FALSE, status = NULL,
+                               cabecalhos = NULL, corpo = NULL, criada_em = now(),
+                               expira_em = now() + make_interval(secs => ?)
+                         WHERE loja_id = ? AND chave = ? AND expira_em <= now()""", impressao, dono, validade,
+                        lojaId, chave);
+            }
             if (criadas == 1) {
                 return new Reivindicada(lojaId, chave, dono);
             }
