@@ -163,6 +163,13 @@ abstract class TesteDeNotasFiscais extends TesteDeApi {
                       .corpo("multipart/form-data; boundary=" + fronteira, corpo.toByteArray()).enviar();
         }
 
+        /** Sends with an Idempotency-Key; each Multipart has a boundary of its own. */
+        Resposta enviar(LojaDeTeste loja, String caminho, String chaveDeIdempotencia) {
+            escrever("--" + fronteira + "--\r\n");
+            return api.post(caminho).token(loja.token()).cabecalho("Idempotency-Key", chaveDeIdempotencia)
+                      .corpo("multipart/form-data; boundary=" + fronteira, corpo.toByteArray()).enviar();
+        }
+
         private void escrever(String texto) {
             corpo.writeBytes(texto.getBytes(StandardCharsets.UTF_8));
         }

@@ -5,6 +5,8 @@ import br.com.lojaapi.gateway.acesso.TokenDeOperador;
 import br.com.lojaapi.gateway.acesso.TokensDeAcesso;
 import br.com.lojaapi.gateway.acesso.UsoDeTokens;
 import br.com.lojaapi.gateway.erro.RespostasDeErro;
+import br.com.lojaapi.gateway.idempotencia.IdempotenciaFilter;
+import br.com.lojaapi.gateway.idempotencia.RegistroDeIdempotencia;
 import br.com.lojaapi.gateway.limite.LimiteDeRequisicoes;
 import br.com.lojaapi.gateway.limite.LimiteDeRequisicoesFilter;
 import io.micrometer.core.instrument.MeterRegistry;
@@ -61,6 +63,18 @@ public class ConfiguracaoDeFiltros {
                 new FilterRegistrationBean<>(new LimiteDeRequisicoesFilter(limites, erros, metricas));
         registro.addUrlPatterns("/v1/*");
         registro.setOrder(2);
+        return registro;
+    }
+
+    /** Last: a request refused by authentication, quotas or input limits never claims its Idempotency-Key. */
+    @Bean
+    FilterRegistrationBean<IdempotenciaFilter> filtroDeIdempotencia(RegistroDeIdempotencia chaves,
+                                                                    RespostasDeErro erros,
+                                                                    MeterRegistry metricas) {
+        FilterRegistrationBean<IdempotenciaFilter> registro =
+                new FilterRegistrationBean<>(new IdempotenciaFilter(chaves, erros, metricas));
+        registro.addUrlPatterns("/v1/*");
+        registro.setOrder(4);
         return registro;
     }
 }

@@ -1,0 +1,232 @@
+package br.com.lojaapi.gateway.idempotencia;
+
+import br.com.lojaapi.gateway.acesso.LojaAtual;
+import br.com.lojaapi.gateway.erro.CorpoGrandeDemaisException;
+import br.com.lojaapi.gateway.erro.RespostasDeErro;
+import io.micrometer.core.instrument.Counter;
+import io.micrometer.core.instrument.MeterRegistry;
+import jakarta.servlet.FilterChain;
+import jakarta.servlet.ServletException;
+import jakarta.servlet.http.HttpServletRequest;
+import jakarta.servlet.http.HttpServletResponse;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.http.HttpHeaders;
+import org.springframework.http.HttpStatus;
+import org.springframework.web.filter.OncePerRequestFilter;
+import org.springframework.web.util.ContentCachingResponseWrapper;
+
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+
+/**
+ * {@code Idempotency-Key} on POST and PATCH of {@code /v1}. The first request with a key runs and its response
+ * (status, headers, body) is stored for the store and key; a retry with the same key and the same request gets
+ * that response again with {@code Idempotent-Replayed: true}, and the controller is not called, so nothing happens
+ * twice. The same key on another request is 422, and on a request while the first still runs 409. The key is
+ * claimed in PostgreSQL (see {@link RegistroDeIdempotencia}), so all of this holds across nodes.
+ * <p>
+ * Runs after authentication, quotas and input limits: a 401, 429 or 413 from them stores nothing. A response of
+ * 500 or above, an exception, or an error sent by the container ({@code sendError}: nothing ran) releases the key,
+ * so a retry runs again, unless a command of the request had already committed ({@link MarcadorDeIdempotencia}).
+ * Requests without the header, and other methods, pass through untouched.
+ */
+public class IdempotenciaFilter extends OncePerRequestFilter {
+
+    public static final String CABECALHO = "Idempotency-Key";
+    public static final String REPETIDA = "Idempotent-Replayed";
+    static final int TAMANHO_MAXIMO = 255;
+
+    private static final Logger log = LoggerFactory.getLogger(IdempotenciaFilter.class);
+    private static final Set<String> METODOS = Set.of("POST", "PATCH");
+    /** Per-exchange headers: set by the filters in front (quotas) or by the container, never replayed. */
+    private static final Set<String> NAO_GUARDADOS = Set.of("content-type", "content-length", "transfer-encoding",
+            "connection", "keep-alive", "date");
+
+    private final RegistroDeIdempotencia registro;
+    private final RespostasDeErro erros;
+    private final Counter executadas;
+    private final Counter repetidas;
+    private final Counter emAndamento;
+    private final Counter perdidas;
+    private final Counter outras;
+
+    public IdempotenciaFilter(RegistroDeIdempotencia registro, RespostasDeErro erros, MeterRegistry metricas) {
+        this.registro = registro;
+        this.erros = erros;
+        this.executadas = contador(metricas, "executada");
+        this.repetidas = contador(metricas, "repetida");
+        this.emAndamento = contador(metricas, "em_andamento");
+        this.perdidas = contador(metricas, "aplicada_sem_resposta");
+        this.outras = contador(metricas, "outra_requisicao");
+    }
+
+    private static Counter contador(MeterRegistry metricas, String resultado) {
+        return Counter.builder("loja.idempotencia").tag("resultado", resultado)
+                      .description("Requisições com Idempotency-Key, pelo que foi feito delas").register(metricas);
+    }
+
+    @Override
+    protected void doFilterInternal(HttpServletRequest requisicao, HttpServletResponse resposta, FilterChain cadeia)
+            throws ServletException, IOException {
+        String chave = requisicao.getHeader(CABECALHO);
+        if (chave == null || !METODOS.contains(requisicao.getMethod())
+                || !(requisicao.getAttribute(LojaAtual.ATRIBUTO) instanceof LojaAtual loja)) {
+            cadeia.doFilter(requisicao, resposta);
+            return;
+        }
+        if (!valida(chave) || Collections.list(requisicao.getHeaders(CABECALHO)).size() > 1) {
+            erros.escrever(resposta, HttpStatus.BAD_REQUEST, "Idempotency-Key deve ser um só valor de 1 a "
+                    + TAMANHO_MAXIMO + " caracteres ASCII visíveis, sem espaços (um UUID, por exemplo)");
+            return;
+        }
+        HttpServletRequest aExecutar = requisicao;
+        byte[] impressao;
+        if (ImpressaoDaRequisicao.multipart(requisicao)) {
+            try {
+                impressao = ImpressaoDaRequisicao.doMultipart(requisicao);
+            } catch (IOException | ServletException | RuntimeException e) {
+                // The container keeps the parse failure and the controller meets it again: the request fails as
+                // it would without the header, and having changed nothing it needs no key.
+                cadeia.doFilter(requisicao, resposta);
+                return;
+            }
+        } else {
+            byte[] corpo;
+            try {
+                corpo = requisicao.getInputStream().readAllBytes();
+            } catch (CorpoGrandeDemaisException e) {
+                resposta.setHeader(HttpHeaders.CONNECTION, "close");
+                erros.escrever(resposta, HttpStatus.PAYLOAD_TOO_LARGE,
+                        "Corpo da requisição acima do limite de " + e.limite() + " bytes");
+                return;
+            }
+            aExecutar = new CorpoEmMemoria(requisicao, corpo);
+            impressao = ImpressaoDaRequisicao.doCorpo(requisicao, corpo);
+        }
+        RegistroDeIdempotencia.Situacao situacao = registro.reivindicar(loja.lojaId(), chave, impressao);
+        if (situacao instanceof RegistroDeIdempotencia.Reivindicada reivindicada) {
+            executadas.increment();
+            executar(aExecutar, resposta, cadeia, reivindicada);
+        } else if (situacao instanceof RegistroDeIdempotencia.Concluida concluida) {
+            repetidas.increment();
+            repetir(resposta, concluida.resposta());
+        } else if (situacao instanceof RegistroDeIdempotencia.AplicadaSemResposta) {
+            perdidas.increment();
+            erros.escrever(resposta, HttpStatus.CONFLICT, "A requisição com esta Idempotency-Key foi aplicada, mas "
+                    + "a resposta dela se perdeu (o serviço parou antes de guardá-la); consulte o recurso em vez "
+                    + "de repetir");
+        } else if (situacao instanceof RegistroDeIdempotencia.EmAndamento) {
+            emAndamento.increment();
+            resposta.setHeader(HttpHeaders.RETRY_AFTER, "1");
+            erros.escrever(resposta, HttpStatus.CONFLICT, "Uma requisição com esta Idempotency-Key ainda está em "
+                    + "andamento; tente de novo em instantes para receber a resposta dela");
+        } else {
+            outras.increment();
+            erros.escrever(resposta, HttpStatus.UNPROCESSABLE_ENTITY, "Esta Idempotency-Key já foi usada numa "
+                    + "requisição diferente (outro método, endereço ou corpo); use uma chave nova para cada operação");
+        }
+    }
+
+    static boolean valida(String chave) {
+        if (chave.isEmpty() || chave.length() > TAMANHO_MAXIMO) {
+            return false;
+        }
+        return chave.chars().allMatch(c -> c > 0x20 && c < 0x7F);
+    }
+
+    private void executar(HttpServletRequest requisicao, HttpServletResponse resposta, FilterChain cadeia,
+                          RegistroDeIdempotencia.Reivindicada reivindicada) throws ServletException, IOException {
+        RespostaEmCopia copia = new RespostaEmCopia(resposta);
+        MarcadorDeIdempotencia.associar(reivindicada);
+        try {
+            cadeia.doFilter(requisicao, copia);
+        } catch (IOException | ServletException | RuntimeException | Error e) {
+            liberar(reivindicada);
+            throw e;
+        } finally {
+            MarcadorDeIdempotencia.dissociar();
+        }
+        if (copia.getStatus() < 500 && !copia.erroDoContainer) {
+            try {
+                registro.concluir(reivindicada, new RegistroDeIdempotencia.RespostaGuardada(copia.getStatus(),
+                        cabecalhos(copia), copia.getContentAsByteArray()));
+            } catch (RuntimeException e) {
+                // Releasing the key could let a retry do the work again. It stays in progress: a retry gets 409, and
+                // once abandoned runs again only if nothing was committed. The client still gets this response.
+                log.warn("Resposta da Idempotency-Key não foi guardada: {}", e.toString());
+            }
+        } else {
+            liberar(reivindicada);
+        }
+        copia.copyBodyToResponse();
+    }
+
+    private void liberar(RegistroDeIdempotencia.Reivindicada reivindicada) {
+        try {
+            registro.liberar(reivindicada);
+        } catch (RuntimeException e) {
+            log.warn("Idempotency-Key não foi liberada; fica em andamento até ser dada como abandonada: {}",
+                    e.toString());
+        }
+    }
+
+    private static List<RegistroDeIdempotencia.Cabecalho> cabecalhos(HttpServletResponse resposta) {
+        List<RegistroDeIdempotencia.Cabecalho> cabecalhos = new ArrayList<>();
+        if (resposta.getContentType() != null) {
+            cabecalhos.add(new RegistroDeIdempotencia.Cabecalho(HttpHeaders.CONTENT_TYPE, resposta.getContentType()));
+        }
+        for (String nome : new ArrayList<>(resposta.getHeaderNames())) {
+            String minusculo = nome.toLowerCase(Locale.ROOT);
+            if (NAO_GUARDADOS.contains(minusculo) || minusculo.startsWith("x-ratelimit-")) {
+                continue;
+            }
+            for (String valor : resposta.getHeaders(nome)) {
+                cabecalhos.add(new RegistroDeIdempotencia.Cabecalho(nome, valor));
+            }
+        }
+        return cabecalhos;
+    }
+
+    private static void repetir(HttpServletResponse resposta, RegistroDeIdempotencia.RespostaGuardada guardada)
+            throws IOException {
+        resposta.setStatus(guardada.status());
+        for (RegistroDeIdempotencia.Cabecalho cabecalho : guardada.cabecalhos()) {
+            if (HttpHeaders.CONTENT_TYPE.equalsIgnoreCase(cabecalho.nome())) {
+                resposta.setContentType(cabecalho.valor());
+            } else {
+                resposta.addHeader(cabecalho.nome(), cabecalho.valor());
+            }
+        }
+        resposta.setHeader(REPETIDA, "true");
+        byte[] corpo = guardada.corpo() == null ? new byte[0] : guardada.corpo();
+        resposta.setContentLength(corpo.length);
+        resposta.getOutputStream().write(corpo);
+    }
+
+    /** Keeps the body until it is stored; notes an error left to the container's error page (no body here). */
+    private static final class RespostaEmCopia extends ContentCachingResponseWrapper {
+
+        private boolean erroDoContainer;
+
+        RespostaEmCopia(HttpServletResponse resposta) {
+            super(resposta);
+        }
+
+        @Override
+        public void sendError(int status) throws IOException {
+            erroDoContainer = true;
+            super.sendError(status);
+        }
+
+        @Override
+        public void sendError(int status, String mensagem) throws IOException {
+            erroDoContainer = true;
+            super.sendError(status, mensagem);
+        }
+    }
+}
