@@ -306,6 +306,38 @@ class FeedDeEventosApiTest extends TesteDoFeed {
         assertThat(pagina(api, outra, "").eventos()).as("outra loja não vê nada").isEmpty();
     }
 
+    /**
+     * A node alone on its own database (so it owns the feed's processor) hands out a cursor, stops, and a new node
+     * on that database continues from it: the new events and only them, the old ones unchanged.
+     */
+    @Test
+    void cursorSobreviveAoReinicio() {
+        UrlDoBanco banco = BancoDeTestes.url("feed_reinicio");
+        Map<String, Object> propriedades = Map.of("loja.limite.por-minuto", 1_000_000,
+                "loja.limite.escritas-por-minuto", 1_000_000);
+        LojaDeTeste loja;
+        List<Lido> antes;
+        try (OutroNo no = OutroNo.iniciar(banco, propriedades)) {
+            loja = novaLoja(no.cliente());
+            escrever(no.cliente(), loja, 2);
+            antes = lerTudo(no.cliente(), loja, "0", 2 * 3 + 2);
+        }
+        String cursor = Long.toString(antes.get(antes.size() - 1).cursor());
+        try (OutroNo reiniciado = OutroNo.iniciar(banco, propriedades)) {
+            ClienteHttp cliente = reiniciado.cliente();
+            escrever(cliente, loja, 1);
+            List<Lido> novos = lerTudo(cliente, loja, cursor, 3 + 2);
+            pausar(500);
+            lerAteOFim(cliente, loja, Long.toString(novos.get(novos.size() - 1).cursor()), 100, novos);
+            assertThat(novos).extracting(Lido::evento).containsExactlyInAnyOrder("pedido.criado", "pedido.status",
+                    "pedido.pago", "pedido.status", "pedido.cancelado");
+            assertThat(ids(novos)).doesNotContainAnyElementsOf(ids(antes));
+            List<String> esperado = new ArrayList<>(ids(antes));
+            esperado.addAll(ids(novos));
+            assertThat(ids(lerTudo(cliente, loja, "0", esperado.size()))).isEqualTo(esperado);
+        }
+    }
+
     /** Within each aggregate the feed keeps the event store's sequence order. */
     private static void ordemDeCadaAgregadoPreservada(List<Lido> lidos, List<Gravado> gravados) {
         Map<String, Gravado> porId = new HashMap<>();
