@@ -23,7 +23,8 @@ import java.util.UUID;
  * Starts a delivery for each webhook of the store subscribed to an event's kind. Never on a replay: a rebuilt or
  * reset processor sends nothing again, and a new processor starts with a replay token over the past. The delivery
  * id is derived from the event and the webhook, so an event handled twice (a claim stolen by another node) still
- * starts one delivery. The body is rendered once, here, and every attempt sends exactly it.
+ * starts one delivery. The body is rendered once per event (by {@link RenderizadorDeEventos}, as the event feed
+ * renders it), and every attempt sends exactly it.
  */
 @Component
 @ProcessingGroup(DisparadorDeWebhooks.GRUPO)
