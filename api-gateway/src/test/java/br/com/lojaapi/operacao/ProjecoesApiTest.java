@@ -55,6 +55,16 @@ class ProjecoesApiTest extends TesteDeApi {
         assertThat(categoria.get("progressoReplay").isNull()).isTrue();
     }
 
+    /** The event feed is listed like any processor, but a rebuild would renumber the cursors clients hold. */
+    @Test
+    void feedDeEventosApareceENaoPodeSerReconstruido() {
+        List<String> nomes = new ArrayList<>();
+        projecoes().forEach(p -> nomes.add(p.get("nome").asText()));
+        assertThat(nomes).contains("feed-de-eventos");
+        Resposta recusado = api.post("/admin/projecoes/feed-de-eventos/replay").token(ADMIN).enviar();
+        assertThat(recusado.status()).as(recusado.toString()).isEqualTo(409);
+    }
+
     @Test
     void soOOperadorVe() {
         LojaDeTeste loja = novaLoja();

@@ -30,6 +30,7 @@ public class ConfiguracaoDeProcessadores {
 
     public static final String GRUPO_FILA_DE_ENVIOS = "webhook-fila";
     public static final String GRUPO_DISPARO = "webhook-disparo";
+    public static final String GRUPO_FEED = "feed-de-eventos";
 
     @Bean
     ConfigurerModule processadores(ObjectProvider<FonteComAviso> fonte,
@@ -54,6 +55,10 @@ public class ConfiguracaoDeProcessadores {
                 processamento.registerPooledStreamingEventProcessorConfiguration(grupo,
                         (config, builder) -> builder.initialToken(StreamableMessageSource::createHeadToken));
             }
+            // The event feed numbers events in the order one writer sees them: a single segment. Its first start
+            // works through the whole past (the default replay token), so the feed holds the stores' history.
+            processamento.registerPooledStreamingEventProcessorConfiguration(GRUPO_FEED,
+                    (config, builder) -> builder.initialSegmentCount(1));
         };
     }
 
