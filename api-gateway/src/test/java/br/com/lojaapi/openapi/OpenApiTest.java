@@ -5,6 +5,7 @@ import br.com.lojaapi.apoio.TesteDeApi;
 import com.fasterxml.jackson.databind.JsonNode;
 import org.junit.jupiter.api.Test;
 
+import java.util.ArrayList;
 import java.util.List;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -93,6 +94,105 @@ class OpenApiTest extends TesteDeApi {
                 .endsWith("/NovoPedido");
         assertThat(caminhos.at("/~1pedidos~1{id}/patch/requestBody/content/application~1json/schema/$ref").asText())
                 .endsWith("/AlteracaoDePedido");
+    }
+
+    @Test
+    void descricaoEmOpenApi31() {
+        JsonNode descricao = api.get("/v1/openapi.json").enviar().json();
+
+        assertThat(descricao.get("openapi").asText()).startsWith("3.1.");
+        assertThat(descricao.at("/components/schemas/Erro/type").asText()).isEqualTo("object");
+        assertThat(descricao.at("/components/schemas/NotaFiscal/properties/chave/type")).as("nullable em 3.1")
+                .extracting(JsonNode::asText).containsExactly("string", "null");
+        JsonNode variacao = descricao.at("/components/schemas/ItemDoPedido/properties/variacao");
+        assertThat(variacao.has("type")).as("ao lado de $ref, type null recusaria a variação").isFalse();
+        assertThat(variacao.at("/anyOf/0/$ref").asText()).endsWith("/VariacaoDoItem");
+        assertThat(variacao.at("/anyOf/1/type").asText()).isEqualTo("null");
+        descricao.at("/components/schemas").forEach(esquema -> esquema.path("properties").forEach(propriedade ->
+                assertThat(propriedade.has("$ref") && propriedade.has("type")).as(propriedade.toString()).isFalse()));
+    }
+
+    @Test
+    void getDeProdutoCondicionalCom304EPutComIfMatchE412() {
+        JsonNode caminhos = api.get("/v1/openapi.json").enviar().json().get("paths");
+
+        JsonNode get = caminhos.at("/~1produtos~1{id}/get");
+        assertRespostas(get, List.of("200", "304", "404"));
+        assertThat(cabecalho(get, "If-None-Match").get("required").asBoolean()).isFalse();
+        assertThat(get.at("/responses/200/headers/ETag").isMissingNode()).isFalse();
+        assertThat(get.at("/responses/304/headers/ETag").isMissingNode()).isFalse();
+        assertThat(get.at("/responses/304/content").isMissingNode()).as("304 sem corpo").isTrue();
+        JsonNode put = caminhos.at("/~1produtos~1{id}/put");
+        assertRespostas(put, List.of("200", "400", "404", "412"));
+        assertThat(cabecalho(put, "If-Match").get("required").asBoolean()).isFalse();
+        assertThat(put.at("/responses/412/content/application~1json/schema/$ref").asText()).endsWith("/Erro");
+    }
+
+    @Test
+    void postDePedidoComIdempotencyKey409E422() {
+        JsonNode caminhos = api.get("/v1/openapi.json").enviar().json().get("paths");
+
+        JsonNode post = caminhos.at("/~1pedidos/post");
+        assertRespostas(post, List.of("201", "400", "409", "422"));
+        JsonNode chave = cabecalho(post, "Idempotency-Key");
+        assertThat(chave.get("required").asBoolean()).isFalse();
+        assertThat(chave.at("/schema/maxLength").asInt()).isEqualTo(255);
+        assertThat(post.at("/responses/201/headers/Idempotent-Replayed").isMissingNode()).isFalse();
+        for (String status : List.of("409", "422")) {
+            assertThat(post.at("/responses/" + status + "/content/application~1json/schema/$ref").asText())
+                    .endsWith("/Erro");
+            assertThat(post.at("/responses/" + status + "/description").asText()).contains("Idempotency-Key");
+        }
+        JsonNode patch = caminhos.at("/~1pedidos~1{id}/patch");
+        assertThat(patch.at("/responses/409/description").asText())
+                .as("o caso que já havia continua descrito").contains("Pedido cancelado não muda de status")
+                .contains("Idempotency-Key");
+        assertRespostas(patch, List.of("409", "412", "422"));
+    }
+
+    /** By method, on every operation: what a new endpoint gets without any annotation of its own. */
+    @Test
+    void cadaOperacaoTemOsCabecalhosDoSeuMetodo() {
+        JsonNode caminhos = api.get("/v1/openapi.json").enviar().json().get("paths");
+
+        List<String> vistas = new ArrayList<>();
+        caminhos.fields().forEachRemaining(caminho -> caminho.getValue().fields().forEachRemaining(metodo -> {
+            JsonNode operacao = metodo.getValue();
+            String nome = metodo.getKey().toUpperCase() + " " + caminho.getKey();
+            vistas.add(nome);
+            switch (metodo.getKey()) {
+                case "get" -> {
+                    assertThat(cabecalho(operacao, "If-None-Match")).as(nome).isNotNull();
+                    assertThat(operacao.at("/responses/304").isMissingNode()).as(nome).isFalse();
+                }
+                case "post", "patch" -> {
+                    assertThat(cabecalho(operacao, "Idempotency-Key")).as(nome).isNotNull();
+                    assertRespostas(operacao, List.of("400", "409", "422"));
+                    operacao.get("responses").fields().forEachRemaining(r -> {
+                        if (r.getKey().startsWith("2")) {
+                            assertThat(r.getValue().at("/headers/Idempotent-Replayed").isMissingNode())
+                                    .as(nome + " " + r.getKey()).isFalse();
+                        }
+                    });
+                }
+                default -> {
+                }
+            }
+            if (List.of("put", "patch", "delete").contains(metodo.getKey())) {
+                assertThat(cabecalho(operacao, "If-Match")).as(nome).isNotNull();
+                assertRespostas(operacao, List.of("412"));
+            }
+        }));
+        assertThat(vistas).contains("GET /produtos/{id}", "POST /estoque", "DELETE /webhooks/{id}");
+    }
+
+    private static JsonNode cabecalho(JsonNode operacao, String nome) {
+        for (JsonNode parametro : operacao.path("parameters")) {
+            if ("header".equals(parametro.get("in").asText()) && nome.equals(parametro.get("name").asText())) {
+                return parametro;
+            }
+        }
+        return null;
     }
 
     private static void assertRespostas(JsonNode operacao, List<String> status) {
