@@ -1,12 +1,15 @@
 package br.com.lojaapi.openapi;
 
+import br.com.lojaapi.apoio.ConformidadeComEsquema;
 import br.com.lojaapi.apoio.Resposta;
 import br.com.lojaapi.apoio.TesteDeApi;
+import br.com.lojaapi.coreapi.webhook.EventoDeWebhook;
 import com.fasterxml.jackson.databind.JsonNode;
 import org.junit.jupiter.api.Test;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -184,6 +187,38 @@ class OpenApiTest extends TesteDeApi {
             }
         }));
         assertThat(vistas).contains("GET /produtos/{id}", "POST /estoque", "DELETE /webhooks/{id}");
+    }
+
+    @Test
+    void webhookDeCadaTipoComCabecalhosDeEntregaECorpoTipado() {
+        JsonNode descricao = api.get("/v1/openapi.json").enviar().json();
+        ConformidadeComEsquema esquemas = new ConformidadeComEsquema(descricao);
+
+        assertThat(descricao.get("webhooks").fieldNames()).toIterable()
+                .containsExactlyInAnyOrderElementsOf(EventoDeWebhook.nomes());
+        for (String tipo : EventoDeWebhook.nomes()) {
+            JsonNode entrega = descricao.at("/webhooks/" + tipo + "/post");
+            assertThat(entrega.get("parameters")).extracting(p -> p.get("name").asText()).as(tipo)
+                    .containsExactly("X-Service-Event", "X-Service-Signature", "X-Service-Tentativa",
+                            "X-Service-Entrega", "webhook-id", "webhook-timestamp", "webhook-signature");
+            assertThat(entrega.get("security")).as("o receptor não recebe o token da loja").isEmpty();
+            JsonNode envelope = esquemas.resolver(esquemas.esquemaDoWebhook(tipo));
+            assertThat(envelope.get("required")).extracting(JsonNode::asText)
+                    .containsExactly("evento", "criadoEm", "dados");
+            assertThat(envelope.at("/properties/evento/enum/0").asText()).isEqualTo(tipo);
+            assertThat(esquemas.resolver(envelope.at("/properties/dados")).get("properties")).as(tipo).isNotEmpty();
+        }
+        Map<String, String> dados = Map.of("pedido.criado", "/DadosPedidoCriado", "pedido.cancelado",
+                "/DadosStatusDoPedido", "produto.atualizado", "/Produto", "cliente.criado", "/Cliente");
+        dados.forEach((tipo, esquema) -> assertThat(esquemas.resolver(esquemas.esquemaDoWebhook(tipo))
+                .at("/properties/dados/$ref").asText()).as(tipo).endsWith(esquema));
+        assertThat(descricao.at("/components/schemas/DadosPedidoCriado/properties").fieldNames()).toIterable()
+                .as("os campos do contrato").containsExactly("id", "numero", "status", "tipoEntrega", "subtotal",
+                        "desconto", "ajustePagamento", "taxaEntrega", "total", "observacoes", "pagamentoStatus",
+                        "pagamentos", "clienteNome", "clienteCelular", "clienteEmail", "clienteDocumento",
+                        "clienteEndereco", "criadoEm");
+        assertThat(descricao.at("/components/schemas/ProdutoRemovido/properties").fieldNames()).toIterable()
+                .as("o esquema REST de mesmo nome continua o da API").doesNotContain("removidoEm");
     }
 
     private static JsonNode cabecalho(JsonNode operacao, String nome) {
