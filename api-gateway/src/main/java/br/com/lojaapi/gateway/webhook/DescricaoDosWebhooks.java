@@ -2,7 +2,8 @@ package br.com.lojaapi.gateway.webhook;
 
 import br.com.lojaapi.coreapi.webhook.EventoDeWebhook;
 import br.com.lojaapi.gateway.cliente.ClienteJson;
-import io.swagger.v3.core.converter.ModelConverters;
+import io.swagger.v3.core.converter.AnnotatedType;
+import io.swagger.v3.core.converter.ModelConverterContextImpl;
 import io.swagger.v3.core.jackson.ModelResolver;
 import io.swagger.v3.core.jackson.TypeNameResolver;
 import io.swagger.v3.core.util.Json31;
@@ -27,8 +28,8 @@ import org.springframework.stereotype.Component;
 
 import java.math.BigDecimal;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -102,24 +103,23 @@ class DescricaoDosWebhooks implements OpenApiCustomizer {
             api.setComponents(new Components());
         }
         Components componentes = api.getComponents();
-        ModelConverters conversores = conversores();
+        // One context for every kind: a type shared by several (Pagamento, NotaFiscal...) is resolved once.
+        ModelConverterContextImpl contexto = new ModelConverterContextImpl(
+                new ModelResolver(Json31.mapper(), new NomesDosDados()).openapi31(true));
+        Map<EventoDeWebhook, String> dados = new EnumMap<>(EventoDeWebhook.class);
         for (EventoDeWebhook evento : EventoDeWebhook.values()) {
-            Tipo tipo = tipo(evento);
-            String dados = tipo.dados() == null ? existente(componentes, PRODUTO)
-                    : registrar(conversores, tipo.dados(), componentes);
-            componentes.addSchemas(envelope(evento), corpo(evento, tipo, dados));
-            api.addWebhooks(evento.nome(), new PathItem().post(entrega(evento, tipo)));
+            Class<?> tipo = tipo(evento).dados();
+            dados.put(evento, tipo == null ? existente(componentes, PRODUTO)
+                    : nome(contexto.resolve(new AnnotatedType(tipo).resolveAsRef(true))));
         }
+        registrar(contexto.getDefinedModels(), componentes);
+        dados.forEach((evento, esquema) -> {
+            componentes.addSchemas(envelope(evento), corpo(evento, tipo(evento), esquema));
+            api.addWebhooks(evento.nome(), new PathItem().post(entrega(evento, tipo(evento))));
+        });
     }
 
-    /** swagger-core's resolver for OpenAPI 3.1, naming the records of {@link DadosDeEvento} with the prefix. */
-    private static ModelConverters conversores() {
-        ModelConverters conversores = new ModelConverters(true);
-        new ArrayList<>(conversores.getConverters()).forEach(conversores::removeConverter);
-        conversores.addConverter(new ModelResolver(Json31.mapper(), new NomesDosDados()).openapi31(true));
-        return conversores;
-    }
-
+    /** swagger-core's names, but the records of {@link DadosDeEvento} with the prefix. */
     private static final class NomesDosDados extends TypeNameResolver {
         @Override
         protected String getNameOfClass(Class<?> classe) {
@@ -128,22 +128,25 @@ class DescricaoDosWebhooks implements OpenApiCustomizer {
         }
     }
 
+    private static String nome(Schema<?> referencia) {
+        String ref = referencia.get$ref();
+        return ref.substring(ref.lastIndexOf('/') + 1);
+    }
+
     /**
-     * The schemas of a type and of what it refers to. Shared types (Cliente, NotaFiscal, Pagamento...) keep the
-     * definition the REST answers already have; a name of our own must not collide with a different schema.
+     * Shared types (Cliente, NotaFiscal, Pagamento...) keep the definition the REST answers already have; a name of
+     * our own must not collide with a different schema.
      */
     @SuppressWarnings("rawtypes")
-    private static String registrar(ModelConverters conversores, Class<?> tipo, Components componentes) {
-        String nome = conversores.read(tipo).keySet().iterator().next();
-        for (Map.Entry<String, Schema> lido : conversores.readAll(tipo).entrySet()) {
-            Schema anterior = componentes.getSchemas() == null ? null : componentes.getSchemas().get(lido.getKey());
+    private static void registrar(Map<String, Schema> lidos, Components componentes) {
+        lidos.forEach((nome, esquema) -> {
+            Schema anterior = componentes.getSchemas() == null ? null : componentes.getSchemas().get(nome);
             if (anterior == null) {
-                componentes.addSchemas(lido.getKey(), lido.getValue());
-            } else if (NOMES_PROPRIOS.contains(lido.getKey()) && !anterior.equals(lido.getValue())) {
-                throw new IllegalStateException("dois esquemas diferentes chamados " + lido.getKey());
+                componentes.addSchemas(nome, esquema);
+            } else if (NOMES_PROPRIOS.contains(nome) && !anterior.equals(esquema)) {
+                throw new IllegalStateException("dois esquemas diferentes chamados " + nome);
             }
-        }
-        return nome;
+        });
     }
 
     private static String existente(Components componentes, String nome) {
