@@ -67,7 +67,7 @@ final class IdempotenciaECondicoes implements OpenApiCustomizer {
     private static void repeticaoSegura(Operation operacao) {
         parametro(operacao, IDEMPOTENCY_KEY, new StringSchema().minLength(1).maxLength(255),
                 "Chave única desta operação (ex.: um UUID), para repetir com segurança após um timeout. A mesma "
-                        + "chave com a mesma requisição, em até 24 h, devolve a resposta original (status, "
+                        + "chave com a mesma requisição, por pelo menos 24 h, devolve a resposta original (status, "
                         + "cabeçalhos e corpo) com Idempotent-Replayed: true, sem um segundo efeito. Vale por loja; "
                         + "no máximo 255 caracteres");
         ApiResponses respostas = operacao.getResponses();
@@ -88,7 +88,7 @@ final class IdempotenciaECondicoes implements OpenApiCustomizer {
 
     private static void escritaCondicional(Operation operacao) {
         parametro(operacao, IF_MATCH, new StringSchema(),
-                "ETag da última leitura (GET ou resposta de escrita). Se o recurso mudou desde então, a resposta "
+                "ETag da última leitura (GET). Se o recurso mudou desde então, a resposta "
                         + "é 412 e nada muda; sem o cabeçalho, a alteração é incondicional");
         erro(operacao.getResponses(), "412", "If-Match não confere: o recurso mudou desde a leitura (o ETag "
                 + "atual é outro); nada foi alterado. Leia de novo e repita");
@@ -113,7 +113,7 @@ final class IdempotenciaECondicoes implements OpenApiCustomizer {
     private static Header etag() {
         return new Header().description("Versão desta representação: envie em If-None-Match para revalidar "
                                                 + "(304) ou em If-Match para alterar só esta versão (412 se mudou)")
-                           .schema(new StringSchema().example("\"3\""));
+                           .schema(new StringSchema());
     }
 
     private static void parametro(Operation operacao, String nome, Schema<?> esquema, String descricao) {

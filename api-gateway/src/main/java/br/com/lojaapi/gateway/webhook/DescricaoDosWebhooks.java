@@ -171,8 +171,8 @@ class DescricaoDosWebhooks implements OpenApiCustomizer {
                 .summary(evento.nome() + ": " + tipo.resumo())
                 .description("POST que a loja envia à url de cada webhook inscrito em " + evento.nome() + ". "
                         + "Confira a assinatura sobre o corpo exato recebido antes de usá-lo. Uma entrega pode "
-                        + "chegar mais de uma vez e fora de ordem: X-Service-Entrega (= webhook-id) identifica a "
-                        + "entrega em todas as tentativas, e criadoEm ordena os eventos.")
+                        + "chegar mais de uma vez e fora de ordem: X-Service-Entrega (= webhook-id) é o mesmo em "
+                        + "todas as tentativas da entrega, e criadoEm é quando o evento aconteceu.")
                 .security(List.of())
                 .parameters(cabecalhos(evento))
                 .requestBody(new RequestBody().required(true).content(new Content().addMediaType("application/json",
