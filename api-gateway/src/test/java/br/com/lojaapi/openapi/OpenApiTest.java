@@ -217,6 +217,11 @@ class OpenApiTest extends TesteDeApi {
                         "desconto", "ajustePagamento", "taxaEntrega", "total", "observacoes", "pagamentoStatus",
                         "pagamentos", "clienteNome", "clienteCelular", "clienteEmail", "clienteDocumento",
                         "clienteEndereco", "criadoEm");
+        JsonNode qualquer = descricao.at("/components/schemas/Evento");
+        assertThat(qualquer.at("/discriminator/propertyName").asText()).isEqualTo("evento");
+        assertThat(qualquer.at("/discriminator/mapping/pedido.nota_fiscal").asText())
+                .isEqualTo("#/components/schemas/EventoPedidoNotaFiscal");
+        assertThat(qualquer.get("oneOf")).hasSize(EventoDeWebhook.values().length);
         assertThat(descricao.at("/components/schemas/ProdutoRemovido/properties").fieldNames()).toIterable()
                 .as("o esquema REST de mesmo nome continua o da API").doesNotContain("removidoEm");
     }

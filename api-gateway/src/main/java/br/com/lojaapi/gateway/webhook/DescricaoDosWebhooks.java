@@ -13,7 +13,9 @@ import io.swagger.v3.oas.models.Operation;
 import io.swagger.v3.oas.models.PathItem;
 import io.swagger.v3.oas.models.media.Content;
 import io.swagger.v3.oas.models.media.DateTimeSchema;
+import io.swagger.v3.oas.models.media.Discriminator;
 import io.swagger.v3.oas.models.media.IntegerSchema;
+import io.swagger.v3.oas.models.media.JsonSchema;
 import io.swagger.v3.oas.models.media.MediaType;
 import io.swagger.v3.oas.models.media.ObjectSchema;
 import io.swagger.v3.oas.models.media.Schema;
@@ -40,7 +42,8 @@ import java.util.stream.Collectors;
  * delivery carries and the body {@code {evento, criadoEm, dados}}. The schema of {@code dados} is derived from the
  * Java type the dispatcher serialises for that kind, so a field added to it shows up here; the records of
  * {@link DadosDeEvento} are published as {@code Dados<Name>}, which keeps them apart from the REST schemas of the
- * same simple name ({@code ProdutoRemovido}, {@code NotaFiscalDoPedido}).
+ * same simple name ({@code ProdutoRemovido}, {@code NotaFiscalDoPedido}). Each body is the component
+ * {@code Evento<Kind>} ({@code EventoPedidoCriado}); {@code Evento} is their union, discriminated by {@code evento}.
  */
 @Component
 class DescricaoDosWebhooks implements OpenApiCustomizer {
@@ -48,6 +51,8 @@ class DescricaoDosWebhooks implements OpenApiCustomizer {
     static final String ESQUEMAS = "#/components/schemas/";
     /** {@code produto.atualizado} carries the product exactly as GET /produtos/{id} returns it. */
     static final String PRODUTO = "Produto";
+    /** The union of every kind's body, discriminated by {@code evento}: for a receiver (or a feed) of all kinds. */
+    static final String QUALQUER = "Evento";
     private static final String PREFIXO = "Dados";
     private static final Set<String> NOMES_PROPRIOS = Arrays.stream(DadosDeEvento.class.getDeclaredClasses())
                                                             .map(c -> PREFIXO + c.getSimpleName())
@@ -113,10 +118,15 @@ class DescricaoDosWebhooks implements OpenApiCustomizer {
                     : nome(contexto.resolve(new AnnotatedType(tipo).resolveAsRef(true))));
         }
         registrar(contexto.getDefinedModels(), componentes);
+        Schema<?> qualquer = new JsonSchema().description("Um evento de qualquer tipo, pelo seu campo evento")
+                                             .discriminator(new Discriminator().propertyName("evento"));
         dados.forEach((evento, esquema) -> {
             componentes.addSchemas(envelope(evento), corpo(evento, tipo(evento), esquema));
             api.addWebhooks(evento.nome(), new PathItem().post(entrega(evento, tipo(evento))));
+            qualquer.addOneOfItem(new JsonSchema().$ref(ESQUEMAS + envelope(evento)));
+            qualquer.getDiscriminator().mapping(evento.nome(), ESQUEMAS + envelope(evento));
         });
+        componentes.addSchemas(QUALQUER, qualquer);
     }
 
     /** swagger-core's names, but the records of {@link DadosDeEvento} with the prefix. */

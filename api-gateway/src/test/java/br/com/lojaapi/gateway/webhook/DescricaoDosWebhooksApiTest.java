@@ -21,6 +21,7 @@ import br.com.lojaapi.coreapi.webhook.EventoDeWebhook;
 import br.com.lojaapi.gateway.axon.ConfiguracaoAxon;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import org.axonframework.serialization.AnnotationRevisionResolver;
 import org.axonframework.serialization.Serializer;
 import org.axonframework.serialization.SimpleSerializedObject;
@@ -51,6 +52,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 class DescricaoDosWebhooksApiTest extends TesteDeApi {
 
     private static final Path EVENTOS = Path.of("src/test/resources/eventos");
+    private static final JsonNode QUALQUER_EVENTO = JsonNodeFactory.instance.objectNode()
+                                                                            .put("$ref", "#/components/schemas/Evento");
 
     @Autowired
     private ObjectMapper json;
@@ -71,6 +74,7 @@ class DescricaoDosWebhooksApiTest extends TesteDeApi {
             envelope.put("dados", d);
             JsonNode corpo = corpo(envelope);
             assertThat(conformidade.problemasDoWebhook(tipo.nome(), corpo)).as("%s: %s", tipo.nome(), corpo).isEmpty();
+            assertThat(conformidade.problemas(corpo, QUALQUER_EVENTO)).as("Evento: %s", corpo).isEmpty();
         }));
     }
 
