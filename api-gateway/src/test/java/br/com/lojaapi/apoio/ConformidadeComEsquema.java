@@ -11,8 +11,9 @@ import java.util.Set;
  * Checks a JSON value against a schema of the published description, for the subset the description uses: $ref
  * into components, type (one or a list, as OpenAPI 3.1 writes it), enum, properties, required, items, allOf, anyOf
  * and oneOf. A property the schema does not list is a problem: the point is that a client generating types from
- * the description reads every field it is sent. A null value is accepted: most schemas do not say which fields
- * may be null.
+ * the description reads every field it is sent. Nulls are checked only in objects whose schema lists required
+ * fields (the webhook envelopes and {@code Dados*}), which say which fields may be null; elsewhere most schemas do
+ * not, and a null is accepted.
  */
 public final class ConformidadeComEsquema {
 
@@ -79,8 +80,13 @@ public final class ConformidadeComEsquema {
     }
 
     private void verificar(String onde, JsonNode valor, JsonNode esquemaOuRef, List<String> problemas) {
+        verificar(onde, valor, esquemaOuRef, false, problemas);
+    }
+
+    private void verificar(String onde, JsonNode valor, JsonNode esquemaOuRef, boolean nullDescrito,
+                           List<String> problemas) {
         JsonNode esquema = resolver(esquemaOuRef);
-        if (valor.isNull()) {
+        if (valor.isNull() && !nullDescrito) {
             return;
         }
         for (JsonNode parte : esquema.path("allOf")) {
@@ -112,7 +118,8 @@ public final class ConformidadeComEsquema {
                     return;
                 }
                 if (propriedades.has(campo)) {
-                    verificar(onde + "." + campo, valor.get(campo), propriedades.get(campo), problemas);
+                    verificar(onde + "." + campo, valor.get(campo), propriedades.get(campo), esquema.has("required"),
+                            problemas);
                 } else {
                     problemas.add(onde + "." + campo + ": campo que o esquema não descreve");
                 }

@@ -217,6 +217,13 @@ class OpenApiTest extends TesteDeApi {
                         "desconto", "ajustePagamento", "taxaEntrega", "total", "observacoes", "pagamentoStatus",
                         "pagamentos", "clienteNome", "clienteCelular", "clienteEmail", "clienteDocumento",
                         "clienteEndereco", "criadoEm");
+        JsonNode criado = descricao.at("/components/schemas/DadosPedidoCriado");
+        assertThat(criado.get("required")).as("sempre enviados, null inclusive").hasSize(18);
+        assertThat(criado.at("/properties/numero/type").asText()).isEqualTo("integer");
+        assertThat(criado.at("/properties/observacoes/type")).extracting(JsonNode::asText)
+                .containsExactlyInAnyOrder("string", "null");
+        assertThat(descricao.at("/components/schemas/DadosNotaFiscalDoPedido/properties/notaFiscal/anyOf/0/$ref")
+                .asText()).endsWith("/NotaFiscal");
         JsonNode qualquer = descricao.at("/components/schemas/Evento");
         assertThat(qualquer.at("/discriminator/propertyName").asText()).isEqualTo("evento");
         assertThat(qualquer.at("/discriminator/mapping/pedido.nota_fiscal").asText())

@@ -29,7 +29,9 @@ import org.springdoc.core.customizers.OpenApiCustomizer;
 import org.springframework.stereotype.Component;
 
 import java.math.BigDecimal;
+import java.lang.reflect.RecordComponent;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.EnumMap;
 import java.util.List;
@@ -54,9 +56,11 @@ class DescricaoDosWebhooks implements OpenApiCustomizer {
     /** The union of every kind's body, discriminated by {@code evento}: for a receiver (or a feed) of all kinds. */
     static final String QUALQUER = "Evento";
     private static final String PREFIXO = "Dados";
-    private static final Set<String> NOMES_PROPRIOS = Arrays.stream(DadosDeEvento.class.getDeclaredClasses())
-                                                            .map(c -> PREFIXO + c.getSimpleName())
-                                                            .collect(Collectors.toUnmodifiableSet());
+    private static final Map<String, Class<?>> TIPOS_PROPRIOS = Arrays.stream(DadosDeEvento.class.getDeclaredClasses())
+                                                                      .filter(Class::isRecord)
+                                                                      .collect(Collectors.toUnmodifiableMap(
+                                                                              c -> PREFIXO + c.getSimpleName(),
+                                                                              c -> c));
 
     /** The Java type of {@code dados} (none: the GET schema of the product) and what the event means. */
     record Tipo(Class<?> dados, String resumo) {
@@ -150,13 +154,47 @@ class DescricaoDosWebhooks implements OpenApiCustomizer {
     @SuppressWarnings("rawtypes")
     private static void registrar(Map<String, Schema> lidos, Components componentes) {
         lidos.forEach((nome, esquema) -> {
+            Class<?> proprio = TIPOS_PROPRIOS.get(nome);
+            if (proprio != null) {
+                presentesEAnulaveis(esquema, proprio);
+            }
             Schema anterior = componentes.getSchemas() == null ? null : componentes.getSchemas().get(nome);
             if (anterior == null) {
                 componentes.addSchemas(nome, esquema);
-            } else if (NOMES_PROPRIOS.contains(nome) && !anterior.equals(esquema)) {
+            } else if (proprio != null && !anterior.equals(esquema)) {
                 throw new IllegalStateException("dois esquemas diferentes chamados " + nome);
             }
         });
+    }
+
+    /**
+     * The dispatcher writes every component of these records, null included (Jackson's inclusion is ALWAYS): all
+     * are required, and all but the primitives may be null, so a strict client validates what it is sent.
+     */
+    @SuppressWarnings({"rawtypes", "unchecked"})
+    private static void presentesEAnulaveis(Schema esquema, Class<?> registro) {
+        Map<String, Schema> propriedades = esquema.getProperties();
+        List<String> obrigatorios = new ArrayList<>();
+        for (RecordComponent componente : registro.getRecordComponents()) {
+            Schema propriedade = propriedades.get(componente.getName());
+            if (propriedade == null) {
+                throw new IllegalStateException(registro.getSimpleName() + "." + componente.getName() + " sem esquema");
+            }
+            obrigatorios.add(componente.getName());
+            if (componente.getType().isPrimitive()) {
+                continue;
+            }
+            if (propriedade.get$ref() != null) {
+                propriedades.put(componente.getName(), new JsonSchema().anyOf(List.of(
+                        new JsonSchema().$ref(propriedade.get$ref()), new JsonSchema().types(Set.of("null")))));
+            } else {
+                if (propriedade.getTypes() == null && propriedade.getType() != null) {
+                    propriedade.addType(propriedade.getType());
+                }
+                propriedade.addType("null");
+            }
+        }
+        esquema.setRequired(obrigatorios);
     }
 
     private static String existente(Components componentes, String nome) {
