@@ -5,10 +5,12 @@ import io.swagger.v3.core.converter.ModelConverters;
 import io.swagger.v3.oas.models.Components;
 import io.swagger.v3.oas.models.OpenAPI;
 import io.swagger.v3.oas.models.Paths;
+import io.swagger.v3.oas.models.SpecVersion;
 import io.swagger.v3.oas.models.headers.Header;
 import io.swagger.v3.oas.models.info.Info;
 import io.swagger.v3.oas.models.media.Content;
 import io.swagger.v3.oas.models.media.IntegerSchema;
+import io.swagger.v3.oas.models.media.JsonSchema;
 import io.swagger.v3.oas.models.media.MediaType;
 import io.swagger.v3.oas.models.media.Schema;
 import io.swagger.v3.oas.models.responses.ApiResponse;
@@ -27,10 +29,12 @@ import org.springframework.web.bind.annotation.RequestBody;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
- * The published description at {@code /v1/openapi.json}: generated from the controllers, with paths relative to
- * the server URL (which ends in {@code /v1}), bearer security, and the error answers every operation can give.
+ * The published description at {@code /v1/openapi.json} (OpenAPI 3.1): generated from the controllers, with paths
+ * relative to the server URL (which ends in {@code /v1}), bearer security, the error answers every operation can give
+ * and the headers of idempotent retries and conditional requests ({@link IdempotenciaECondicoes}).
  */
 @Configuration(proxyBeanMethods = false)
 public class ConfiguracaoOpenApi {
@@ -40,7 +44,7 @@ public class ConfiguracaoOpenApi {
     @Bean
     OpenAPI descricao(@Value("${loja.url-publica:http://localhost:8080}") String urlPublica) {
         String base = urlPublica.endsWith("/") ? urlPublica.substring(0, urlPublica.length() - 1) : urlPublica;
-        return new OpenAPI()
+        return new OpenAPI(SpecVersion.V31)
                 .info(new Info().title("Store Integration API").version("1.0.0")
                                 .description("API REST/JSON de integração de uma loja: catálogo, pedidos, estoque, "
                                         + "notas fiscais, etiquetas e webhooks. Toda chamada usa um token Bearer "
@@ -60,9 +64,45 @@ public class ConfiguracaoOpenApi {
             api.getPaths().forEach((caminho, item) ->
                     relativos.addPathItem(caminho.startsWith("/v1/") ? caminho.substring(3) : caminho, item));
             api.setPaths(relativos);
-            Map<String, Schema> erro = ModelConverters.getInstance().read(Erro.class);
+            // The 3.1 converter: a 3.0 schema loses its "type" when written as 3.1.
+            Map<String, Schema> erro = ModelConverters.getInstance(true).read(Erro.class);
             erro.forEach(api.getComponents()::addSchemas);
         };
+    }
+
+    /**
+     * swagger-core writes a nullable reference as {@code {"type": "null", "$ref": ...}}, which in OpenAPI 3.1 admits
+     * only null (the keywords beside a $ref apply too): it becomes {@code anyOf: [the reference, null]}.
+     */
+    @Bean
+    OpenApiCustomizer referenciasQuePodemSerNull() {
+        return api -> {
+            if (api.getComponents() != null && api.getComponents().getSchemas() != null) {
+                api.getComponents().getSchemas().values().forEach(ConfiguracaoOpenApi::referenciasQuePodemSerNull);
+            }
+        };
+    }
+
+    @SuppressWarnings({"rawtypes", "unchecked"})
+    private static void referenciasQuePodemSerNull(Schema esquema) {
+        Map<String, Schema> propriedades = esquema.getProperties();
+        if (propriedades == null) {
+            return;
+        }
+        propriedades.replaceAll((nome, propriedade) -> {
+            if (propriedade.get$ref() == null || propriedade.getTypes() == null
+                    || !propriedade.getTypes().contains("null")) {
+                return propriedade;
+            }
+            return new JsonSchema().anyOf(List.of(new JsonSchema().$ref(propriedade.get$ref()),
+                                                  new JsonSchema().types(Set.of("null"))))
+                                   .description(propriedade.getDescription());
+        });
+    }
+
+    @Bean
+    OpenApiCustomizer idempotenciaECondicoes() {
+        return new IdempotenciaECondicoes();
     }
 
     @Bean
@@ -100,13 +140,13 @@ public class ConfiguracaoOpenApi {
         respostas.putIfAbsent(status, erro(descricao));
     }
 
-    private static ApiResponse erro(String descricao) {
+    static ApiResponse erro(String descricao) {
         return new ApiResponse().description(descricao)
                                 .content(new Content().addMediaType("application/json",
                                         new MediaType().schema(new Schema<>().$ref(ERRO))));
     }
 
-    private static void cabecalhosDeLimite(ApiResponse resposta) {
+    static void cabecalhosDeLimite(ApiResponse resposta) {
         resposta.addHeaderObject("X-RateLimit-Limit", cabecalho("Requisições por minuto deste token"));
         resposta.addHeaderObject("X-RateLimit-Remaining", cabecalho("Requisições deste tipo restantes na janela"));
         resposta.addHeaderObject("X-RateLimit-Reset", cabecalho("Segundos até a cota se renovar"));

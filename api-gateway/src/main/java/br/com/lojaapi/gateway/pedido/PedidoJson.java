@@ -10,6 +10,7 @@ import br.com.lojaapi.coreapi.pedido.PedidoView;
 import br.com.lojaapi.coreapi.pedido.ProdutoDoItem;
 import br.com.lojaapi.coreapi.pedido.VariacaoDoItem;
 import com.fasterxml.jackson.annotation.JsonRawValue;
+import com.fasterxml.jackson.databind.JsonNode;
 import io.swagger.v3.oas.annotations.media.Schema;
 
 import java.math.BigDecimal;
@@ -68,7 +69,8 @@ public record PedidoJson(String id,
                 ProdutoDoItemJson produto,
                 @Schema(nullable = true) VariacaoDoItem variacao,
                 @Schema(nullable = true) String observacao,
-                @Schema(nullable = true, description = "JSON enviado no pedido") @JsonRawValue String opcoes) {
+                @Schema(implementation = JsonNode.class, nullable = true, description = "JSON enviado no pedido")
+                @JsonRawValue String opcoes) {
     }
 
     @Schema(name = "ProdutoDoItem")

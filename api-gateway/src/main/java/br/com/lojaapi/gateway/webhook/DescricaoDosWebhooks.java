@@ -1,0 +1,274 @@
+package br.com.lojaapi.gateway.webhook;
+
+import br.com.lojaapi.coreapi.webhook.EventoDeWebhook;
+import br.com.lojaapi.gateway.cliente.ClienteJson;
+import io.swagger.v3.core.converter.AnnotatedType;
+import io.swagger.v3.core.converter.ModelConverterContextImpl;
+import io.swagger.v3.core.jackson.ModelResolver;
+import io.swagger.v3.core.jackson.TypeNameResolver;
+import io.swagger.v3.core.util.Json31;
+import io.swagger.v3.oas.models.Components;
+import io.swagger.v3.oas.models.OpenAPI;
+import io.swagger.v3.oas.models.Operation;
+import io.swagger.v3.oas.models.PathItem;
+import io.swagger.v3.oas.models.media.Content;
+import io.swagger.v3.oas.models.media.DateTimeSchema;
+import io.swagger.v3.oas.models.media.Discriminator;
+import io.swagger.v3.oas.models.media.IntegerSchema;
+import io.swagger.v3.oas.models.media.JsonSchema;
+import io.swagger.v3.oas.models.media.MediaType;
+import io.swagger.v3.oas.models.media.ObjectSchema;
+import io.swagger.v3.oas.models.media.Schema;
+import io.swagger.v3.oas.models.media.StringSchema;
+import io.swagger.v3.oas.models.parameters.HeaderParameter;
+import io.swagger.v3.oas.models.parameters.Parameter;
+import io.swagger.v3.oas.models.parameters.RequestBody;
+import io.swagger.v3.oas.models.responses.ApiResponse;
+import io.swagger.v3.oas.models.responses.ApiResponses;
+import org.springdoc.core.customizers.OpenApiCustomizer;
+import org.springframework.stereotype.Component;
+
+import java.math.BigDecimal;
+import java.lang.reflect.RecordComponent;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.EnumMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.stream.Collectors;
+
+/**
+ * The {@code webhooks} section of the description (OpenAPI 3.1): one POST per event kind, with the headers every
+ * delivery carries and the body {@code {evento, criadoEm, dados}}. The schema of {@code dados} is derived from the
+ * Java type the dispatcher serialises for that kind, so a field added to it shows up here; the records of
+ * {@link DadosDeEvento} are published as {@code Dados<Name>}, which keeps them apart from the REST schemas of the
+ * same simple name ({@code ProdutoRemovido}, {@code NotaFiscalDoPedido}). Each body is the component
+ * {@code Evento<Kind>} ({@code EventoPedidoCriado}); {@code Evento} is their union, discriminated by {@code evento}.
+ */
+@Component
+class DescricaoDosWebhooks implements OpenApiCustomizer {
+
+    static final String ESQUEMAS = "#/components/schemas/";
+    /** {@code produto.atualizado} carries the product exactly as GET /produtos/{id} returns it. */
+    static final String PRODUTO = "Produto";
+    /** The union of every kind's body, discriminated by {@code evento}: for a receiver (or a feed) of all kinds. */
+    static final String QUALQUER = "Evento";
+    private static final String PREFIXO = "Dados";
+    private static final Map<String, Class<?>> TIPOS_PROPRIOS = Arrays.stream(DadosDeEvento.class.getDeclaredClasses())
+                                                                      .filter(Class::isRecord)
+                                                                      .collect(Collectors.toUnmodifiableMap(
+                                                                              c -> PREFIXO + c.getSimpleName(),
+                                                                              c -> c));
+
+    /** The Java type of {@code dados} (none: the GET schema of the product) and what the event means. */
+    record Tipo(Class<?> dados, String resumo) {
+    }
+
+    private final ConfiguracaoDeEntregas configuracao;
+
+    DescricaoDosWebhooks(ConfiguracaoDeEntregas configuracao) {
+        this.configuracao = configuracao;
+    }
+
+    /** Exhaustive: a new kind does not compile until it is described. Types as {@link DisparadorDeWebhooks} sends. */
+    static Tipo tipo(EventoDeWebhook evento) {
+        return switch (evento) {
+            case PEDIDO_CRIADO -> new Tipo(DadosDeEvento.PedidoCriado.class, "Pedido novo recebido (POST /pedidos)");
+            case PEDIDO_STATUS -> new Tipo(DadosDeEvento.StatusDoPedido.class,
+                    "Status do pedido alterado (todo PATCH /pedidos/{id} que muda o status)");
+            case PEDIDO_PAGO -> new Tipo(DadosDeEvento.PedidoPago.class, "Pagamento do pedido confirmado");
+            case PEDIDO_CANCELADO -> new Tipo(DadosDeEvento.StatusDoPedido.class,
+                    "Pedido cancelado (status CANCELADO; chega junto com pedido.status)");
+            case PEDIDO_NOTA_FISCAL -> new Tipo(DadosDeEvento.NotaFiscalDoPedido.class,
+                    "Nota fiscal criada, atualizada, cancelada ou removida (acao), pela API ou pelo painel");
+            case PEDIDO_ETIQUETA -> new Tipo(DadosDeEvento.EtiquetaNoPedido.class,
+                    "Etiqueta de transporte criada, substituída ou removida (acao), pela API ou pelo painel");
+            case PEDIDO_EDITADO -> new Tipo(DadosDeEvento.PedidoEditado.class,
+                    "A loja alterou itens, quantidades, preços, desconto ou frete no painel; o pedido completo "
+                            + "está em GET /pedidos/{id}");
+            case CLIENTE_CRIADO -> new Tipo(ClienteJson.class,
+                    "Cliente novo cadastrado; dados é o cliente como GET /clientes/{id} o mostrou ao ser criado");
+            case PRODUTO_ATUALIZADO -> new Tipo(null,
+                    "Produto alterado (PUT /produtos/{id} ou upsert de um existente); dados é o produto como "
+                            + "GET /produtos/{id} o devolve");
+            case PRODUTO_REMOVIDO -> new Tipo(DadosDeEvento.ProdutoRemovido.class, "Produto removido");
+            case PRODUTO_ESTOQUE_BAIXO -> new Tipo(DadosDeEvento.EstoqueBaixo.class,
+                    "Produto (ou variação) chegou ao estoque mínimo");
+        };
+    }
+
+    /** The component name of the envelope of a kind: {@code pedido.nota_fiscal} → {@code EventoPedidoNotaFiscal}. */
+    static String envelope(EventoDeWebhook evento) {
+        return "Evento" + Arrays.stream(evento.nome().split("[._]"))
+                                .map(p -> Character.toUpperCase(p.charAt(0)) + p.substring(1))
+                                .collect(Collectors.joining());
+    }
+
+    @Override
+    public void customise(OpenAPI api) {
+        if (api.getComponents() == null) {
+            api.setComponents(new Components());
+        }
+        Components componentes = api.getComponents();
+        // One context for every kind: a type shared by several (Pagamento, NotaFiscal...) is resolved once.
+        ModelConverterContextImpl contexto = new ModelConverterContextImpl(
+                new ModelResolver(Json31.mapper(), new NomesDosDados()).openapi31(true));
+        Map<EventoDeWebhook, String> dados = new EnumMap<>(EventoDeWebhook.class);
+        for (EventoDeWebhook evento : EventoDeWebhook.values()) {
+            Class<?> tipo = tipo(evento).dados();
+            dados.put(evento, tipo == null ? existente(componentes, PRODUTO)
+                    : nome(contexto.resolve(new AnnotatedType(tipo).resolveAsRef(true))));
+        }
+        registrar(contexto.getDefinedModels(), componentes);
+        Schema<?> qualquer = new JsonSchema().description("Um evento de qualquer tipo, pelo seu campo evento")
+                                             .discriminator(new Discriminator().propertyName("evento"));
+        dados.forEach((evento, esquema) -> {
+            componentes.addSchemas(envelope(evento), corpo(evento, tipo(evento), esquema));
+            api.addWebhooks(evento.nome(), new PathItem().post(entrega(evento, tipo(evento))));
+            qualquer.addOneOfItem(new JsonSchema().$ref(ESQUEMAS + envelope(evento)));
+            qualquer.getDiscriminator().mapping(evento.nome(), ESQUEMAS + envelope(evento));
+        });
+        componentes.addSchemas(QUALQUER, qualquer);
+    }
+
+    /** swagger-core's names, but the records of {@link DadosDeEvento} with the prefix. */
+    private static final class NomesDosDados extends TypeNameResolver {
+        @Override
+        protected String getNameOfClass(Class<?> classe) {
+            String nome = super.getNameOfClass(classe);
+            return classe.getEnclosingClass() == DadosDeEvento.class ? PREFIXO + nome : nome;
+        }
+    }
+
+    private static String nome(Schema<?> referencia) {
+        String ref = referencia.get$ref();
+        return ref.substring(ref.lastIndexOf('/') + 1);
+    }
+
+    /**
+     * Shared types (Cliente, NotaFiscal, Pagamento...) keep the definition the REST answers already have; a name of
+     * our own must not collide with a different schema.
+     */
+    @SuppressWarnings("rawtypes")
+    private static void registrar(Map<String, Schema> lidos, Components componentes) {
+        lidos.forEach((nome, esquema) -> {
+            Class<?> proprio = TIPOS_PROPRIOS.get(nome);
+            if (proprio != null) {
+                presentesEAnulaveis(esquema, proprio);
+            }
+            Schema anterior = componentes.getSchemas() == null ? null : componentes.getSchemas().get(nome);
+            if (anterior == null) {
+                componentes.addSchemas(nome, esquema);
+            } else if (proprio != null && !anterior.equals(esquema)) {
+                throw new IllegalStateException("dois esquemas diferentes chamados " + nome);
+            }
+        });
+    }
+
+    /**
+     * The dispatcher writes every component of these records, null included (Jackson's inclusion is ALWAYS): all
+     * are required, and all but the primitives may be null, so a strict client validates what it is sent.
+     */
+    @SuppressWarnings({"rawtypes", "unchecked"})
+    private static void presentesEAnulaveis(Schema esquema, Class<?> registro) {
+        Map<String, Schema> propriedades = esquema.getProperties();
+        List<String> obrigatorios = new ArrayList<>();
+        for (RecordComponent componente : registro.getRecordComponents()) {
+            Schema propriedade = propriedades.get(componente.getName());
+            if (propriedade == null) {
+                throw new IllegalStateException(registro.getSimpleName() + "." + componente.getName() + " sem esquema");
+            }
+            obrigatorios.add(componente.getName());
+            if (componente.getType().isPrimitive()) {
+                continue;
+            }
+            if (propriedade.get$ref() != null) {
+                propriedades.put(componente.getName(), new JsonSchema().anyOf(List.of(
+                        new JsonSchema().$ref(propriedade.get$ref()), new JsonSchema().types(Set.of("null")))));
+            } else {
+                if (propriedade.getTypes() == null && propriedade.getType() != null) {
+                    propriedade.addType(propriedade.getType());
+                }
+                propriedade.addType("null");
+            }
+        }
+        esquema.setRequired(obrigatorios);
+    }
+
+    private static String existente(Components componentes, String nome) {
+        if (componentes.getSchemas() == null || !componentes.getSchemas().containsKey(nome)) {
+            throw new IllegalStateException("a descrição não tem o esquema " + nome);
+        }
+        return nome;
+    }
+
+    private static Schema<?> corpo(EventoDeWebhook evento, Tipo tipo, String dados) {
+        return new ObjectSchema()
+                .description(evento.nome() + ": " + tipo.resumo())
+                .addProperty("evento", new StringSchema()._enum(List.of(evento.nome())).description("Tipo do evento"))
+                .addProperty("criadoEm", new DateTimeSchema().description("Quando o evento aconteceu"))
+                .addProperty("dados", new Schema<>().$ref(ESQUEMAS + dados))
+                .required(List.of("evento", "criadoEm", "dados"));
+    }
+
+    private Operation entrega(EventoDeWebhook evento, Tipo tipo) {
+        return new Operation()
+                .operationId("webhook" + envelope(evento).substring("Evento".length()))
+                .summary(evento.nome() + ": " + tipo.resumo())
+                .description("POST que a loja envia à url de cada webhook inscrito em " + evento.nome() + ". "
+                        + "Confira a assinatura sobre o corpo exato recebido antes de usá-lo. Uma entrega pode "
+                        + "chegar mais de uma vez e fora de ordem: X-Service-Entrega (= webhook-id) é o mesmo em "
+                        + "todas as tentativas da entrega, e criadoEm é quando o evento aconteceu.")
+                .security(List.of())
+                .parameters(cabecalhos(evento))
+                .requestBody(new RequestBody().required(true).content(new Content().addMediaType("application/json",
+                        new MediaType().schema(new Schema<>().$ref(ESQUEMAS + envelope(evento))))))
+                .responses(new ApiResponses()
+                        .addApiResponse("2XX", new ApiResponse().description("Recebido: qualquer status 2xx em até "
+                                + duracao(configuracao.tempoLimite()) + " confirma a entrega; o corpo da resposta "
+                                + "é ignorado"))
+                        .addApiResponse("default", new ApiResponse().description("Qualquer outro status (um "
+                                + "redirecionamento inclusive) ou nenhuma resposta no prazo: nova tentativa após "
+                                + configuracao.atrasosMs().stream().map(ms -> duracao(Duration.ofMillis(ms)))
+                                                       .collect(Collectors.joining(", "))
+                                + "; depois da última, a entrega falha")));
+    }
+
+    private static List<Parameter> cabecalhos(EventoDeWebhook evento) {
+        return List.of(
+                cabecalho("X-Service-Event", new StringSchema()._enum(List.of(evento.nome())),
+                        "Tipo do evento (o mesmo de evento no corpo)"),
+                cabecalho("X-Service-Signature", new StringSchema().pattern("^sha256=[0-9a-f]{64}$"),
+                        "sha256= seguido do HMAC-SHA-256, em hexadecimal minúsculo, do corpo exato recebido, com "
+                                + "o secret do webhook (whsec_..., em UTF-8) como chave; compare em tempo constante"),
+                cabecalho("X-Service-Tentativa", new IntegerSchema().minimum(BigDecimal.ONE),
+                        "Número desta tentativa da entrega, a partir de 1"),
+                cabecalho("X-Service-Entrega", new StringSchema().format("uuid"),
+                        "Id da entrega: o mesmo em todas as tentativas; use para descartar repetições"),
+                cabecalho("webhook-id", new StringSchema().format("uuid"),
+                        "Standard Webhooks: o mesmo valor de X-Service-Entrega"),
+                cabecalho("webhook-timestamp", new IntegerSchema().format("int64"),
+                        "Standard Webhooks: instante do envio desta tentativa, em segundos Unix"),
+                cabecalho("webhook-signature", new StringSchema().pattern("^v1,[A-Za-z0-9+/]+=*$"),
+                        "Standard Webhooks: v1, seguido do HMAC-SHA-256 em base64 de {webhook-id}."
+                                + "{webhook-timestamp}.{corpo}, com a decodificação base64 do secret após whsec_ "
+                                + "como chave (como as bibliotecas desse padrão o leem)"));
+    }
+
+    private static Parameter cabecalho(String nome, Schema<?> esquema, String descricao) {
+        return new HeaderParameter().name(nome).required(true).description(descricao).schema(esquema);
+    }
+
+    private static String duracao(Duration d) {
+        long ms = d.toMillis();
+        if (ms % 3_600_000 == 0) {
+            return ms / 3_600_000 + " h";
+        }
+        if (ms % 60_000 == 0) {
+            return ms / 60_000 + " min";
+        }
+        return ms % 1000 == 0 ? ms / 1000 + " s" : ms + " ms";
+    }
+}
