@@ -23,7 +23,8 @@ import static org.assertj.core.api.Assertions.assertThat;
                 "loja.rede.permitir-interna=true",
                 "loja.webhooks.atrasos=" + TesteDeApi.ATRASOS,
                 "loja.webhooks.tempo-limite=" + TesteDeApi.TEMPO_LIMITE,
-                "loja.admin.token=" + TesteDeApi.ADMIN})
+                "loja.admin.token=" + TesteDeApi.ADMIN,
+                "loja.sincronia.margem=1s"})
 public abstract class TesteDeApi {
 
     public static final String ADMIN = "token-de-operador-dos-testes";
