@@ -13,6 +13,9 @@ import org.springframework.web.context.request.WebRequest;
  * The two sync requests on a list's path, chosen by their parameters over the plain list (whose responses stay
  * as they were): {@code ?atualizadoDesde=} starts, {@code ?cursor=} continues. Both at once, or either with the
  * list's paging and filters, is a 400 ({@link Sincronia}).
+ * <p>
+ * Hidden from the OpenAPI description: OpenAPI has one GET per path, and springdoc would merge these into the
+ * list's operation, replacing its summary. The list's operation is where the sync parameters belong.
  */
 public abstract class SincroniaController<T> {
 
@@ -35,7 +38,8 @@ public abstract class SincroniaController<T> {
     protected abstract Object corpo(Sincronia.Pagina<T> pagina);
 
     @GetMapping(params = "atualizadoDesde")
-    @Operation(summary = "Sincronia incremental: o que mudou desde uma data-hora (extensão)", description = DESCRICAO)
+    @Operation(summary = "Sincronia incremental: o que mudou desde uma data-hora (extensão)", description = DESCRICAO,
+            hidden = true)
     ResponseEntity<Object> desde(@Parameter(hidden = true) LojaAtual loja,
                                  @Parameter(description = "Data-hora ISO-8601 com fuso; inclusive")
                                  @RequestParam String atualizadoDesde,
@@ -46,7 +50,7 @@ public abstract class SincroniaController<T> {
     }
 
     @GetMapping(params = {"cursor", "!atualizadoDesde"})
-    @Operation(summary = "Sincronia incremental: a página seguinte (extensão)", description = DESCRICAO)
+    @Operation(summary = "Sincronia incremental: a página seguinte (extensão)", description = DESCRICAO, hidden = true)
     ResponseEntity<Object> continuar(@Parameter(hidden = true) LojaAtual loja,
                                      @Parameter(description = "O cursor da página anterior") @RequestParam String cursor,
                                      @Parameter(description = "De 1 a 100; padrão 50") @RequestParam(required = false) Integer limite,
