@@ -20,7 +20,7 @@ import java.util.TreeSet;
  * How far incremental sync may go: only rows changed before the horizon are handed out, so a cursor never passes
  * a change that becomes visible later with an earlier {@code atualizadoEm}:
  * <pre>horizon = min(now, start of the oldest open writing transaction,
- *               time of the first event the model's projection has not handled) - margin</pre>
+ *               earliest instant of the model's events its projection has not applied) - margin</pre>
  * <ul>
  * <li>A write still uncommitted is an open transaction of PostgreSQL ({@code pg_stat_activity}, every node's
  * sessions): however long it is held, the horizon stays before it. {@link #ativas()} is read before the page's
@@ -41,8 +41,8 @@ import java.util.TreeSet;
 public class HorizonteDeSincronia {
 
     /**
-     * Unhandled events read, from the first on. A projection further behind is replaying or stalled, and then the
-     * first of them are what hold the horizon back; past them the margin has to cover the rest.
+     * Unhandled events of the model read, from the first on. A projection further behind is replaying or stalled,
+     * and then the first of them are what hold the horizon back; past them the margin has to cover the rest.
      */
     private static final int JANELA = 10_000;
     /** An {@link Instant} as the events' JSON writes it. */
@@ -59,13 +59,16 @@ public class HorizonteDeSincronia {
         this.margem = margem;
     }
 
-    static String processador(ModeloLeitura modelo) {
-        return switch (modelo) {
-            case PRODUTO -> "produto-view";
-            case PEDIDO -> "pedido-view";
-            case CLIENTE -> "cliente-view";
-            default -> throw new IllegalArgumentException("Sem sincronia para " + modelo);
-        };
+    /** The model's projection, and the events that write its rows: those of its package in shared-events. */
+    private record Projecao(String processador, String eventos) {
+        static Projecao de(ModeloLeitura modelo) {
+            return switch (modelo) {
+                case PRODUTO -> new Projecao("produto-view", "br.com.lojaapi.coreapi.produto.%");
+                case PEDIDO -> new Projecao("pedido-view", "br.com.lojaapi.coreapi.pedido.%");
+                case CLIENTE -> new Projecao("cliente-view", "br.com.lojaapi.coreapi.cliente.%");
+                default -> throw new IllegalArgumentException("Sem sincronia para " + modelo);
+            };
+        }
     }
 
     /**
@@ -81,7 +84,8 @@ public class HorizonteDeSincronia {
 
     /** The horizon, no later than {@code ativas}: in the page's transaction, before the page is read. */
     Instant ate(ModeloLeitura modelo, Instant ativas) {
-        Map<Integer, TrackingToken> segmentos = processadores.tokens(processador(modelo));
+        Projecao projecao = Projecao.de(modelo);
+        Map<Integer, TrackingToken> segmentos = processadores.tokens(projecao.processador());
         long posicao = segmentos.isEmpty() ? -1 : Long.MAX_VALUE;
         TreeSet<Long> lacunas = new TreeSet<>();
         for (TrackingToken guardado : segmentos.values()) {
@@ -95,14 +99,16 @@ public class HorizonteDeSincronia {
         }
         Timestamp naoTratado = jdbc.queryForObject("""
                 WITH pendentes AS (
-                    (SELECT time_stamp, payload FROM domain_event_entry WHERE global_index > ?
+                    (SELECT time_stamp, payload FROM domain_event_entry WHERE global_index > ? AND payload_type LIKE ?
                       ORDER BY global_index LIMIT %d)
                     UNION ALL
-                    SELECT time_stamp, payload FROM domain_event_entry WHERE global_index = ANY(?::bigint[]))
+                    SELECT time_stamp, payload FROM domain_event_entry
+                     WHERE global_index = ANY(?::bigint[]) AND payload_type LIKE ?)
                 SELECT min(least(time_stamp::timestamptz,
                                  (SELECT min(m[1]::timestamptz)
                                     FROM regexp_matches(convert_from(payload, 'UTF8'), %s, 'g') AS m)))
-                  FROM pendentes""".formatted(JANELA, INSTANTE), Timestamp.class, posicao, lista(lacunas));
+                  FROM pendentes""".formatted(JANELA, INSTANTE), Timestamp.class, posicao, projecao.eventos(), lista(lacunas),
+                projecao.eventos());
         Instant limite = naoTratado == null || ativas.isBefore(naoTratado.toInstant()) ? ativas : naoTratado.toInstant();
         return limite.minus(margem);
     }

@@ -36,10 +36,10 @@ import java.util.function.ToLongFunction;
  * <p>
  * The page's keys (id, versao) and the projection's part of the horizon are read in one REPEATABLE READ snapshot,
  * so a projection rebuild swapping tables and tokens in between cannot pair a horizon with rows it does not
- * describe; the open transactions are read just before it. The ETag is taken
- * from the keys, and a matching {@code If-None-Match} is a 304 before any body is read. The bodies are read
- * afterwards: a row changed in between (its body no longer of the keyed version) ends the page before it, and is
- * listed again at its new place, so a poller never receives one version twice or a version out of place.
+ * describe; the open transactions are read just before it. The ETag is taken from the keys, and a matching
+ * {@code If-None-Match} is a 304 before any body is read. The bodies are read afterwards: a row changed in between
+ * (its body no longer of the keyed version) ends the page before it, and is listed again at its new place, so a
+ * poller never receives one version twice or a version out of place.
  */
 @Component
 public class Sincronia {
