@@ -20,11 +20,11 @@ import static org.assertj.core.api.Assertions.assertThat;
         properties = {
                 "loja.limite.por-minuto=1000000",
                 "loja.limite.escritas-por-minuto=1000000",
+                "loja.sincronia.margem=1s",
                 "loja.rede.permitir-interna=true",
                 "loja.webhooks.atrasos=" + TesteDeApi.ATRASOS,
                 "loja.webhooks.tempo-limite=" + TesteDeApi.TEMPO_LIMITE,
-                "loja.admin.token=" + TesteDeApi.ADMIN,
-                "loja.sincronia.margem=1s"})
+                "loja.admin.token=" + TesteDeApi.ADMIN})
 public abstract class TesteDeApi {
 
     public static final String ADMIN = "token-de-operador-dos-testes";
