@@ -132,7 +132,7 @@ public class EstadoDosProcessadores {
         return new Estado(nome, estado, posicao, cabeca, atraso, progresso, termino, ultima);
     }
 
-    private Map<Integer, TrackingToken> tokens(String processador) {
+    public Map<Integer, TrackingToken> tokens(String processador) {
         Map<Integer, TrackingToken> porSegmento = new TreeMap<>();
         jdbc.query("SELECT segment, token, token_type FROM token_entry WHERE processor_name = ?",
                    rs -> {

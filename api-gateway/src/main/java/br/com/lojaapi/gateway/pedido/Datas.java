@@ -7,12 +7,12 @@ import java.time.OffsetDateTime;
 import java.time.format.DateTimeParseException;
 
 /** Date-time query parameters: ISO-8601 with an offset, so that no one has to guess the time zone. */
-final class Datas {
+public final class Datas {
 
     private Datas() {
     }
 
-    static Instant instante(String texto, String parametro) {
+    public static Instant instante(String texto, String parametro) {
         if (texto == null || texto.isBlank()) {
             return null;
         }

@@ -130,7 +130,7 @@ class PedidoConsultas {
      * The orders with the summaries of their linked invoices (another read model, kept by its own projection),
      * read in one query for the whole page.
      */
-    private List<PedidoView> comNotas(List<PedidoView> pedidos) {
+    List<PedidoView> comNotas(List<PedidoView> pedidos) {
         if (pedidos.isEmpty()) {
             return pedidos;
         }
@@ -158,7 +158,7 @@ class PedidoConsultas {
                 etiquetas.getOrDefault(p.id(), List.of()))).toList();
     }
 
-    private static PedidoView pedido(ResultSet rs) throws SQLException {
+    static PedidoView pedido(ResultSet rs) throws SQLException {
         return new PedidoView(rs.getString("id"), rs.getString("loja_id"), rs.getLong("numero"),
                 StatusPedido.valueOf(rs.getString("status")), TipoEntrega.valueOf(rs.getString("tipo_entrega")),
                 rs.getBigDecimal("subtotal"), rs.getBigDecimal("desconto"), rs.getBigDecimal("taxa_entrega"),

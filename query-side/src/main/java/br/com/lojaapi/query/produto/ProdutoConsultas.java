@@ -40,7 +40,7 @@ class ProdutoConsultas {
 
     private static final TypeReference<List<String>> LISTA = new TypeReference<>() {
     };
-    private static final String COLUNAS = """
+    static final String COLUNAS = """
             id, loja_id, nome, descricao, preco, preco_promocional, imagens, codigo_barras, sku, referencia,
             cod_integracao, disponivel, destaque, ordem, controla_estoque, quantidade_estoque, estoque_minimo, unidade,
             multiplo_venda, peso, altura, largura, comprimento, categoria_id, grupos_complemento, criado_em,
@@ -53,7 +53,7 @@ class ProdutoConsultas {
         this.jdbc = jdbc;
     }
 
-    private record Linha(String id, String lojaId, DadosProduto dados, java.time.Instant criadoEm,
+    record Linha(String id, String lojaId, DadosProduto dados, java.time.Instant criadoEm,
                          java.time.Instant atualizadoEm, long versao) {
     }
 
@@ -130,7 +130,7 @@ class ProdutoConsultas {
         return filtro.toString();
     }
 
-    private List<ProdutoView> montar(List<Linha> linhas) {
+    List<ProdutoView> montar(List<Linha> linhas) {
         if (linhas.isEmpty()) {
             return List.of();
         }
@@ -171,7 +171,7 @@ class ProdutoConsultas {
         return nomes;
     }
 
-    private Linha linha(ResultSet rs) throws SQLException {
+    Linha linha(ResultSet rs) throws SQLException {
         DadosProduto dados = new DadosProduto(rs.getString("nome"), rs.getString("descricao"), rs.getBigDecimal("preco"),
                 rs.getBigDecimal("preco_promocional"), lista(rs.getString("imagens")), rs.getString("codigo_barras"),
                 rs.getString("sku"), rs.getString("referencia"), longo(rs, "cod_integracao"), rs.getBoolean("disponivel"),
