@@ -120,7 +120,7 @@ public class ReconstrucaoDeProjecoes implements SmartLifecycle {
         }
         ModelosReconstruiveis.Modelo modelo = modelos.de(nome).orElseThrow(() -> ErroDeNegocio.conflito(
                 "O processador " + nome + " não é um modelo de leitura e não pode ser reconstruído: sagas e envios"
-                + " de webhooks nunca são repetidos"));
+                + " de webhooks nunca são repetidos, e o feed de eventos mantém as posições que os clientes guardam"));
         Instant agora = relogio.instant();
         Boolean iniciou = transacao.execute(status -> {
             int linhas = jdbc.update("""
