@@ -233,6 +233,33 @@ class OpenApiTest extends TesteDeApi {
                 .as("o esquema REST de mesmo nome continua o da API").doesNotContain("removidoEm");
     }
 
+    @Test
+    void sincroniaNasListasEFeedDeEventosTipado() {
+        JsonNode descricao = api.get("/v1/openapi.json").enviar().json();
+        JsonNode caminhos = descricao.get("paths");
+
+        for (String[] lista : new String[][]{{"produtos", "Produtos"}, {"pedidos", "Pedidos"}, {"clientes", "Clientes"}}) {
+            JsonNode get = caminhos.at("/~1" + lista[0] + "/get");
+            List<String> consultas = new ArrayList<>();
+            get.path("parameters").forEach(p -> consultas.add(p.get("in").asText() + ":" + p.get("name").asText()));
+            assertThat(consultas).as(lista[0]).contains("query:atualizadoDesde", "query:cursor", "query:page");
+            JsonNode alternativas = get.at("/responses/200/content/application~1json/schema/oneOf");
+            assertThat(alternativas).as(lista[0]).hasSize(2);
+            assertThat(alternativas.get(0).get("$ref").asText()).endsWith("/ListaDe" + lista[1]);
+            assertThat(alternativas.get(1).get("$ref").asText()).endsWith("/SincroniaDe" + lista[1]);
+            JsonNode pagina = descricao.at("/components/schemas/SincroniaDe" + lista[1]);
+            assertThat(pagina.get("required")).extracting(JsonNode::asText)
+                    .containsExactlyInAnyOrder(lista[0], "cursor", "temMais");
+            assertThat(pagina.at("/properties/" + lista[0] + "/items/allOf/1/properties/removido/type").asText())
+                    .isEqualTo("boolean");
+        }
+        JsonNode feed = caminhos.at("/~1eventos/get");
+        assertRespostas(feed, List.of("200", "304", "400"));
+        JsonNode item = descricao.at("/components/schemas/EventoDoFeed");
+        assertThat(item.at("/allOf/0/required")).extracting(JsonNode::asText).containsExactly("id", "cursor");
+        assertThat(item.at("/allOf/1/$ref").asText()).isEqualTo("#/components/schemas/Evento");
+    }
+
     private static JsonNode cabecalho(JsonNode operacao, String nome) {
         for (JsonNode parametro : operacao.path("parameters")) {
             if ("header".equals(parametro.get("in").asText()) && nome.equals(parametro.get("name").asText())) {

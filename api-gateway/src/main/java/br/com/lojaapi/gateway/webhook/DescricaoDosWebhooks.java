@@ -55,6 +55,8 @@ class DescricaoDosWebhooks implements OpenApiCustomizer {
     static final String PRODUTO = "Produto";
     /** The union of every kind's body, discriminated by {@code evento}: for a receiver (or a feed) of all kinds. */
     static final String QUALQUER = "Evento";
+    /** The feed's item ({@code EventoController}), documented there with untyped {@code dados}. */
+    static final String ITEM_DO_FEED = "EventoDoFeed";
     private static final String PREFIXO = "Dados";
     private static final Map<String, Class<?>> TIPOS_PROPRIOS = Arrays.stream(DadosDeEvento.class.getDeclaredClasses())
                                                                       .filter(Class::isRecord)
@@ -131,6 +133,24 @@ class DescricaoDosWebhooks implements OpenApiCustomizer {
             qualquer.getDiscriminator().mapping(evento.nome(), ESQUEMAS + envelope(evento));
         });
         componentes.addSchemas(QUALQUER, qualquer);
+        if (componentes.getSchemas().containsKey(ITEM_DO_FEED)) {
+            componentes.addSchemas(ITEM_DO_FEED, itemDoFeed());
+        }
+    }
+
+    /**
+     * An item of the event feed (GET /v1/eventos) is one of these bodies, byte for byte, with its {@code id} and
+     * {@code cursor} in front: typed here from the union, so a client generates one type for both.
+     */
+    private static Schema<?> itemDoFeed() {
+        Schema<?> frente = new JsonSchema().types(Set.of("object"))
+                .addProperty("id", new JsonSchema().types(Set.of("string"))
+                        .description("Identificador do evento; o mesmo em toda leitura e no webhook"))
+                .addProperty("cursor", new JsonSchema().types(Set.of("string"))
+                        .description("Passe como apos para continuar logo depois deste evento"))
+                .required(List.of("id", "cursor"));
+        return new JsonSchema().description("Um evento do feed: o corpo do webhook do seu tipo, com id e cursor")
+                               .allOf(List.of(frente, new JsonSchema().$ref(ESQUEMAS + QUALQUER)));
     }
 
     /** swagger-core's names, but the records of {@link DadosDeEvento} with the prefix. */
