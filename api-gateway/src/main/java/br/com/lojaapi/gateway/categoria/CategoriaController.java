@@ -92,8 +92,8 @@ class CategoriaController {
     ResponseEntity<CategoriaJson> ler(@Parameter(hidden = true) LojaAtual loja,
                                       @Parameter(hidden = true) RespostaCondicional condicional, @PathVariable String id) {
         Ids.exigir(id, NAO_ENCONTRADA);
-        return condicional.recurso(new CarimboQuery(loja.lojaId(), CarimboQuery.Alvo.CATEGORIA, id, null),
-                NAO_ENCONTRADA, () -> buscar(loja.lojaId(), id));
+        return condicional.recursoPelaVersao(new CarimboQuery(loja.lojaId(), CarimboQuery.Alvo.CATEGORIA, id, null),
+                NAO_ENCONTRADA, () -> buscar(loja.lojaId(), id), CategoriaJson::versao);
     }
 
     @PutMapping(path = "/{id}", consumes = "application/json")

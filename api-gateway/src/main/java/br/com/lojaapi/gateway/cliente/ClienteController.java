@@ -120,8 +120,8 @@ class ClienteController {
     ResponseEntity<ClienteJson> ler(@Parameter(hidden = true) LojaAtual loja,
                                     @Parameter(hidden = true) RespostaCondicional condicional, @PathVariable String id) {
         Ids.exigir(id, NAO_ENCONTRADO);
-        return condicional.recurso(new CarimboQuery(loja.lojaId(), CarimboQuery.Alvo.CLIENTE, id, null), NAO_ENCONTRADO,
-                () -> buscar(loja.lojaId(), id));
+        return condicional.recursoPelaVersao(new CarimboQuery(loja.lojaId(), CarimboQuery.Alvo.CLIENTE, id, null),
+                NAO_ENCONTRADO, () -> buscar(loja.lojaId(), id), ClienteJson::versao);
     }
 
     private Optional<ClienteJson> buscar(String lojaId, String id) {

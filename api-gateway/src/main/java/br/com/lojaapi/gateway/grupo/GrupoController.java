@@ -95,8 +95,8 @@ class GrupoController {
     ResponseEntity<GrupoJson> ler(@Parameter(hidden = true) LojaAtual loja,
                                   @Parameter(hidden = true) RespostaCondicional condicional, @PathVariable String id) {
         Ids.exigir(id, NAO_ENCONTRADO);
-        return condicional.recurso(new CarimboQuery(loja.lojaId(), CarimboQuery.Alvo.GRUPO, id, null), NAO_ENCONTRADO,
-                () -> buscar(loja.lojaId(), id));
+        return condicional.recursoPelaVersao(new CarimboQuery(loja.lojaId(), CarimboQuery.Alvo.GRUPO, id, null),
+                NAO_ENCONTRADO, () -> buscar(loja.lojaId(), id), GrupoJson::versao);
     }
 
     @PutMapping(path = "/{id}", consumes = "application/json")

@@ -95,13 +95,15 @@ final class IdempotenciaECondicoes implements OpenApiCustomizer {
     }
 
     private static void leituraCondicional(Operation operacao) {
-        parametro(operacao, IF_NONE_MATCH, new StringSchema(),
-                "ETag de uma resposta anterior; se a representação não mudou, a resposta é 304 sem corpo");
         ApiResponses respostas = operacao.getResponses();
         ApiResponse ok = respostas.get("200");
-        if (ok == null) {
+        // Only JSON representations carry an ETag: a GET answering only files (the store label) has none.
+        if (ok == null || ok.getContent() == null || !ok.getContent().containsKey("application/json")) {
             return;
         }
+        parametro(operacao, IF_NONE_MATCH, new StringSchema(),
+                "ETag de uma resposta anterior; se a representação não mudou, a resposta é 304 sem corpo "
+                        + "(só nas respostas JSON; downloads de arquivos não têm ETag)");
         ok.addHeaderObject(ETAG, etag());
         ApiResponse naoModificado = new ApiResponse()
                 .description("Não modificado: o ETag enviado em If-None-Match ainda é o atual; sem corpo");

@@ -101,8 +101,8 @@ class VariacaoController {
     ResponseEntity<VariacaoJson> ler(@Parameter(hidden = true) LojaAtual loja,
                                      @Parameter(hidden = true) RespostaCondicional condicional, @PathVariable String id) {
         Ids.exigir(id, NAO_ENCONTRADA);
-        return condicional.recurso(new CarimboQuery(loja.lojaId(), CarimboQuery.Alvo.VARIACAO, id, null), NAO_ENCONTRADA,
-                () -> buscar(loja.lojaId(), id).map(VariacaoJson::de));
+        return condicional.recursoPelaVersao(new CarimboQuery(loja.lojaId(), CarimboQuery.Alvo.VARIACAO, id, null),
+                NAO_ENCONTRADA, () -> buscar(loja.lojaId(), id).map(VariacaoJson::de), VariacaoJson::versao);
     }
 
     @PutMapping(path = "/v1/variacoes/{id}", consumes = "application/json", produces = "application/json")
