@@ -90,7 +90,11 @@ class SincroniaDePedidosEClientesApiTest extends TesteDeApi {
                 "/v1/pedidos?atualizadoDesde=2026-01-01T00:00:00Z&status=PENDENTE",
                 "/v1/pedidos?atualizadoDesde=2026-01-01T00:00:00Z&desde=2026-01-01T00:00:00Z",
                 "/v1/clientes?atualizadoDesde=2026-01-01T00:00:00Z&busca=ana",
-                "/v1/clientes?cursor=" + cursorDeProdutos)) {
+                "/v1/clientes?cursor=" + cursorDeProdutos,
+                // well-formed cursors whose id is not one of ours (a NUL byte would reach PostgreSQL as a 500)
+                "/v1/produtos?cursor=" + base64Url("p1:0:a\u0000b"),
+                "/v1/produtos?cursor=" + base64Url("p1:0:x' OR '1'='1"),
+                "/v1/produtos?cursor=" + base64Url("p1:99999999999999999999:"))) {
             Resposta resposta = api.get(consulta).token(loja.token()).enviar();
             assertThat(resposta.status()).as(consulta + " -> " + resposta).isEqualTo(400);
             assertThat(resposta.texto("erro")).as(consulta).isNotBlank();
@@ -171,6 +175,34 @@ class SincroniaDePedidosEClientesApiTest extends TesteDeApi {
         assertThat(mudada.status()).isEqualTo(200);
         assertThat(mudada.cabecalho("ETag")).isNotEqualTo(etag);
         assertThat(mudada.json().get("produtos").get(0).get("versao").asLong()).isEqualTo(1);
+    }
+
+    @Test
+    void paginaComIfNoneMatchMudaQuandoACategoriaDoProdutoERenomeada() throws Exception {
+        LojaDeTeste loja = novaLoja();
+        Resposta categoria = api.post("/v1/categorias").token(loja.token()).json("{\"nome\":\"Bebidas\"}").enviar();
+        assertThat(categoria.status()).as(categoria.toString()).isEqualTo(201);
+        Resposta criado = api.post("/v1/produtos").token(loja.token()).json("{\"nome\":\"Suco\",\"preco\":5,"
+                + "\"categoriaId\":\"" + categoria.texto("id") + "\"}").enviar();
+        assertThat(criado.status()).as(criado.toString()).isEqualTo(201);
+        Sincronizador leitor = new Sincronizador(api, loja.token(), "/v1/produtos", "produtos", 10);
+        leitor.ate(l -> l.viu(criado.texto("id"), 0), PRAZO);
+        String consulta = "/v1/produtos?atualizadoDesde=" + Sincronizador.INICIO;
+        String etag = api.get(consulta).token(loja.token()).enviar().cabecalho("ETag");
+
+        // the product's row does not move (its versao and atualizadoEm stay), but its body shows the new name
+        assertThat(api.put("/v1/categorias/" + categoria.texto("id")).token(loja.token())
+                      .json("{\"nome\":\"Refrigerantes\"}").enviar().status()).isEqualTo(200);
+        Resposta depois = api.get(consulta).token(loja.token()).cabecalho("If-None-Match", etag).enviar();
+        assertThat(depois.status()).as("um 304 guardaria o nome antigo").isEqualTo(200);
+        assertThat(depois.cabecalho("ETag")).isNotEqualTo(etag);
+        assertThat(depois.json().at("/produtos/0/categoria/nome").asText()).isEqualTo("Refrigerantes");
+        assertThat(depois.json().at("/produtos/0/versao").asLong()).isZero();
+    }
+
+    private static String base64Url(String texto) {
+        return java.util.Base64.getUrlEncoder().withoutPadding()
+                               .encodeToString(texto.getBytes(java.nio.charset.StandardCharsets.UTF_8));
     }
 
     private String produto(LojaDeTeste loja, String nome) {

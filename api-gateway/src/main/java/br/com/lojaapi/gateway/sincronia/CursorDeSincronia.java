@@ -1,6 +1,7 @@
 package br.com.lojaapi.gateway.sincronia;
 
 import br.com.lojaapi.coreapi.comum.ErroDeNegocio;
+import br.com.lojaapi.gateway.web.Ids;
 
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
@@ -35,7 +36,8 @@ public record CursorDeSincronia(Instant em, String id) {
         try {
             String[] partes = new String(Base64.getUrlDecoder().decode(texto.strip()), StandardCharsets.UTF_8)
                     .split(":", 3);
-            if (partes.length != 3 || !partes[0].equals(tipo + "1")) {
+            // the id is "" (before every row of that instant) or one of ours: nothing else reaches the database
+            if (partes.length != 3 || !partes[0].equals(tipo + "1") || !(partes[2].isEmpty() || Ids.valido(partes[2]))) {
                 throw ErroDeNegocio.invalido(INVALIDO);
             }
             Instant em = Instant.EPOCH.plus(Long.parseLong(partes[1]), ChronoUnit.MICROS);

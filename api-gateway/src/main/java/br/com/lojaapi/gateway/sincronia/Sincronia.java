@@ -74,7 +74,8 @@ public class Sincronia {
         PaginaDeAlteracoes chaves = instantaneo.execute(status -> consultas.query(new AlteracoesQuery(lojaId,
                 modelo.modelo(), de.em(), de.id(), horizonte.ate(modelo.modelo(), ativas), limite),
                 PaginaDeAlteracoes.class).join());
-        if (requisicao.checkNotModified(etag(modelo.tipo(), de, chaves.alteracoes(), chaves.temMais()))) {
+        if (requisicao.checkNotModified(etag(modelo.tipo(), de, chaves.alteracoes(), chaves.temMais(),
+                chaves.dependencias()))) {
             return Optional.empty();
         }
         List<Alteracao> alteracoes = chaves.alteracoes();
@@ -95,7 +96,7 @@ public class Sincronia {
         }
         boolean temMais = chaves.temMais() || itens.size() < alteracoes.size();
         return Optional.of(new Pagina<>(itens, ate.codificar(modelo.tipo()), temMais,
-                etag(modelo.tipo(), de, alteracoes.subList(0, itens.size()), temMais)));
+                etag(modelo.tipo(), de, alteracoes.subList(0, itens.size()), temMais, chaves.dependencias())));
     }
 
     private static CursorDeSincronia posicao(Modelo<?> modelo, MultiValueMap<String, String> parametros) {
@@ -135,8 +136,15 @@ public class Sincronia {
         throw ErroDeNegocio.invalido("limite deve estar entre 1 e " + Paginacao.LIMITE_MAXIMO);
     }
 
-    private static String etag(char tipo, CursorDeSincronia de, List<Alteracao> alteracoes, boolean temMais) {
-        StringBuilder chave = new StringBuilder().append(de.codificar(tipo)).append('|').append(temMais);
+    /**
+     * From the keys and what the bodies embed ({@code dependencias}), all read in one snapshot before the bodies: a
+     * body read later can only be newer, which makes the next request's tag differ (a needless 200), never a 304
+     * over a stale body.
+     */
+    private static String etag(char tipo, CursorDeSincronia de, List<Alteracao> alteracoes, boolean temMais,
+                               String dependencias) {
+        StringBuilder chave = new StringBuilder().append(de.codificar(tipo)).append('|').append(temMais)
+                                                 .append('|').append(dependencias);
         alteracoes.forEach(a -> chave.append('|').append(a.id()).append(':').append(a.versao())
                                      .append(a.removidoEm() == null ? "" : ":r"));
         try {

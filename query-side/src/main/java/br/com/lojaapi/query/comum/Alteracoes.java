@@ -49,7 +49,30 @@ class Alteracoes {
                             rs.getTimestamp("atualizado_em").toInstant(), removido == null ? null : removido.toInstant());
                 });
         boolean temMais = linhas.size() > consulta.limite();
-        return new PaginaDeAlteracoes(temMais ? linhas.subList(0, consulta.limite()) : linhas, temMais);
+        List<Alteracao> pagina = temMais ? linhas.subList(0, consulta.limite()) : linhas;
+        return new PaginaDeAlteracoes(pagina, temMais, dependencias(consulta, pagina));
+    }
+
+    /**
+     * What the page's bodies show of other read models, for its ETag: a category renamed changes a product's body
+     * without moving its row, so the row keys alone could give a 304 over a stale body.
+     */
+    private String dependencias(AlteracoesQuery consulta, List<Alteracao> pagina) {
+        if (pagina.isEmpty()) {
+            return "";
+        }
+        MapSqlParameterSource parametros = new MapSqlParameterSource("loja", consulta.lojaId())
+                .addValue("ids", pagina.stream().map(Alteracao::id).toList());
+        return switch (consulta.modelo()) {
+            case PRODUTO -> Impressao.de(jdbc, """
+                    WITH p AS (SELECT id, versao, categoria_id, grupos_complemento, 0 AS n FROM produto_view
+                                WHERE loja_id = :loja AND id IN (:ids))
+                    """ + Impressao.PRODUTOS, parametros, consulta.modelo()).daLista();
+            case PEDIDO -> Impressao.de(jdbc, """
+                    WITH p AS (SELECT id, versao, 0 AS n FROM pedido_view WHERE loja_id = :loja AND id IN (:ids))
+                    """ + Impressao.PEDIDOS, parametros, consulta.modelo()).daLista();
+            default -> "";
+        };
     }
 
     private static OffsetDateTime utc(Instant instante) {
