@@ -195,6 +195,20 @@ class IdempotenciaApiTest extends TesteDeApi {
     }
 
     @Test
+    void corpoComMembroRepetidoNaoSeConfundeComOCorrigido() {
+        LojaDeTeste loja = novaLoja();
+        String chave = novaChave();
+        // the API refuses a repeated member, so the corrected body is another request, not a retry of the 400
+        Resposta repetido = comChave(api.post("/v1/categorias"), chave).token(loja.token())
+                .json("{\"nome\":\"A\",\"nome\":\"B\"}").enviar();
+        assertThat(repetido.status()).as(repetido.toString()).isEqualTo(400);
+        Resposta corrigido = comChave(api.post("/v1/categorias"), chave).token(loja.token())
+                .json("{\"nome\":\"B\"}").enviar();
+        assertThat(corrigido.status()).as(corrigido.toString()).isEqualTo(422);
+        assertThat(corrigido.cabecalho("Idempotent-Replayed")).isNull();
+    }
+
+    @Test
     void aMesmaChaveEmDuasLojasSaoDuasRequisicoes() {
         LojaDeTeste uma = novaLoja();
         LojaDeTeste outra = novaLoja();

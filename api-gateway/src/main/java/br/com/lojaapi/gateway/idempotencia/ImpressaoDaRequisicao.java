@@ -1,5 +1,6 @@
 package br.com.lojaapi.gateway.idempotencia;
 
+import com.fasterxml.jackson.core.StreamReadFeature;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
@@ -39,6 +40,8 @@ final class ImpressaoDaRequisicao {
             .enable(DeserializationFeature.USE_BIG_DECIMAL_FOR_FLOATS)
             .enable(DeserializationFeature.USE_BIG_INTEGER_FOR_INTS)
             .enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS)
+            // as the API's own mapper: {"a":1,"a":2} is a 400 there, so it must not look like {"a":2} here
+            .enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION)
             .enable(SerializationFeature.ORDER_MAP_ENTRIES_BY_KEYS)
             .build();
 
