@@ -1,8 +1,12 @@
 package br.com.lojaapi.gateway.evento;
 
+import br.com.lojaapi.coreapi.comum.ModeloLeitura;
+import br.com.lojaapi.coreapi.produto.ProdutoAtualizadoEvent;
 import br.com.lojaapi.gateway.axon.ConfiguracaoDeProcessadores;
+import br.com.lojaapi.gateway.leitura.LeituraDaPropriaEscrita;
 import br.com.lojaapi.gateway.webhook.RenderizadorDeEventos;
 import org.axonframework.config.ProcessingGroup;
+import org.axonframework.eventhandling.DomainEventMessage;
 import org.axonframework.eventhandling.EventHandler;
 import org.axonframework.eventhandling.EventMessage;
 import org.axonframework.eventhandling.TrackingToken;
@@ -36,17 +40,36 @@ class FeedDeEventos {
     private static final Object TRAVADA_NESTA_TRANSACAO = new Object();
 
     private final RenderizadorDeEventos renderizador;
+    private final LeituraDaPropriaEscrita leitura;
     private final JdbcTemplate jdbc;
 
-    FeedDeEventos(RenderizadorDeEventos renderizador, JdbcTemplate jdbc) {
+    FeedDeEventos(RenderizadorDeEventos renderizador, LeituraDaPropriaEscrita leitura, JdbcTemplate jdbc) {
         this.renderizador = renderizador;
+        this.leitura = leitura;
         this.jdbc = jdbc;
     }
 
     /** Every event passes here; those of no webhook kind render to nothing. */
     @EventHandler
     void on(Object evento, EventMessage<?> mensagem, TrackingToken token) {
+        aguardarProduto(evento, mensagem);
         renderizador.de(mensagem).ifPresent(e -> registrar(e, token));
+    }
+
+    /**
+     * A {@code produto.atualizado} shows the product as its GET does, read from produto-view. A webhook can go out
+     * with what the read model has after a wait; the feed keeps its rows forever, so it waits until the read model
+     * shows this change, and fails the batch (retried by the processor) rather than store an older body or take
+     * a product not projected yet for a removed one. Past that wait, an absent product is a removed one (its
+     * tombstone is at this version or later) and its {@code produto.removido} follows.
+     */
+    private void aguardarProduto(Object evento, EventMessage<?> mensagem) {
+        if (evento instanceof ProdutoAtualizadoEvent produto && mensagem instanceof DomainEventMessage<?> doAgregado
+                && !leitura.aguardarVersao(ModeloLeitura.PRODUTO, produto.lojaId(), produto.produtoId(),
+                                           doAgregado.getSequenceNumber())) {
+            throw new IllegalStateException("produto-view ainda não mostra a versão " + doAgregado.getSequenceNumber()
+                    + " de " + produto.produtoId() + "; o lote do feed será repetido");
+        }
     }
 
     private void registrar(RenderizadorDeEventos.Evento evento, TrackingToken token) {
