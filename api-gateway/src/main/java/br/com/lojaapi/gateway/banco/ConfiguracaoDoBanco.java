@@ -1,5 +1,6 @@
 package br.com.lojaapi.gateway.banco;
 
+import br.com.lojaapi.gateway.infra.DiretorioDeDados;
 import com.zaxxer.hikari.HikariConfig;
 import com.zaxxer.hikari.HikariDataSource;
 import org.springframework.beans.factory.annotation.Value;
@@ -7,7 +8,6 @@ import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 
 import java.io.IOException;
-import java.nio.file.Path;
 
 /**
  * The one DataSource: an external PostgreSQL when {@code DATABASE_URL} is set, else the embedded server under
@@ -20,12 +20,12 @@ public class ConfiguracaoDoBanco {
     BancoDaAplicacao bancoDaAplicacao(@Value("${loja.banco.url:}") String url,
                                       @Value("${loja.banco.usuario:}") String usuario,
                                       @Value("${loja.banco.senha:}") String senha,
-                                      @Value("${loja.dados.diretorio:./data}") String diretorio,
+                                      DiretorioDeDados dados,
                                       @Value("${loja.banco.embutido-duravel:true}") boolean duravel) throws IOException {
         if (!url.isBlank()) {
             return BancoDaAplicacao.externo(UrlDoBanco.interpretar(url, usuario, senha));
         }
-        return BancoDaAplicacao.embutido(Path.of(diretorio, "pg"), duravel);
+        return BancoDaAplicacao.embutido(dados.resolver("pg"), duravel);
     }
 
     @Bean(destroyMethod = "close")

@@ -48,15 +48,22 @@ public class ArmazenamentoDeObjetos implements AutoCloseable {
     }
 
     public static ArmazenamentoDeObjetos embutido(Path diretorio, String bucket) throws Exception {
+        Path raiz = diretorio.toAbsolutePath().normalize();
         String chave = "loja-" + aleatorio(8);
         String segredo = aleatorio(24);
-        S3Embutido servidor = new S3Embutido(diretorio, chave, segredo);
+        S3Embutido servidor = new S3Embutido(raiz, chave, segredo);
         try {
             MinioClient cliente = MinioClient.builder().endpoint(servidor.endereco()).region("us-east-1")
                                              .credentials(chave, segredo).build();
-            log.info("Armazenamento de objetos embutido em {} com dados em {}", servidor.endereco(),
-                    diretorio.toAbsolutePath());
+            log.info("Armazenamento de objetos embutido em {} com dados em {}", servidor.endereco(), raiz);
             return new ArmazenamentoDeObjetos(cliente, bucket, servidor);
+        } catch (ErrorResponseException e) {
+            servidor.close();
+            // the store's own answer ("Bad request") says nothing about the cause, which is always the directory
+            throw new IllegalStateException("O armazenamento de objetos embutido recusou o bucket " + bucket
+                    + " com os dados em " + raiz + " (" + e.errorResponse().code() + ": "
+                    + e.errorResponse().message() + "). Confira DATA_DIR (esse diretório deve existir ou poder ser"
+                    + " criado, e ser gravável) ou use um armazenamento externo com S3_ENDPOINT", e);
         } catch (Exception e) {
             servidor.close();
             throw e;

@@ -1,10 +1,9 @@
 package br.com.lojaapi.gateway.objetos;
 
+import br.com.lojaapi.gateway.infra.DiretorioDeDados;
 import org.springframework.beans.factory.annotation.Value;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
-
-import java.nio.file.Path;
 
 /** {@code S3_ENDPOINT} and its credentials, or the embedded store under {@code DATA_DIR/objects}. */
 @Configuration(proxyBeanMethods = false)
@@ -16,10 +15,10 @@ public class ConfiguracaoDeObjetos {
                                                   @Value("${loja.objetos.segredo:}") String segredo,
                                                   @Value("${loja.objetos.bucket:loja}") String bucket,
                                                   @Value("${loja.objetos.regiao:us-east-1}") String regiao,
-                                                  @Value("${loja.dados.diretorio:./data}") String diretorio)
+                                                  DiretorioDeDados dados)
             throws Exception {
         if (endereco.isBlank()) {
-            return ArmazenamentoDeObjetos.embutido(Path.of(diretorio, "objects"), bucket);
+            return ArmazenamentoDeObjetos.embutido(dados.resolver("objects"), bucket);
         }
         return ArmazenamentoDeObjetos.externo(endereco, chave, segredo, bucket, regiao);
     }

@@ -19,9 +19,11 @@ final class S3Embutido implements AutoCloseable {
     private final S3Proxy servidor;
 
     S3Embutido(Path diretorio, String chave, String segredo) throws Exception {
-        Files.createDirectories(diretorio);
+        // s3proxy compares normalised object paths with this root as given: it must be normalised too
+        Path raiz = diretorio.toAbsolutePath().normalize();
+        Files.createDirectories(raiz);
         servidor = S3Proxy.builder()
-                          .blobStore(new FilesystemNio2BlobStore(diretorio.toAbsolutePath().toString()))
+                          .blobStore(new FilesystemNio2BlobStore(raiz.toString()))
                           .endpoint(URI.create("http://127.0.0.1:0"))
                           .awsAuthentication(AuthenticationType.AWS_V4, chave, segredo)
                           .jettyMaxThreads(16)
