@@ -10,7 +10,6 @@ import org.axonframework.eventhandling.EventProcessor;
 import org.axonframework.eventhandling.TrackingToken;
 import org.axonframework.eventhandling.pooled.PooledStreamingEventProcessor;
 import org.axonframework.eventhandling.tokenstore.TokenStore;
-import org.axonframework.serialization.SerializedObject;
 import org.axonframework.serialization.Serializer;
 import org.axonframework.serialization.SimpleSerializedObject;
 import org.slf4j.Logger;
@@ -41,13 +40,11 @@ import java.util.concurrent.TimeoutException;
  * <p>
  * The live processor keeps running on every node and the API keeps reading its tables. Meanwhile a second
  * processor with the same handlers ({@link ProjecaoSombra}) replays the whole event store into empty copies of
- * those tables, in a schema of their own. When it has caught up with the head it stops, this node's live
- * processor stops for a moment, and one transaction swaps the copies in for the live tables and moves the live
- * processor's tokens to where the copy stopped, claimed by this node. Another node's live processor loses its
- * claim (a batch it was writing rolls back) and this node's continues from there on the new tables. Readers wait
- * for that transaction's few milliseconds; none fails and none sees a half-built model. Writes made during the
- * rebuild are in the copy (it handles them like any event)
- * or applied after the swap (the live processor resumes from the copy's position).
+ * those tables, in a schema of their own. When it has caught up with the head it stops, applies what was written
+ * since ({@link AlcanceDaCopia}), this node's live processor stops for a moment, and one transaction locks the live
+ * tables, applies to the copy whatever the live processors had committed beyond it, and swaps the copies in. The
+ * live processors keep their positions and continue on the new tables. Readers wait for that transaction's few
+ * milliseconds; none fails, none sees a half-built model and none misses a row the live tables had.
  * <p>
  * Nodes coordinate through {@code reconstrucao_projecao}: its primary key makes a second rebuild of the same
  * projection a conflict, the node named in {@code dono} runs the copy and renews its lease, and a node whose
@@ -71,6 +68,7 @@ public class ReconstrucaoDeProjecoes implements SmartLifecycle {
     private final TransactionManager transacoesAxon;
     private final TokenStore tokens;
     private final FonteComAviso eventos;
+    private final AlcanceDaCopia alcance;
     private final Serializer serializador;
     private final Clock relogio;
     private final Duration concessao;
@@ -86,7 +84,7 @@ public class ReconstrucaoDeProjecoes implements SmartLifecycle {
     ReconstrucaoDeProjecoes(EventProcessingConfiguration processamento, ModelosReconstruiveis modelos,
                             Esquemas esquemas, JdbcTemplate jdbc, TransactionTemplate transacao,
                             TransactionManager transacoesAxon, TokenStore tokens, FonteComAviso eventos,
-                            Serializer serializer, Clock relogio, IdentidadeDoNo identidade,
+                            AlcanceDaCopia alcance, Serializer serializer, Clock relogio, IdentidadeDoNo identidade,
                             @Value("${loja.reconstrucao.concessao:30s}") Duration concessao,
                             @Value("${loja.reconstrucao.threads:2}") int threads,
                             @Value("${loja.reconstrucao.lote:1000}") int lote,
@@ -101,6 +99,7 @@ public class ReconstrucaoDeProjecoes implements SmartLifecycle {
         this.transacoesAxon = transacoesAxon;
         this.tokens = tokens;
         this.eventos = eventos;
+        this.alcance = alcance;
         this.serializador = serializer;
         this.relogio = relogio;
         this.concessao = concessao;
@@ -278,11 +277,17 @@ public class ReconstrucaoDeProjecoes implements SmartLifecycle {
                 if (!renovar(nome)) {
                     return;
                 }
-                // no batch of this node's live processor may be in flight at the swap: it would store its later
-                // token over the copy's under this node's own claim
+                // what was written meanwhile, still without locks, so that little is left for the swap to apply
+                long inicio = AlcanceDaCopia.inicio(posicaoDaCopia(nome, emMemoria));
+                Long cabeca = jdbc.queryForObject("SELECT COALESCE(MAX(global_index), -1) FROM domain_event_entry",
+                                                  Long.class);
+                long seguinte = transacao.execute(status -> alcance.aplicar(
+                        nome, vivo.get().eventHandlerInvoker(), inicio, cabeca));
+                // this node's live processor waits out the swap: a batch of it could not write the locked tables
+                // while holding its token row, which the swap reads (a deadlock PostgreSQL would break by retry)
                 parado = vivo.get().isRunning();
                 parar(vivo.get());
-                trocou = concluir(modelo.get(), emMemoria);
+                trocou = concluir(modelo.get(), vivo.get(), seguinte);
             } catch (RuntimeException falha) {
                 LOG.error("Reconstrução de {} falhou ao preparar ou trocar as tabelas", nome, falha);
                 falhar(nome, "A troca pelo modelo reconstruído falhou; o modelo em uso não foi alterado (detalhes no"
@@ -338,20 +343,18 @@ public class ReconstrucaoDeProjecoes implements SmartLifecycle {
     }
 
     /**
-     * The swap. The live processor's tokens move to the copy's position claimed by this node, whose live
-     * processor is stopped: another node's batch still writing the old tables cannot store its token over it (the
-     * claim is not its own and has not expired), so it rolls back, and this node's processor continues from the
-     * copy's position as soon as it starts again. False when the locks could not be taken in time; nothing
-     * changed then.
+     * The swap. Under locks on the live tables (no live batch of any node can write them, and one that did has
+     * committed together with its token), the copy applies every event up to the furthest live token, so it holds
+     * all the live tables hold: no read after the swap can miss a row it could read before. The live tokens stay as
+     * they are; each live processor continues from its own position on the swapped-in tables (a batch of another
+     * node that was waiting for the locks writes them, by name, once they are in place). False when the locks
+     * could not be taken in time; nothing changed then.
      */
-    private boolean concluir(ModelosReconstruiveis.Modelo modelo, Map<Integer, TrackingToken> emMemoria) {
+    private boolean concluir(ModelosReconstruiveis.Modelo modelo, PooledStreamingEventProcessor vivo, long inicio) {
         String nome = modelo.processador();
-        TrackingToken posicao = posicaoDaCopia(nome, emMemoria);
-        Long eventos = jdbc.queryForObject("SELECT COUNT(*) FROM domain_event_entry WHERE global_index <= ?",
-                                           Long.class, posicao == null ? -1 : posicao.position().orElse(-1));
         for (int tentativa = 1; tentativa <= TENTATIVAS_DE_TROCA; tentativa++) {
             try {
-                Boolean trocou = transacao.execute(status -> {
+                Long eventos = transacao.execute(status -> {
                     // short: every reader queues behind a waiting ACCESS EXCLUSIVE request
                     jdbc.execute("SET LOCAL lock_timeout = '500ms'");
                     esquemas.travar(modelo);
@@ -359,31 +362,26 @@ public class ReconstrucaoDeProjecoes implements SmartLifecycle {
                             "SELECT dono FROM reconstrucao_projecao WHERE nome = ? AND estado = ? FOR UPDATE",
                             rs -> rs.next() ? rs.getString(1) : null, nome, RECONSTRUINDO);
                     if (!no.equals(dono)) {
-                        return false;
+                        return null;
                     }
-                    jdbc.query("SELECT segment FROM token_entry WHERE processor_name = ? FOR UPDATE",
-                               rs -> null, nome);
                     if (!esquemas.intacta(nome)) {
                         throw new IllegalStateException("As cópias de " + nome + " foram esvaziadas por um reinício"
                                                         + " do PostgreSQL");
                     }
                     esquemas.exigirMesmasColunas(modelo);
+                    long ate = posicaoDosVivos(nome);
+                    alcance.aplicar(nome, vivo.eventHandlerInvoker(), inicio, ate);
                     esquemas.trocar(modelo);
-                    SerializedObject<byte[]> token = posicao == null ? null
-                            : serializador.serialize(posicao, byte[].class);
-                    jdbc.update("UPDATE token_entry SET token = ?, token_type = ?, owner = ?, timestamp = ?"
-                                + " WHERE processor_name = ?",
-                                token == null ? null : token.getData(),
-                                token == null ? null : token.getType().getName(),
-                                no, relogio.instant().toString(), nome);
                     jdbc.update("DELETE FROM token_entry WHERE processor_name = ?", ProjecaoSombra.nome(nome));
+                    Long aplicados = jdbc.queryForObject(
+                            "SELECT COUNT(*) FROM domain_event_entry WHERE global_index <= ?", Long.class, ate);
                     jdbc.update("""
                             UPDATE reconstrucao_projecao SET estado = 'concluida', concluida_em = ?, eventos = ?,
                                    dono = NULL
-                             WHERE nome = ?""", Timestamp.from(relogio.instant()), eventos, nome);
-                    return true;
+                             WHERE nome = ?""", Timestamp.from(relogio.instant()), aplicados, nome);
+                    return aplicados;
                 });
-                if (!Boolean.TRUE.equals(trocou)) {
+                if (eventos == null) {
                     LOG.warn("Reconstrução de {} não é mais deste nó; a cópia não foi trocada", nome);
                     return true;
                 }
@@ -397,8 +395,21 @@ public class ReconstrucaoDeProjecoes implements SmartLifecycle {
         return false;
     }
 
+    /** The furthest position any segment of the live processor has committed: nothing beyond it is in its tables. */
+    private long posicaoDosVivos(String nome) {
+        long[] maior = {-1};
+        jdbc.query("SELECT token, token_type FROM token_entry WHERE processor_name = ?", rs -> {
+            if (rs.getBytes(1) != null) {
+                TrackingToken token = serializador.deserialize(
+                        new SimpleSerializedObject<>(rs.getBytes(1), byte[].class, rs.getString(2), null));
+                maior[0] = Math.max(maior[0], posicao(token));
+            }
+        }, nome);
+        return maior[0];
+    }
+
     /**
-     * The lowest of the copy's segment positions: the live processor resumes from there on every segment. Each
+     * The lowest of the copy's segment positions, gaps included: the catch-up before the swap starts there. Each
      * segment's is the further of its stored token and where it stood in memory just before it stopped; both are
      * at or behind what it committed. Events the faster segments had handled are applied again, which the
      * projections' version guards make harmless.
