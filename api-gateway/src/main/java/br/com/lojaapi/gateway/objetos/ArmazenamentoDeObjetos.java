@@ -35,8 +35,44 @@ public class ArmazenamentoDeObjetos implements AutoCloseable {
         this.cliente = cliente;
         this.bucket = bucket;
         this.embutido = embutido;
+        garantirBucket(cliente, bucket);
+    }
+
+    /**
+     * Creates the bucket unless it exists. Nodes starting together (docker-compose starts both at once) all see it
+     * missing and all try to create it: the losers get "BucketAlreadyOwnedByYou", which means it is there and ours.
+     * "BucketAlreadyExists" means another account owns the name on AWS, but some S3-compatible stores answer it to
+     * the same account too, so it counts as success only when the bucket is then reachable with our credentials.
+     */
+    static void garantirBucket(MinioClient cliente, String bucket) throws Exception {
         if (!cliente.bucketExists(BucketExistsArgs.builder().bucket(bucket).build())) {
+            criarBucket(cliente, bucket);
+        }
+    }
+
+    /** Creates the bucket, where someone having just created it counts as done (see {@link #garantirBucket}). */
+    static void criarBucket(MinioClient cliente, String bucket) throws Exception {
+        try {
             cliente.makeBucket(MakeBucketArgs.builder().bucket(bucket).build());
+        } catch (ErrorResponseException e) {
+            String codigo = e.errorResponse().code();
+            if ("BucketAlreadyOwnedByYou".equals(codigo)) {
+                log.info("Bucket {} criado ao mesmo tempo por outro nó", bucket);
+                return;
+            }
+            if ("BucketAlreadyExists".equals(codigo) && acessivel(cliente, bucket)) {
+                log.info("Bucket {} já existe e é acessível", bucket);
+                return;
+            }
+            throw e;
+        }
+    }
+
+    private static boolean acessivel(MinioClient cliente, String bucket) {
+        try {
+            return cliente.bucketExists(BucketExistsArgs.builder().bucket(bucket).build());
+        } catch (Exception e) {
+            return false;
         }
     }
 

@@ -1,0 +1,412 @@
+package br.com.lojaapi.implantacao;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.yaml.snakeyaml.LoaderOptions;
+import org.yaml.snakeyaml.Yaml;
+import org.yaml.snakeyaml.constructor.SafeConstructor;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Set;
+import java.util.function.UnaryOperator;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * docker-compose.yml cannot be started on the build machines (no Docker engine), so it is checked here instead: parsed
+ * with a real YAML parser (anchors and aliases resolved, duplicate keys refused) and its references followed
+ * (dependencies, health checks, volumes, files mounted from the repository, build context, nginx upstream,
+ * .dockerignore). It proves the file is consistent, not that the images start.
+ */
+class DockerComposeTest {
+
+    private static final Set<String> CONDICOES =
+            Set.of("service_started", "service_healthy", "service_completed_successfully");
+    private static final Set<String> REINICIOS = Set.of("always", "unless-stopped", "on-failure");
+    private static final Pattern SERVIDOR_UPSTREAM = Pattern.compile("^\\s*server\\s+([^\\s:;]+)(?::(\\d+))?[^;]*;",
+            Pattern.MULTILINE);
+    private static final Pattern BLOCO_UPSTREAM = Pattern.compile("upstream\\s+\\S+\\s*\\{([^}]*)}");
+    private static final Pattern COPIA = Pattern.compile("^\\s*(?:COPY|ADD)\\s+(?!--from)(.+)$",
+            Pattern.MULTILINE | Pattern.CASE_INSENSITIVE);
+
+    @TempDir
+    Path temporario;
+
+    @Test
+    void oComposeDoRepositorioEstaConsistente() throws IOException {
+        assertThat(problemas(raizDoRepositorio())).isEmpty();
+    }
+
+    // The checks must be able to fail: each test below breaks one thing in a copy of the real files.
+
+    @Test
+    void dependenciaDeServicoInexistenteEApontada() throws IOException {
+        Path copia = copiaComCompose(c -> c.replace("      minio:\n        condition: service_healthy",
+                "      minios:\n        condition: service_healthy"));
+        assertThat(problemas(copia)).anyMatch(p -> p.contains("minios") && p.contains("not defined"));
+    }
+
+    @Test
+    void esperarSaudeDeServicoSemHealthcheckEApontado() throws IOException {
+        Path copia = copiaComCompose(c -> c.replace("      test: [\"CMD\", \"mc\", \"ready\", \"local\"]\n",
+                "      disable: true\n"));
+        assertThat(problemas(copia)).anyMatch(p -> p.contains("minio") && p.contains("healthcheck"));
+    }
+
+    @Test
+    void condicaoInvalidaEApontada() throws IOException {
+        Path copia = copiaComCompose(c -> c.replaceFirst("condition: service_healthy", "condition: service_ready"));
+        assertThat(problemas(copia)).anyMatch(p -> p.contains("service_ready"));
+    }
+
+    @Test
+    void volumeNaoDeclaradoEApontado() throws IOException {
+        Path copia = copiaComCompose(c -> c.replace("  miniodata:\n", ""));
+        assertThat(problemas(copia)).anyMatch(p -> p.contains("miniodata"));
+    }
+
+    @Test
+    void arquivoMontadoQueNaoExisteEApontado() throws IOException {
+        Path copia = copia();
+        Files.delete(copia.resolve("deploy/nginx.conf"));
+        assertThat(problemas(copia)).anyMatch(p -> p.contains("deploy/nginx.conf"));
+    }
+
+    @Test
+    void nosComTokensDiferentesSaoApontados() throws IOException {
+        Path copia = copiaComCompose(c -> c.replace("  node2: *node\n",
+                "  node2:\n    <<: *node\n    environment:\n      ADMIN_TOKEN: outro\n"));
+        assertThat(problemas(copia)).anyMatch(p -> p.contains("ADMIN_TOKEN"));
+    }
+
+    @Test
+    void aliasSemAncoraNaoPassa() throws IOException {
+        Path copia = copiaComCompose(c -> c.replace("  node1: &node\n", "  node1: &no\n"));
+        assertThat(problemas(copia)).anyMatch(p -> p.contains("YAML"));
+    }
+
+    @Test
+    void upstreamComNoQueNaoExisteEApontado() throws IOException {
+        Path copia = copia();
+        Path nginx = copia.resolve("deploy/nginx.conf");
+        Files.writeString(nginx, Files.readString(nginx).replace("server node2:8080;", "server node3:8080;"));
+        assertThat(problemas(copia)).anyMatch(p -> p.contains("node3")).anyMatch(p -> p.contains("node2"));
+    }
+
+    @Test
+    void imagemSemVersaoEApontada() throws IOException {
+        Path copia = copiaComCompose(c -> c.replaceFirst("image: minio/minio:\\S+", "image: minio/minio:latest"));
+        assertThat(problemas(copia)).anyMatch(p -> p.contains("minio/minio:latest"));
+    }
+
+    @Test
+    void jarExcluidoDoContextoEApontado() throws IOException {
+        Path copia = copia();
+        Files.writeString(copia.resolve(".dockerignore"), "*\n");
+        assertThat(problemas(copia)).anyMatch(p -> p.contains("store-api.jar"));
+    }
+
+    // --- the checks ---
+
+    static List<String> problemas(Path raiz) throws IOException {
+        List<String> problemas = new ArrayList<>();
+        Map<String, Object> compose;
+        try {
+            LoaderOptions opcoes = new LoaderOptions();
+            opcoes.setAllowDuplicateKeys(false);
+            compose = mapa(new Yaml(new SafeConstructor(opcoes)).load(Files.readString(raiz.resolve("docker-compose.yml"))));
+        } catch (RuntimeException e) {
+            return List.of("docker-compose.yml is not valid YAML: " + e.getMessage());
+        }
+        Map<String, Object> servicos = mapa(compose.get("services"));
+        if (servicos.isEmpty()) {
+            return List.of("no services");
+        }
+        Set<String> volumesDeclarados = compose.get("volumes") == null ? Set.of() : mapa(compose.get("volumes")).keySet();
+        List<String> nos = new ArrayList<>();
+
+        for (var entrada : servicos.entrySet()) {
+            String nome = entrada.getKey();
+            Map<String, Object> servico = mapa(entrada.getValue());
+            if (servico.containsKey("build")) {
+                nos.add(nome);
+                verificarBuild(raiz, nome, servico.get("build"), problemas);
+            } else if (!(servico.get("image") instanceof String imagem)) {
+                problemas.add(nome + ": neither image nor build");
+            } else if (!imagem.matches("[^:@]+(:[^:@]+|@sha256:[0-9a-f]{64})") || imagem.endsWith(":latest")) {
+                problemas.add(nome + ": image " + imagem + " is not pinned to a version");
+            }
+            if (servico.containsKey("restart") && !"no".equals(String.valueOf(servico.get("restart")))
+                && !REINICIOS.contains(String.valueOf(servico.get("restart")).split(":")[0])) {
+                problemas.add(nome + ": unknown restart policy " + servico.get("restart"));
+            }
+            for (var dependencia : dependencias(servico.get("depends_on")).entrySet()) {
+                String outro = dependencia.getKey();
+                String condicao = dependencia.getValue();
+                if (!servicos.containsKey(outro)) {
+                    problemas.add(nome + ": depends_on " + outro + ", which is not defined");
+                    continue;
+                }
+                if (!CONDICOES.contains(condicao)) {
+                    problemas.add(nome + ": depends_on " + outro + " with unknown condition " + condicao);
+                }
+                if ("service_healthy".equals(condicao) && !temHealthcheck(mapa(servicos.get(outro)))) {
+                    problemas.add(nome + ": waits for " + outro + " to be healthy, but " + outro + " has no healthcheck");
+                }
+            }
+            if (servico.containsKey("healthcheck") && !temHealthcheck(servico)) {
+                problemas.add(nome + ": healthcheck without a usable test");
+            }
+            verificarVolumes(raiz, nome, servico, volumesDeclarados, problemas);
+        }
+        verificarCiclos(servicos, problemas);
+        verificarNos(servicos, nos, problemas);
+        verificarNginx(raiz, servicos, nos, problemas);
+        return problemas;
+    }
+
+    private static void verificarBuild(Path raiz, String nome, Object build, List<String> problemas) throws IOException {
+        String contexto = build instanceof String s ? s : String.valueOf(mapa(build).getOrDefault("context", "."));
+        String dockerfile = build instanceof String ? "Dockerfile"
+                : String.valueOf(mapa(build).getOrDefault("dockerfile", "Dockerfile"));
+        Path diretorio = raiz.resolve(contexto).normalize();
+        Path arquivo = diretorio.resolve(dockerfile);
+        if (!Files.isRegularFile(arquivo)) {
+            problemas.add(nome + ": build context " + contexto + " has no " + dockerfile);
+            return;
+        }
+        List<String> ignorados = Files.exists(diretorio.resolve(".dockerignore"))
+                ? Files.readAllLines(diretorio.resolve(".dockerignore")) : List.of();
+        Matcher copia = COPIA.matcher(Files.readString(arquivo));
+        while (copia.find()) {
+            List<String> partes = new ArrayList<>(List.of(copia.group(1).trim().split("\\s+")));
+            partes.removeIf(p -> p.startsWith("--"));
+            for (String origem : partes.subList(0, partes.size() - 1)) {
+                if (ignorado(origem, ignorados)) {
+                    problemas.add(nome + ": the Dockerfile copies " + origem + ", which .dockerignore leaves out");
+                }
+            }
+        }
+    }
+
+    /**
+     * Whether .dockerignore leaves this literal path out: the last matching rule wins. Only the rule shapes this
+     * repository uses ({@code *}, {@code dir/}, {@code **}{@code /x}, literal paths and their "!" exceptions).
+     */
+    static boolean ignorado(String caminho, List<String> regras) {
+        boolean fora = false;
+        for (String linha : regras) {
+            String regra = linha.trim();
+            if (regra.isEmpty() || regra.startsWith("#")) {
+                continue;
+            }
+            boolean excecao = regra.startsWith("!");
+            String padrao = (excecao ? regra.substring(1) : regra).replaceAll("^/|/$", "");
+            String regex = Pattern.quote(padrao).replace("**/", "\\E(?:.*/)?\\Q").replace("*", "\\E[^/]*\\Q");
+            if (caminho.matches(regex + "(/.*)?")) {
+                fora = !excecao;
+            }
+        }
+        return fora;
+    }
+
+    private static void verificarVolumes(Path raiz, String nome, Map<String, Object> servico, Set<String> declarados,
+                                         List<String> problemas) {
+        if (servico.get("volumes") == null) {
+            return;
+        }
+        for (Object volume : (List<?>) servico.get("volumes")) {
+            String origem;
+            if (volume instanceof String curto) {
+                if (!curto.contains(":")) {
+                    continue; // anonymous volume
+                }
+                origem = curto.substring(0, curto.indexOf(':'));
+            } else {
+                Map<String, Object> longo = mapa(volume);
+                if ("tmpfs".equals(longo.get("type"))) {
+                    continue;
+                }
+                origem = String.valueOf(longo.get("source"));
+            }
+            if (origem.startsWith(".") || origem.startsWith("/") || origem.startsWith("~")) {
+                if (origem.startsWith(".") && !Files.exists(raiz.resolve(origem).normalize())) {
+                    problemas.add(nome + ": mounts " + origem + ", which does not exist in the repository");
+                }
+            } else if (!declarados.contains(origem)) {
+                problemas.add(nome + ": named volume " + origem + " is not declared under volumes");
+            }
+        }
+    }
+
+    private static void verificarCiclos(Map<String, Object> servicos, List<String> problemas) {
+        for (String inicio : servicos.keySet()) {
+            List<String> pendentes = new ArrayList<>(dependencias(mapa(servicos.get(inicio)).get("depends_on")).keySet());
+            Set<String> vistos = new HashSet<>();
+            while (!pendentes.isEmpty()) {
+                String atual = pendentes.remove(pendentes.size() - 1);
+                if (atual.equals(inicio)) {
+                    problemas.add(inicio + ": depends_on cycle");
+                    break;
+                }
+                if (vistos.add(atual) && servicos.containsKey(atual)) {
+                    pendentes.addAll(dependencias(mapa(servicos.get(atual)).get("depends_on")).keySet());
+                }
+            }
+        }
+    }
+
+    private static void verificarNos(Map<String, Object> servicos, List<String> nos, List<String> problemas) {
+        if (nos.size() < 2) {
+            problemas.add("expected at least two service nodes built from the repository, found " + nos);
+            return;
+        }
+        Set<Object> tokens = new HashSet<>();
+        for (String no : nos) {
+            Map<String, Object> servico = mapa(servicos.get(no));
+            Object token = ambiente(servico).get("ADMIN_TOKEN");
+            if (token == null || String.valueOf(token).isBlank()) {
+                problemas.add(no + ": no ADMIN_TOKEN (a generated one would differ per node)");
+            }
+            tokens.add(token);
+            if (!REINICIOS.contains(String.valueOf(servico.get("restart")).split(":")[0])) {
+                problemas.add(no + ": no restart policy");
+            }
+            if (!temHealthcheck(servico)) {
+                problemas.add(no + ": no healthcheck");
+            }
+        }
+        if (tokens.size() > 1) {
+            problemas.add("the nodes do not share ADMIN_TOKEN: " + tokens);
+        }
+    }
+
+    private static void verificarNginx(Path raiz, Map<String, Object> servicos, List<String> nos,
+                                       List<String> problemas) throws IOException {
+        Path conf = raiz.resolve("deploy/nginx.conf");
+        String balanceador = null;
+        for (var entrada : servicos.entrySet()) {
+            Object volumes = mapa(entrada.getValue()).get("volumes");
+            if (volumes != null && ((List<?>) volumes).stream().anyMatch(v -> String.valueOf(v).contains("nginx.conf"))) {
+                balanceador = entrada.getKey();
+            }
+        }
+        if (balanceador == null) {
+            problemas.add("no service mounts deploy/nginx.conf");
+            return;
+        }
+        if (!Files.isRegularFile(conf)) {
+            return; // already reported as a missing mount
+        }
+        Matcher bloco = BLOCO_UPSTREAM.matcher(Files.readString(conf));
+        if (!bloco.find()) {
+            problemas.add("deploy/nginx.conf has no upstream block");
+            return;
+        }
+        Set<String> noUpstream = new HashSet<>();
+        Matcher servidor = SERVIDOR_UPSTREAM.matcher(bloco.group(1));
+        while (servidor.find()) {
+            String host = servidor.group(1);
+            noUpstream.add(host);
+            if (!servicos.containsKey(host)) {
+                problemas.add("deploy/nginx.conf: upstream server " + host + " is not a compose service");
+            } else if (!"8080".equals(Objects.requireNonNullElse(servidor.group(2), "80"))) {
+                problemas.add("deploy/nginx.conf: upstream server " + host + " is not on port 8080");
+            }
+        }
+        Map<String, String> esperas = dependencias(mapa(servicos.get(balanceador)).get("depends_on"));
+        for (String no : nos) {
+            if (!noUpstream.contains(no)) {
+                problemas.add("deploy/nginx.conf: node " + no + " is missing from the upstream");
+            }
+            if (!"service_healthy".equals(esperas.get(no))) {
+                problemas.add(balanceador + ": does not wait for " + no + " to be healthy");
+            }
+        }
+    }
+
+    /** depends_on as a list (condition service_started) or as a map of conditions. */
+    private static Map<String, String> dependencias(Object dependsOn) {
+        Map<String, String> resultado = new LinkedHashMap<>();
+        if (dependsOn instanceof List<?> lista) {
+            lista.forEach(nome -> resultado.put(String.valueOf(nome), "service_started"));
+        } else if (dependsOn != null) {
+            mapa(dependsOn).forEach((nome, valor) -> resultado.put(nome,
+                    String.valueOf(valor == null ? "service_started" : mapa(valor).getOrDefault("condition", "service_started"))));
+        }
+        return resultado;
+    }
+
+    private static boolean temHealthcheck(Map<String, Object> servico) {
+        if (!(servico.get("healthcheck") instanceof Map<?, ?> saude) || Boolean.TRUE.equals(saude.get("disable"))) {
+            return false;
+        }
+        Object teste = saude.get("test");
+        if (teste instanceof String comando) {
+            return !comando.isBlank();
+        }
+        return teste instanceof List<?> lista && lista.size() >= 2
+               && List.of("CMD", "CMD-SHELL").contains(String.valueOf(lista.get(0)));
+    }
+
+    private static Map<String, Object> ambiente(Map<String, Object> servico) {
+        Object ambiente = servico.get("environment");
+        Map<String, Object> resultado = new LinkedHashMap<>();
+        if (ambiente instanceof List<?> lista) {
+            for (Object item : lista) {
+                String[] partes = String.valueOf(item).split("=", 2);
+                resultado.put(partes[0], partes.length > 1 ? partes[1] : null);
+            }
+        } else if (ambiente != null) {
+            resultado.putAll(mapa(ambiente));
+        }
+        return resultado;
+    }
+
+    @SuppressWarnings("unchecked")
+    private static Map<String, Object> mapa(Object valor) {
+        if (valor instanceof Map<?, ?> m) {
+            return (Map<String, Object>) m;
+        }
+        throw new IllegalStateException("expected a mapping, found " + valor);
+    }
+
+    private static Path raizDoRepositorio() {
+        Path atual = Path.of("").toAbsolutePath();
+        while (atual != null && !Files.exists(atual.resolve("docker-compose.yml"))) {
+            atual = atual.getParent();
+        }
+        assertThat(atual).as("docker-compose.yml above the working directory").isNotNull();
+        return atual;
+    }
+
+    /** A copy of the real files in a temporary directory, checked clean before a test breaks it. */
+    private Path copia() throws IOException {
+        Path raiz = raizDoRepositorio();
+        Files.createDirectories(temporario.resolve("deploy"));
+        for (String arquivo : List.of("docker-compose.yml", "deploy/nginx.conf", "Dockerfile", ".dockerignore")) {
+            Files.copy(raiz.resolve(arquivo), temporario.resolve(arquivo));
+        }
+        assertThat(problemas(temporario)).as("the copy before it is broken").isEmpty();
+        return temporario;
+    }
+
+    private Path copiaComCompose(UnaryOperator<String> mudanca) throws IOException {
+        Path copia = copia();
+        String original = Files.readString(copia.resolve("docker-compose.yml"));
+        String mudado = mudanca.apply(original);
+        assertThat(mudado).as("the change applies to docker-compose.yml").isNotEqualTo(original);
+        Files.writeString(copia.resolve("docker-compose.yml"), mudado);
+        return copia;
+    }
+}
