@@ -223,6 +223,21 @@ class PedidoApiTest extends TesteDePedidos {
     }
 
     @Test
+    void quantidadeAbaixoDoMinimoDoContratoDa400EmVezDeArredondarENaoMexeNoEstoque() {
+        LojaDeTeste loja = novaLoja();
+        String cafe = produtoComEstoque(loja, "Café", "10", "5");
+
+        Resposta resposta = pedidoBalcao(loja, "[" + item(cafe, "0.0005") + "]");
+
+        assertThat(resposta.status()).as(resposta.toString()).isEqualTo(400);
+        assertThat(resposta.texto("erro")).isEqualTo("itens[0].quantidade deve ser no mínimo 0.001");
+        assertThat(estoque(loja, cafe)).isEqualByComparingTo("5");
+        Resposta noMinimo = pedidoBalcao(loja, "[" + item(cafe, "0.001") + "]");
+        assertThat(noMinimo.status()).as(noMinimo.toString()).isEqualTo(201);
+        assertThat(estoque(loja, cafe)).isEqualByComparingTo("4.999");
+    }
+
+    @Test
     void produtoDeOutraLojaOuRemovidoDa400() {
         LojaDeTeste loja = novaLoja();
         LojaDeTeste outra = novaLoja();

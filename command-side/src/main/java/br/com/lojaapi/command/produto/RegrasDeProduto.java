@@ -24,7 +24,6 @@ public final class RegrasDeProduto {
     public static final int IMAGENS_MAXIMO = 20;
     static final int GRUPOS_MAXIMO = 50;
     static final int ORDEM_MAXIMA = 1_000_000;
-    static final BigDecimal MULTIPLO_MINIMO = new BigDecimal("0.001");
 
     private RegrasDeProduto() {
     }
@@ -131,10 +130,7 @@ public final class RegrasDeProduto {
         if (valor.signum() == 0) {
             return BigDecimal.ONE.setScale(3);
         }
-        if (valor.compareTo(MULTIPLO_MINIMO) < 0) {
-            throw ErroDeNegocio.invalido("multiploVenda deve ser no mínimo 0.001");
-        }
-        return Numeros.quantidade(valor, "multiploVenda");
+        return Numeros.quantidadeMinima(valor, "multiploVenda");
     }
 
     private static List<String> imagens(List<String> imagens) {
