@@ -25,7 +25,7 @@ class CorpoDeGrupo {
             description = "Padrão 1 em SELECAO, senão o número de itens. Acima de 1 em SELECAO, ou acima do número de "
                     + "itens, é aceito (opções que se repetem) com um aviso")
     Optional<Integer> maximo;
-    @Schema(implementation = Integer.class) Optional<Integer> ordem;
+    @Schema(implementation = Integer.class, minimum = "-1000000", maximum = "1000000") Optional<Integer> ordem;
     @ArraySchema(schema = @Schema(implementation = ItemJson.class), minItems = 1) Optional<List<ItemJson>> itens;
 
     AlteracaoGrupo alteracao() {

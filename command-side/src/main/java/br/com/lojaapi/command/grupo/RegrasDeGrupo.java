@@ -50,7 +50,7 @@ final class RegrasDeGrupo {
                 Campos.obrigatorio(a.obrigatoria(), atual.obrigatoria(), "obrigatoria", o -> o),
                 Campos.obrigatorio(a.minimo(), atual.minimo(), "minimo", m -> limite(m, "minimo")),
                 Campos.obrigatorio(a.maximo(), atual.maximo(), "maximo", m -> limite(m, "maximo")),
-                Campos.obrigatorio(a.ordem(), atual.ordem(), "ordem", o -> limite(o, "ordem")),
+                Campos.obrigatorio(a.ordem(), atual.ordem(), "ordem", Numeros::ordem),
                 Campos.obrigatorio(a.itens(), atual.itens(), "itens", RegrasDeGrupo::itens));
         if (dados.minimo() > dados.maximo()) {
             throw ErroDeNegocio.invalido("minimo (" + dados.minimo() + ") não pode passar de maximo (" + dados.maximo() + ")");

@@ -23,7 +23,6 @@ public final class RegrasDeProduto {
 
     public static final int IMAGENS_MAXIMO = 20;
     static final int GRUPOS_MAXIMO = 50;
-    static final int ORDEM_MAXIMA = 1_000_000;
 
     private RegrasDeProduto() {
     }
@@ -68,7 +67,7 @@ public final class RegrasDeProduto {
                 Campos.opcional(a.codIntegracao(), atual.codIntegracao(), v -> codigo(v, "codIntegracao")),
                 Campos.obrigatorio(a.disponivel(), atual.disponivel(), "disponivel", v -> v),
                 Campos.obrigatorio(a.destaque(), atual.destaque(), "destaque", v -> v),
-                Campos.obrigatorio(a.ordem(), atual.ordem(), "ordem", RegrasDeProduto::ordem),
+                Campos.obrigatorio(a.ordem(), atual.ordem(), "ordem", Numeros::ordem),
                 atual.controlaEstoque(),
                 Campos.obrigatorio(a.quantidadeEstoque(), atual.quantidadeEstoque(), "quantidadeEstoque",
                         v -> Numeros.quantidade(v, "quantidadeEstoque")),
@@ -106,13 +105,6 @@ public final class RegrasDeProduto {
             throw ErroDeNegocio.invalido(campo + " não pode ser negativo");
         }
         return valor;
-    }
-
-    private static Integer ordem(Integer ordem) {
-        if (ordem < 0 || ordem > ORDEM_MAXIMA) {
-            throw ErroDeNegocio.invalido("ordem deve estar entre 0 e " + ORDEM_MAXIMA);
-        }
-        return ordem;
     }
 
     /** Upper-cased before the length check: upper case can be longer ("ß" becomes "SS"). */
