@@ -83,9 +83,9 @@ class CategoriaApiTest extends TesteDeApi {
                 400, "Campo 'ativa'");
         assertErro(api.post("/v1/categorias").token(loja.token()).json("{\"nome\":[\"A\"]}").enviar(), 400, "Campo 'nome'");
         assertErro(api.post("/v1/categorias").token(loja.token()).json("{\"nome\":\"A\",\"ordem\":2147483647}").enviar(),
-                400, "ordem deve estar entre 0 e 1000000");
-        assertErro(api.post("/v1/categorias").token(loja.token()).json("{\"nome\":\"A\",\"ordem\":-1}").enviar(),
-                400, "ordem deve estar entre 0 e 1000000");
+                400, "ordem deve estar entre -1000000 e 1000000");
+        assertErro(api.post("/v1/categorias").token(loja.token()).json("{\"nome\":\"A\",\"ordem\":-1000001}").enviar(),
+                400, "ordem deve estar entre -1000000 e 1000000");
         assertThat(api.get("/v1/categorias").token(loja.token()).enviar().json()).isEmpty();
     }
 
@@ -198,5 +198,15 @@ class CategoriaApiTest extends TesteDeApi {
     static void assertErro(Resposta resposta, int status, String trecho) {
         assertThat(resposta.status()).as(resposta.toString()).isEqualTo(status);
         assertThat(resposta.json().get("erro").asText()).contains(trecho);
+    }
+
+    @Test
+    void ordemNegativaEAceitaPorqueOContratoSoDizInteiro() {
+        LojaDeTeste loja = novaLoja();
+
+        Resposta criada = api.post("/v1/categorias").token(loja.token()).json("{\"nome\":\"Destaques\",\"ordem\":-1}").enviar();
+
+        assertThat(criada.status()).as(criada.toString()).isEqualTo(201);
+        assertThat(criada.json().get("ordem").asInt()).isEqualTo(-1);
     }
 }

@@ -69,6 +69,8 @@ class OpenApiTest extends TesteDeApi {
         assertThat(esquemas.at("/Produto/properties").fieldNames()).toIterable()
                 .contains("url", "categoria", "variacoes", "gruposComplemento", "operacao", "avisos");
         assertThat(esquemas.at("/ListaDeProdutos/properties/paginacao/$ref").asText()).endsWith("/Paginacao");
+        assertThat(esquemas.at("/GrupoComplemento/properties/avisos/type").asText()).isEqualTo("array");
+        assertThat(esquemas.at("/GrupoComplemento/properties/avisos/description").asText()).contains("SELECAO com maximo 2");
     }
 
     @Test

@@ -278,6 +278,21 @@ class EdicaoDePedidoApiTest extends TesteDePedidos {
     }
 
     @Test
+    void quantidadeAbaixoDoMinimoNaoSeArredondaParaALinhaMantida() {
+        LojaDeTeste loja = novaLoja();
+        String a = produtoComEstoque(loja, "A", "10", "10");
+        String id = criar(loja, "[" + item(a, "0.001") + "]");
+        JsonNode antes = ler(loja, id);
+
+        Resposta resposta = editar(loja, id, "{\"itens\":[" + mantido(linha(antes, a), a, "0.0005") + "]}");
+
+        assertThat(resposta.status()).as(resposta.toString()).isEqualTo(400);
+        assertThat(resposta.texto("erro")).isEqualTo("itens[0].quantidade deve ser no mínimo 0.001");
+        assertThat(ler(loja, id)).isEqualTo(antes);
+        assertThat(estoque(loja, a)).isEqualByComparingTo("9.999");
+    }
+
+    @Test
     void entradaInvalidaDa400ComErroSemMudarNada() {
         LojaDeTeste loja = novaLoja();
         LojaDeTeste outra = novaLoja();
@@ -306,6 +321,7 @@ class EdicaoDePedidoApiTest extends TesteDePedidos {
                 "{\"itens\":[{\"produtoId\":\"" + removido + "\",\"quantidade\":1}]}",
                 "{\"itens\":[" + mantido(linhaRemovida, removido, "2") + "]}",
                 "{\"itens\":[" + item(a, "0") + "]}",
+                "{\"itens\":[" + item(a, "0.0005") + "]}",
                 "{\"itens\":[" + item(a, "-1") + "]}",
                 "{\"itens\":[" + item(a, "\"1\"") + "]}",
                 "{\"itens\":[" + item(a, "1e30") + "]}",

@@ -3,6 +3,7 @@ package br.com.lojaapi.produto;
 import br.com.lojaapi.apoio.Resposta;
 import br.com.lojaapi.apoio.TesteDeApi;
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.junit.jupiter.api.Test;
 
 import java.util.List;
@@ -75,22 +76,64 @@ class GrupoComplementoApiTest extends TesteDeApi {
     }
 
     @Test
-    void grupoPrecisaSerPossivelDePreencher() {
+    void selecaoComMaximoDoisEGuardadaComoEnviadaComAvisoSoNaResposta() {
+        LojaDeTeste loja = novaLoja();
+
+        Resposta criado = api.post("/v1/grupos-complemento").token(loja.token())
+                             .json("{\"nome\":\"Sabores\",\"minimo\":0,\"maximo\":2,\"itens\":" + ITENS + "}").enviar();
+
+        assertThat(criado.status()).as(criado.toString()).isEqualTo(201);
+        assertThat(criado.texto("tipo")).isEqualTo("SELECAO");
+        assertThat(criado.json().get("maximo").asInt()).isEqualTo(2);
+        assertThat(criado.json().get("avisos")).extracting(JsonNode::asText).singleElement().asString()
+                .startsWith("tipo SELECAO (uma opção) com maximo 2: guardado como enviado");
+        JsonNode lido = api.get("/v1/grupos-complemento/" + criado.texto("id")).token(loja.token()).enviar().json();
+        assertThat(lido.get("tipo").asText()).isEqualTo("SELECAO");
+        assertThat(lido.get("maximo").asInt()).isEqualTo(2);
+        assertThat(lido.has("avisos")).as("avisos, como nos produtos, só na resposta da escrita").isFalse();
+        ObjectNode semAvisos = (ObjectNode) criado.json();
+        semAvisos.remove("avisos");
+        assertThat(lido).isEqualTo(semAvisos);
+    }
+
+    @Test
+    void multiplaComMaximoAcimaDoNumeroDeItensEAceita() {
+        LojaDeTeste loja = novaLoja();
+
+        Resposta criado = api.post("/v1/grupos-complemento").token(loja.token())
+                             .json("{\"nome\":\"Bolas\",\"tipo\":\"MULTIPLA\",\"maximo\":3,"
+                                     + "\"itens\":[{\"nome\":\"Chocolate\",\"preco\":4}]}").enviar();
+
+        assertThat(criado.status()).as(criado.toString()).isEqualTo(201);
+        assertThat(criado.texto("tipo")).isEqualTo("MULTIPLA");
+        assertThat(criado.json().get("maximo").asInt()).isEqualTo(3);
+        assertThat(criado.json().get("avisos").get(0).asText()).contains("maximo (3) passa do número de itens (1)");
+        assertThat(api.get("/v1/grupos-complemento/" + criado.texto("id")).token(loja.token()).enviar().json()
+                      .get("maximo").asInt()).isEqualTo(3);
+    }
+
+    @Test
+    void putConfereAsRegrasNoGrupoResultanteERecusaSoOQueNenhumaEscolhaSatisfaz() {
         LojaDeTeste loja = novaLoja();
         String id = api.post("/v1/grupos-complemento").token(loja.token())
                        .json("{\"nome\":\"Extras\",\"tipo\":\"MULTIPLA\",\"itens\":" + ITENS + "}").enviar().texto("id");
 
         Resposta menosItens = api.put("/v1/grupos-complemento/" + id).token(loja.token())
                                  .json("{\"itens\":[{\"nome\":\"Só um\",\"preco\":1}]}").enviar();
-        Resposta minimoDemais = api.put("/v1/grupos-complemento/" + id).token(loja.token())
-                                   .json("{\"obrigatoria\":true,\"minimo\":3}").enviar();
+        Resposta minimoAcimaDoMaximo = api.put("/v1/grupos-complemento/" + id).token(loja.token())
+                                          .json("{\"obrigatoria\":true,\"minimo\":3}").enviar();
+        Resposta negativo = api.put("/v1/grupos-complemento/" + id).token(loja.token()).json("{\"maximo\":-1}").enviar();
+        Resposta semAviso = api.put("/v1/grupos-complemento/" + id).token(loja.token()).json("{\"maximo\":1}").enviar();
 
-        assertThat(menosItens.status()).isEqualTo(400);
-        assertThat(menosItens.texto("erro")).contains("maximo (2) não pode passar do número de itens (1)");
-        assertThat(minimoDemais.status()).isEqualTo(400);
-        assertThat(api.put("/v1/grupos-complemento/" + id).token(loja.token())
-                      .json("{\"maximo\":1,\"itens\":[{\"nome\":\"Só um\",\"preco\":1}]}").enviar().status())
-                .isEqualTo(200);
+        assertThat(menosItens.status()).as(menosItens.toString()).isEqualTo(200);
+        assertThat(menosItens.json().get("maximo").asInt()).isEqualTo(2);
+        assertThat(menosItens.json().get("avisos").get(0).asText()).contains("maximo (2) passa do número de itens (1)");
+        assertThat(minimoAcimaDoMaximo.status()).isEqualTo(400);
+        assertThat(minimoAcimaDoMaximo.texto("erro")).isEqualTo("minimo (3) não pode passar de maximo (2)");
+        assertThat(negativo.status()).isEqualTo(400);
+        assertThat(negativo.texto("erro")).isEqualTo("maximo deve estar entre 0 e 1000000");
+        assertThat(semAviso.status()).isEqualTo(200);
+        assertThat(semAviso.json().has("avisos")).isFalse();
     }
 
     @Test

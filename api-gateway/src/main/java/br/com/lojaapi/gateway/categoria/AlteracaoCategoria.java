@@ -23,9 +23,9 @@ class AlteracaoCategoria {
     @Schema(implementation = String.class, nullable = true, maxLength = 2000, description = "null apaga a descrição")
     Optional<@Size(max = 2000, message = "descricao: no máximo 2000 caracteres") String> descricao;
 
-    @Schema(implementation = Integer.class, example = "2", minimum = "0", maximum = "1000000")
-    Optional<@Min(value = 0, message = "ordem deve estar entre 0 e 1000000")
-             @Max(value = 1_000_000, message = "ordem deve estar entre 0 e 1000000") Integer> ordem;
+    @Schema(implementation = Integer.class, example = "2", minimum = "-1000000", maximum = "1000000")
+    Optional<@Min(value = -1_000_000, message = "ordem deve estar entre -1000000 e 1000000")
+             @Max(value = 1_000_000, message = "ordem deve estar entre -1000000 e 1000000") Integer> ordem;
 
     @Schema(implementation = Boolean.class)
     Optional<Boolean> ativa;

@@ -15,9 +15,10 @@ record NovaCategoria(
         @Schema(nullable = true, maxLength = 2000)
         @Size(max = 2000, message = "descricao: no máximo 2000 caracteres")
         String descricao,
-        @Schema(description = "Posição na lista, de 0 a 1000000; omitido, vai para o fim (maior ordem + 1)", example = "1")
-        @Min(value = 0, message = "ordem deve estar entre 0 e 1000000")
-        @Max(value = 1_000_000, message = "ordem deve estar entre 0 e 1000000")
+        @Schema(description = "Posição na lista, de -1000000 a 1000000; omitido, vai para o fim (maior ordem + 1)",
+                example = "1")
+        @Min(value = -1_000_000, message = "ordem deve estar entre -1000000 e 1000000")
+        @Max(value = 1_000_000, message = "ordem deve estar entre -1000000 e 1000000")
         Integer ordem,
         @Schema(description = "Padrão true", defaultValue = "true")
         Boolean ativa) {

@@ -19,10 +19,13 @@ class CorpoDeGrupo {
     @Schema(implementation = String.class, example = "Adicionais", maxLength = 100) Optional<String> nome;
     @Schema(implementation = TipoGrupo.class, description = "Padrão SELECAO") Optional<TipoGrupo> tipo;
     @Schema(implementation = Boolean.class, description = "Padrão false") Optional<Boolean> obrigatoria;
-    @Schema(implementation = Integer.class, description = "Padrão 1 se obrigatória, senão 0") Optional<Integer> minimo;
-    @Schema(implementation = Integer.class, description = "Padrão 1 em SELECAO, senão o número de itens")
+    @Schema(implementation = Integer.class, minimum = "0", maximum = "1000000",
+            description = "Padrão 1 se obrigatória, senão 0; não pode passar de maximo") Optional<Integer> minimo;
+    @Schema(implementation = Integer.class, minimum = "0", maximum = "1000000",
+            description = "Padrão 1 em SELECAO, senão o número de itens. Acima de 1 em SELECAO, ou acima do número de "
+                    + "itens, é aceito (opções que se repetem) com um aviso")
     Optional<Integer> maximo;
-    @Schema(implementation = Integer.class) Optional<Integer> ordem;
+    @Schema(implementation = Integer.class, minimum = "-1000000", maximum = "1000000") Optional<Integer> ordem;
     @ArraySchema(schema = @Schema(implementation = ItemJson.class), minItems = 1) Optional<List<ItemJson>> itens;
 
     AlteracaoGrupo alteracao() {

@@ -9,6 +9,7 @@ import br.com.lojaapi.coreapi.grupo.CriarGrupoComplementoCommand;
 import br.com.lojaapi.coreapi.grupo.GrupoView;
 import br.com.lojaapi.coreapi.grupo.ListarGruposQuery;
 import br.com.lojaapi.coreapi.grupo.RemoverGrupoComplementoCommand;
+import br.com.lojaapi.coreapi.grupo.ResultadoDeGrupo;
 import br.com.lojaapi.gateway.acesso.LojaAtual;
 import br.com.lojaapi.gateway.comando.Comandos;
 import br.com.lojaapi.gateway.leitura.RespostaDeEscrita;
@@ -77,15 +78,18 @@ class GrupoController {
     }
 
     @PostMapping(consumes = "application/json")
-    @Operation(summary = "Cria um grupo de complementos")
+    @Operation(summary = "Cria um grupo de complementos",
+            description = "minimo e maximo são regras de seleção: SELECAO com maximo acima de 1 e maximo acima do "
+                    + "número de itens (opções que se repetem) são aceitos e explicados em avisos; minimo acima de "
+                    + "maximo, ou negativos, dão 400.")
     @ApiResponse(responseCode = "201", description = "Criado",
             content = @Content(schema = @Schema(implementation = GrupoJson.class)))
     ResponseEntity<Object> criar(@Parameter(hidden = true) LojaAtual loja, @RequestBody CorpoDeGrupo corpo) {
         String id = Ids.novo();
-        long versao = comandos.enviar(new CriarGrupoComplementoCommand(id, loja.lojaId(), corpo.alteracao(),
-                relogio.instant()), NAO_ENCONTRADO);
-        return escrita.criado(ModeloLeitura.GRUPO, loja.lojaId(), id, versao, URI.create("/v1/grupos-complemento/" + id),
-                () -> buscar(loja.lojaId(), id));
+        ResultadoDeGrupo feito = comandos.enviar(new CriarGrupoComplementoCommand(id, loja.lojaId(), corpo.alteracao(),
+                relogio.instant()), ResultadoDeGrupo.class, NAO_ENCONTRADO);
+        return escrita.criado(ModeloLeitura.GRUPO, loja.lojaId(), id, feito.versao(),
+                URI.create("/v1/grupos-complemento/" + id), () -> buscar(loja.lojaId(), id).map(g -> g.com(feito.avisos())));
     }
 
     @GetMapping("/{id}")
@@ -100,15 +104,17 @@ class GrupoController {
     }
 
     @PutMapping(path = "/{id}", consumes = "application/json")
-    @Operation(summary = "Altera um grupo", description = "itens, quando enviado (ao menos um), substitui a lista inteira.")
+    @Operation(summary = "Altera um grupo", description = "itens, quando enviado (ao menos um), substitui a lista inteira. "
+            + "As regras de minimo e maximo são as do POST, conferidas no grupo resultante.")
     @ApiResponse(responseCode = "200", description = "O grupo alterado",
             content = @Content(schema = @Schema(implementation = GrupoJson.class)))
     ResponseEntity<Object> alterar(@Parameter(hidden = true) LojaAtual loja, @PathVariable String id,
                                    @RequestBody CorpoDeGrupo corpo, @Parameter(hidden = true) PreCondicao condicao) {
         Ids.exigir(id, NAO_ENCONTRADO);
-        long versao = comandos.enviar(new AlterarGrupoComplementoCommand(id, loja.lojaId(), corpo.alteracao(),
-                relogio.instant(), condicao.versaoEsperada()), NAO_ENCONTRADO);
-        return escrita.alterado(ModeloLeitura.GRUPO, loja.lojaId(), id, versao, () -> buscar(loja.lojaId(), id));
+        ResultadoDeGrupo feito = comandos.enviar(new AlterarGrupoComplementoCommand(id, loja.lojaId(),
+                corpo.alteracao(), relogio.instant(), condicao.versaoEsperada()), ResultadoDeGrupo.class, NAO_ENCONTRADO);
+        return escrita.alterado(ModeloLeitura.GRUPO, loja.lojaId(), id, feito.versao(),
+                () -> buscar(loja.lojaId(), id).map(g -> g.com(feito.avisos())));
     }
 
     @DeleteMapping("/{id}")

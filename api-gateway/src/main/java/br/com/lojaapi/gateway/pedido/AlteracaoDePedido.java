@@ -17,7 +17,7 @@ class AlteracaoDePedido {
             allowableValues = {"PENDENTE", "CONFIRMADO", "PREPARANDO", "PRONTO", "ENVIADO", "ENTREGUE", "CANCELADO"})
     Optional<String> status;
     @Schema(implementation = String.class, nullable = true, maxLength = 500,
-            description = "Obrigatório com status CANCELADO; só vale com ele") Optional<String> motivoCancelamento;
+            description = "Obrigatório com status CANCELADO; com outro status é aceito e não é guardado") Optional<String> motivoCancelamento;
     @Schema(implementation = String.class, nullable = true, maxLength = 200, description = "Texto livre")
     Optional<String> tempoEntrega;
     @Schema(implementation = String.class, nullable = true, maxLength = 100) Optional<String> codigoRastreio;

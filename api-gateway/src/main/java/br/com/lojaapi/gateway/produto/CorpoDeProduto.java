@@ -34,7 +34,7 @@ class CorpoDeProduto {
             description = "Código do produto no ERP; chave do modo upsert; null apaga") Optional<Long> codIntegracao;
     @Schema(implementation = Boolean.class, description = "Padrão true") Optional<Boolean> disponivel;
     @Schema(implementation = Boolean.class, description = "Padrão false") Optional<Boolean> destaque;
-    @Schema(implementation = Integer.class, minimum = "0", maximum = "1000000") Optional<Integer> ordem;
+    @Schema(implementation = Integer.class, minimum = "-1000000", maximum = "1000000") Optional<Integer> ordem;
     @Schema(implementation = BigDecimal.class, description = "Com variações, o estoque do produto é a soma delas")
     Optional<BigDecimal> quantidadeEstoque;
     @Schema(implementation = BigDecimal.class) Optional<BigDecimal> estoqueMinimo;

@@ -1,5 +1,6 @@
 package br.com.lojaapi.command.categoria;
 
+import br.com.lojaapi.command.comum.Numeros;
 import br.com.lojaapi.command.comum.Textos;
 import br.com.lojaapi.command.comum.Versao;
 import br.com.lojaapi.coreapi.categoria.AtualizarCategoriaCommand;
@@ -26,7 +27,7 @@ class Categoria {
 
     static final int NOME_MAXIMO = 100;
     static final int DESCRICAO_MAXIMA = 2000;
-    static final int ORDEM_MAXIMA = 1_000_000;
+    static final int ORDEM_MAXIMA = Numeros.ORDEM_MAXIMA;
 
     @AggregateIdentifier
     private String categoriaId;
@@ -47,7 +48,7 @@ class Categoria {
         String nomeValido = nomeValido(comando.nome());
         nomes.exigirLivre(comando.lojaId(), nomeValido, comando.categoriaId());
         int ordemFinal = comando.ordem() != null
-                ? ordemValida(comando.ordem())
+                ? Numeros.ordem(comando.ordem())
                 : Math.min(nomes.proximaOrdem(comando.lojaId()), ORDEM_MAXIMA);
         apply(new CategoriaCriadaEvent(comando.categoriaId(), comando.lojaId(), nomeValido,
                 Textos.limitado(comando.descricao(), DESCRICAO_MAXIMA, "descricao"), ordemFinal, comando.ativa(), comando.criadaEm()));
@@ -63,7 +64,7 @@ class Categoria {
             nomes.exigirLivre(lojaId, novoNome, categoriaId);
         }
         String novaDescricao = comando.descricao() == null ? descricao : Textos.limitado(comando.descricao().orElse(null), DESCRICAO_MAXIMA, "descricao");
-        int novaOrdem = comando.ordem() == null ? ordem : ordemValida(comando.ordem());
+        int novaOrdem = comando.ordem() == null ? ordem : Numeros.ordem(comando.ordem());
         boolean novaAtiva = comando.ativa() == null ? ativa : comando.ativa();
         apply(new CategoriaAtualizadaEvent(categoriaId, lojaId, novoNome, novaDescricao, novaOrdem, novaAtiva,
                 comando.atualizadaEm()));
@@ -107,13 +108,6 @@ class Categoria {
         if (!Objects.equals(lojaId, lojaDoComando)) {
             throw ErroDeNegocio.naoEncontrado("Categoria não encontrada");
         }
-    }
-
-    private static int ordemValida(int ordem) {
-        if (ordem < 0 || ordem > ORDEM_MAXIMA) {
-            throw ErroDeNegocio.invalido("ordem deve estar entre 0 e " + ORDEM_MAXIMA);
-        }
-        return ordem;
     }
 
     private static String nomeValido(String nome) {

@@ -15,6 +15,10 @@ public final class Numeros {
     public static final BigDecimal DINHEIRO_MAXIMO = new BigDecimal("99999999.99");
     public static final BigDecimal QUANTIDADE_MAXIMA = new BigDecimal("999999999.999");
     public static final BigDecimal MEDIDA_MAXIMA = new BigDecimal("999999.999");
+    /** {@code ordem} of categories, products and groups: the contract says only "integer"; bounded to stay summable. */
+    public static final int ORDEM_MAXIMA = 1_000_000;
+    /** The contract's minimum for an order line's {@code quantidade} and a product's {@code multiploVenda}. */
+    public static final BigDecimal QUANTIDADE_MINIMA = new BigDecimal("0.001");
 
     private Numeros() {
     }
@@ -25,6 +29,26 @@ public final class Numeros {
 
     public static BigDecimal quantidade(BigDecimal valor, String campo) {
         return limitado(valor, 3, QUANTIDADE_MAXIMA, campo);
+    }
+
+    /**
+     * A quantity of at least {@link #QUANTIDADE_MINIMA} as sent, then kept with three decimals: 0.0005 is refused,
+     * not rounded up to the minimum.
+     */
+    public static BigDecimal quantidadeMinima(BigDecimal valor, String campo) {
+        BigDecimal arredondado = quantidade(valor, campo);
+        if (arredondado != null && valor.compareTo(QUANTIDADE_MINIMA) < 0) {
+            throw ErroDeNegocio.invalido(campo + " deve ser no mínimo " + QUANTIDADE_MINIMA.toPlainString());
+        }
+        return arredondado;
+    }
+
+    /** A position: negative ones are allowed (a client may pin something before the rest), within the bounds. */
+    public static Integer ordem(Integer ordem) {
+        if (ordem < -ORDEM_MAXIMA || ordem > ORDEM_MAXIMA) {
+            throw ErroDeNegocio.invalido("ordem deve estar entre -" + ORDEM_MAXIMA + " e " + ORDEM_MAXIMA);
+        }
+        return ordem;
     }
 
     public static BigDecimal medida(BigDecimal valor, String campo) {

@@ -9,6 +9,7 @@ import br.com.lojaapi.coreapi.grupo.GrupoComplementoAtualizadoEvent;
 import br.com.lojaapi.coreapi.grupo.GrupoComplementoCriadoEvent;
 import br.com.lojaapi.coreapi.grupo.GrupoComplementoRemovidoEvent;
 import br.com.lojaapi.coreapi.grupo.RemoverGrupoComplementoCommand;
+import br.com.lojaapi.coreapi.grupo.ResultadoDeGrupo;
 import org.axonframework.commandhandling.CommandHandler;
 import org.axonframework.eventsourcing.EventSourcingHandler;
 import org.axonframework.modelling.command.AggregateCreationPolicy;
@@ -38,21 +39,21 @@ class GrupoComplemento {
 
     @CommandHandler
     @CreationPolicy(AggregateCreationPolicy.ALWAYS)
-    long handle(CriarGrupoComplementoCommand comando) {
-        apply(new GrupoComplementoCriadoEvent(comando.grupoId(), comando.lojaId(), RegrasDeGrupo.novo(comando.dados()),
-                comando.criadoEm()));
-        return Versao.atual();
+    ResultadoDeGrupo handle(CriarGrupoComplementoCommand comando) {
+        DadosGrupo novos = RegrasDeGrupo.novo(comando.dados());
+        apply(new GrupoComplementoCriadoEvent(comando.grupoId(), comando.lojaId(), novos, comando.criadoEm()));
+        return new ResultadoDeGrupo(Versao.atual(), RegrasDeGrupo.avisos(novos));
     }
 
     @CommandHandler
-    long handle(AlterarGrupoComplementoCommand comando) {
+    ResultadoDeGrupo handle(AlterarGrupoComplementoCommand comando) {
         exigirDaLoja(comando.lojaId());
         Versao.exigir(comando.versaoEsperada());
         DadosGrupo novos = RegrasDeGrupo.aplicar(dados, comando.alteracao());
         if (!novos.equals(dados)) {
             apply(new GrupoComplementoAtualizadoEvent(grupoId, lojaId, novos, comando.alteradoEm()));
         }
-        return Versao.atual();
+        return new ResultadoDeGrupo(Versao.atual(), RegrasDeGrupo.avisos(novos));
     }
 
     @CommandHandler

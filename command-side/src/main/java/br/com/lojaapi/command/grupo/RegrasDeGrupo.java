@@ -14,9 +14,10 @@ import java.util.List;
 
 /**
  * A complement group's rules. Defaults on creation: {@code SELECAO}, not mandatory, {@code minimo} 1 when
- * mandatory else 0, {@code maximo} 1 for {@code SELECAO} else the number of items. Always
- * {@code 0 <= minimo <= maximo <= number of items} (a group must be possible to fill), and a {@code SELECAO}
- * group picks one option ({@code maximo} 1).
+ * mandatory else 0, {@code maximo} 1 for {@code SELECAO} else the number of items. The contract calls
+ * {@code minimo}/{@code maximo} only "selection rules": menus that let an option repeat need a {@code SELECAO} with
+ * {@code maximo} above 1 or a {@code maximo} above the number of items, so those are kept as sent and explained in
+ * {@link #avisos}. Refused is only what no selection can satisfy: a negative bound, {@code minimo > maximo}.
  */
 final class RegrasDeGrupo {
 
@@ -49,19 +50,39 @@ final class RegrasDeGrupo {
                 Campos.obrigatorio(a.obrigatoria(), atual.obrigatoria(), "obrigatoria", o -> o),
                 Campos.obrigatorio(a.minimo(), atual.minimo(), "minimo", m -> limite(m, "minimo")),
                 Campos.obrigatorio(a.maximo(), atual.maximo(), "maximo", m -> limite(m, "maximo")),
-                Campos.obrigatorio(a.ordem(), atual.ordem(), "ordem", o -> limite(o, "ordem")),
+                Campos.obrigatorio(a.ordem(), atual.ordem(), "ordem", Numeros::ordem),
                 Campos.obrigatorio(a.itens(), atual.itens(), "itens", RegrasDeGrupo::itens));
         if (dados.minimo() > dados.maximo()) {
             throw ErroDeNegocio.invalido("minimo (" + dados.minimo() + ") não pode passar de maximo (" + dados.maximo() + ")");
         }
-        if (dados.maximo() > dados.itens().size()) {
-            throw ErroDeNegocio.invalido("maximo (" + dados.maximo() + ") não pode passar do número de itens ("
-                    + dados.itens().size() + "); envie maximo junto com os itens");
-        }
-        if (dados.tipo() == TipoGrupo.SELECAO && dados.maximo() != 1) {
-            throw ErroDeNegocio.invalido("um grupo SELECAO permite escolher uma opção: maximo deve ser 1 (use MULTIPLA)");
-        }
         return dados;
+    }
+
+    /** Combinations kept as sent that a client may not have meant, each with what it implies. */
+    static List<String> avisos(DadosGrupo d) {
+        List<String> avisos = new ArrayList<>();
+        int itens = d.itens().size();
+        if (d.tipo() == TipoGrupo.SELECAO && d.maximo() > 1) {
+            avisos.add("tipo SELECAO (uma opção) com maximo " + d.maximo() + ": guardado como enviado; a opção "
+                    + "escolhida pode se repetir até " + d.maximo() + " vezes (para opções diferentes use MULTIPLA)");
+        }
+        if (d.minimo() > itens) {
+            avisos.add("minimo (" + d.minimo() + ") passa do número de itens (" + itens + "): guardado como enviado; "
+                    + "o grupo só se completa repetindo itens");
+        } else if (d.maximo() > itens) {
+            avisos.add("maximo (" + d.maximo() + ") passa do número de itens (" + itens + "): guardado como enviado; "
+                    + "só alcançável repetindo itens");
+        }
+        if (d.maximo() == 0) {
+            avisos.add("maximo 0: nenhuma opção do grupo pode ser escolhida");
+        }
+        if (d.obrigatoria() && d.minimo() == 0) {
+            avisos.add("obrigatoria true com minimo 0: o cliente pode seguir sem escolher nada");
+        } else if (!d.obrigatoria() && d.minimo() > 0) {
+            avisos.add("obrigatoria false com minimo " + d.minimo() + ": o cliente ainda precisa escolher ao menos "
+                    + d.minimo());
+        }
+        return avisos;
     }
 
     private static String nome(String nome) {

@@ -130,7 +130,8 @@ public class EdicaoDePedidos {
         for (int i = 0; i < linhas.size(); i++) {
             LinhaEditada linha = linhas.get(i);
             String prefixo = "itens[" + i + "]";
-            BigDecimal quantidade = Numeros.quantidade(linha.quantidade(), prefixo + ".quantidade");
+            // Checked as sent for every line, kept ones too: 0.0005 must not round into a kept line's 0.001.
+            BigDecimal quantidade = Numeros.quantidadeMinima(linha.quantidade(), prefixo + ".quantidade");
             if (quantidade == null) {
                 throw ErroDeNegocio.invalido(prefixo + ".quantidade é obrigatória");
             }

@@ -93,8 +93,9 @@ class Pedido {
         if (novo == StatusPedido.CANCELADO && motivo == null) {
             throw ErroDeNegocio.invalido("motivoCancelamento é obrigatório para cancelar o pedido");
         }
-        if (novo != StatusPedido.CANCELADO && motivo != null) {
-            throw ErroDeNegocio.invalido("motivoCancelamento só vale com status CANCELADO");
+        if (novo != StatusPedido.CANCELADO) {
+            // The contract lets any PATCH carry it; a reason for a cancellation that did not happen is not kept.
+            motivo = null;
         }
         MovimentoDoPedido movimento = MovimentoDoPedido.NENHUM;
         if (novo == StatusPedido.CANCELADO && status != StatusPedido.CANCELADO && estoqueTomado) {

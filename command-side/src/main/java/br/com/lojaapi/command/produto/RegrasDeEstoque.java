@@ -17,8 +17,6 @@ import java.util.List;
 /** Stock arithmetic: movements, the below-zero rule and the sale multiple of order lines. */
 final class RegrasDeEstoque {
 
-    static final BigDecimal QUANTIDADE_MINIMA = new BigDecimal("0.001");
-
     private RegrasDeEstoque() {
     }
 
@@ -68,16 +66,13 @@ final class RegrasDeEstoque {
     }
 
     /**
-     * An order line's quantity: three decimals, at least {@value} 0.001, rounded up to the next multiple of the
+     * An order line's quantity: three decimals, at least 0.001 as sent, rounded up to the next multiple of the
      * product's sale multiple whenever that is not 1 (0.5 turns 0.3 into 0.5; 6 turns 7 into 12).
      */
     static BigDecimal quantidadeDoItem(BigDecimal quantidade, BigDecimal multiploVenda, String campo) {
-        BigDecimal valor = Numeros.quantidade(quantidade, campo);
+        BigDecimal valor = Numeros.quantidadeMinima(quantidade, campo);
         if (valor == null) {
             throw ErroDeNegocio.invalido(campo + " é obrigatório");
-        }
-        if (valor.compareTo(QUANTIDADE_MINIMA) < 0) {
-            throw ErroDeNegocio.invalido(campo + " deve ser no mínimo 0.001");
         }
         if (multiploVenda != null && multiploVenda.signum() > 0 && multiploVenda.compareTo(BigDecimal.ONE) != 0) {
             BigDecimal multiplos = valor.divide(multiploVenda, 0, RoundingMode.CEILING);

@@ -23,8 +23,6 @@ public final class RegrasDeProduto {
 
     public static final int IMAGENS_MAXIMO = 20;
     static final int GRUPOS_MAXIMO = 50;
-    static final int ORDEM_MAXIMA = 1_000_000;
-    static final BigDecimal MULTIPLO_MINIMO = new BigDecimal("0.001");
 
     private RegrasDeProduto() {
     }
@@ -69,7 +67,7 @@ public final class RegrasDeProduto {
                 Campos.opcional(a.codIntegracao(), atual.codIntegracao(), v -> codigo(v, "codIntegracao")),
                 Campos.obrigatorio(a.disponivel(), atual.disponivel(), "disponivel", v -> v),
                 Campos.obrigatorio(a.destaque(), atual.destaque(), "destaque", v -> v),
-                Campos.obrigatorio(a.ordem(), atual.ordem(), "ordem", RegrasDeProduto::ordem),
+                Campos.obrigatorio(a.ordem(), atual.ordem(), "ordem", Numeros::ordem),
                 atual.controlaEstoque(),
                 Campos.obrigatorio(a.quantidadeEstoque(), atual.quantidadeEstoque(), "quantidadeEstoque",
                         v -> Numeros.quantidade(v, "quantidadeEstoque")),
@@ -109,13 +107,6 @@ public final class RegrasDeProduto {
         return valor;
     }
 
-    private static Integer ordem(Integer ordem) {
-        if (ordem < 0 || ordem > ORDEM_MAXIMA) {
-            throw ErroDeNegocio.invalido("ordem deve estar entre 0 e " + ORDEM_MAXIMA);
-        }
-        return ordem;
-    }
-
     /** Upper-cased before the length check: upper case can be longer ("ß" becomes "SS"). */
     private static String unidade(String unidade) {
         String limpa = Textos.limpo(unidade);
@@ -131,10 +122,7 @@ public final class RegrasDeProduto {
         if (valor.signum() == 0) {
             return BigDecimal.ONE.setScale(3);
         }
-        if (valor.compareTo(MULTIPLO_MINIMO) < 0) {
-            throw ErroDeNegocio.invalido("multiploVenda deve ser no mínimo 0.001");
-        }
-        return Numeros.quantidade(valor, "multiploVenda");
+        return Numeros.quantidadeMinima(valor, "multiploVenda");
     }
 
     private static List<String> imagens(List<String> imagens) {

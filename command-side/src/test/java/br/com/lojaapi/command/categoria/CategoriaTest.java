@@ -69,11 +69,18 @@ class CategoriaTest {
     }
 
     @Test
+    void ordemNegativaEAceitaPorqueOContratoSoDizInteiro() {
+        fixture.givenNoPriorActivity()
+               .when(new CriarCategoriaCommand(ID, LOJA, "Primeiro", null, -1, true, T0))
+               .expectEvents(new CategoriaCriadaEvent(ID, LOJA, "Primeiro", null, -1, true, T0));
+    }
+
+    @Test
     void ordemForaDoIntervaloERecusada() {
         fixture.givenNoPriorActivity()
-               .when(new CriarCategoriaCommand(ID, LOJA, "X", null, -1, true, T0))
+               .when(new CriarCategoriaCommand(ID, LOJA, "X", null, -1_000_001, true, T0))
                .expectNoEvents()
-               .expectExceptionMessage("ordem deve estar entre 0 e 1000000");
+               .expectExceptionMessage("ordem deve estar entre -1000000 e 1000000");
         fixture.given(new CategoriaCriadaEvent(ID, LOJA, "X", null, 1, true, T0))
                .when(new AtualizarCategoriaCommand(ID, LOJA, null, null, Integer.MAX_VALUE, null, T1))
                .expectNoEvents()

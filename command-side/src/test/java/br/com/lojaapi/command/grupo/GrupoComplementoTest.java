@@ -9,8 +9,12 @@ import br.com.lojaapi.coreapi.grupo.GrupoComplementoCriadoEvent;
 import br.com.lojaapi.coreapi.grupo.GrupoComplementoRemovidoEvent;
 import br.com.lojaapi.coreapi.grupo.ItemComplemento;
 import br.com.lojaapi.coreapi.grupo.RemoverGrupoComplementoCommand;
+import br.com.lojaapi.coreapi.grupo.ResultadoDeGrupo;
 import br.com.lojaapi.coreapi.grupo.TipoGrupo;
 import org.axonframework.test.aggregate.AggregateTestFixture;
+import org.hamcrest.FeatureMatcher;
+import org.hamcrest.Matcher;
+import org.hamcrest.Matchers;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
@@ -36,7 +40,7 @@ class GrupoComplementoTest {
     void criarComPadroes() {
         fixture.givenNoPriorActivity()
                .when(new CriarGrupoComplementoCommand("g1", "l1", alteracao("Adicionais", null, List.of(BACON, OVO)), T0))
-               .expectResultMessagePayload(0L)
+               .expectResultMessagePayload(new ResultadoDeGrupo(0L, List.of()))
                .expectEvents(new GrupoComplementoCriadoEvent("g1", "l1",
                        new DadosGrupo("Adicionais", TipoGrupo.SELECAO, false, 0, 1, 0, List.of(BACON, OVO)), T0));
     }
@@ -66,23 +70,53 @@ class GrupoComplementoTest {
     }
 
     @Test
-    void selecaoComMaximoMaiorQueUmERecusado() {
-        AlteracaoGrupo dados = new AlteracaoGrupo(Optional.of("X"), Optional.of(TipoGrupo.SELECAO), null, null,
-                Optional.of(2), null, Optional.of(List.of(BACON, OVO)));
+    void selecaoComMaximoDoisEGuardadaComoEnviadaComAviso() {
+        AlteracaoGrupo dados = new AlteracaoGrupo(Optional.of("X"), null, null, Optional.of(0), Optional.of(2), null,
+                Optional.of(List.of(BACON, OVO)));
         fixture.givenNoPriorActivity()
                .when(new CriarGrupoComplementoCommand("g1", "l1", dados, T0))
-               .expectNoEvents().expectExceptionMessage(
-                       "um grupo SELECAO permite escolher uma opção: maximo deve ser 1 (use MULTIPLA)");
+               .expectEvents(new GrupoComplementoCriadoEvent("g1", "l1",
+                       new DadosGrupo("X", TipoGrupo.SELECAO, false, 0, 2, 0, List.of(BACON, OVO)), T0))
+               .expectResultMessagePayloadMatching(avisos(contains("tipo SELECAO (uma opção) com maximo 2")));
     }
 
     @Test
-    void maximoNaoPassaDoNumeroDeItens() {
+    void maximoAcimaDoNumeroDeItensEGuardadoComAviso() {
         AlteracaoGrupo dados = new AlteracaoGrupo(Optional.of("X"), Optional.of(TipoGrupo.MULTIPLA), null, null,
-                Optional.of(3), null, Optional.of(List.of(BACON, OVO)));
+                Optional.of(3), null, Optional.of(List.of(BACON)));
         fixture.givenNoPriorActivity()
                .when(new CriarGrupoComplementoCommand("g1", "l1", dados, T0))
-               .expectNoEvents().expectExceptionMessage(
-                       "maximo (3) não pode passar do número de itens (2); envie maximo junto com os itens");
+               .expectEvents(new GrupoComplementoCriadoEvent("g1", "l1",
+                       new DadosGrupo("X", TipoGrupo.MULTIPLA, false, 0, 3, 0, List.of(BACON)), T0))
+               .expectResultMessagePayloadMatching(avisos(contains("maximo (3) passa do número de itens (1)")));
+    }
+
+    @Test
+    void minimoAcimaDoMaximoERecusadoPorqueNenhumaEscolhaOSatisfaz() {
+        AlteracaoGrupo dados = new AlteracaoGrupo(Optional.of("X"), Optional.of(TipoGrupo.MULTIPLA), null,
+                Optional.of(3), Optional.of(2), null, Optional.of(List.of(BACON, OVO)));
+        fixture.givenNoPriorActivity()
+               .when(new CriarGrupoComplementoCommand("g1", "l1", dados, T0))
+               .expectNoEvents().expectExceptionMessage("minimo (3) não pode passar de maximo (2)");
+    }
+
+    @Test
+    void maximoNegativoERecusado() {
+        fixture.given(CRIADO)
+               .when(new AlterarGrupoComplementoCommand("g1", "l1", new AlteracaoGrupo(null, null, null, null,
+                       Optional.of(-1), null, null), T0))
+               .expectNoEvents().expectExceptionMessage("maximo deve estar entre 0 e 1000000");
+    }
+
+    @Test
+    void menosItensQueOMaximoNoPutEAceitoComAviso() {
+        fixture.given(new GrupoComplementoCriadoEvent("g1", "l1",
+                       new DadosGrupo("Extras", TipoGrupo.MULTIPLA, false, 0, 2, 0, List.of(BACON, OVO)), T0))
+               .when(new AlterarGrupoComplementoCommand("g1", "l1", new AlteracaoGrupo(null, null, null, null, null, null,
+                       Optional.of(List.of(OVO))), T0))
+               .expectEvents(new GrupoComplementoAtualizadoEvent("g1", "l1",
+                       new DadosGrupo("Extras", TipoGrupo.MULTIPLA, false, 0, 2, 0, List.of(OVO)), T0))
+               .expectResultMessagePayloadMatching(avisos(contains("maximo (2) passa do número de itens (1)")));
     }
 
     @Test
@@ -111,6 +145,19 @@ class GrupoComplementoTest {
                .when(new RemoverGrupoComplementoCommand("g1", "l1", T0))
                .expectEvents(new GrupoComplementoRemovidoEvent("g1", "l1", "Adicionais", T0))
                .expectMarkedDeleted();
+    }
+
+    private static Matcher<Object> avisos(Matcher<? super List<String>> esperado) {
+        return new FeatureMatcher<Object, List<String>>(esperado, "avisos", "avisos") {
+            @Override
+            protected List<String> featureValueOf(Object resultado) {
+                return ((ResultadoDeGrupo) resultado).avisos();
+            }
+        };
+    }
+
+    private static Matcher<Iterable<? super String>> contains(String trecho) {
+        return Matchers.hasItem(Matchers.containsString(trecho));
     }
 
     private static AlteracaoGrupo alteracao(String nome, TipoGrupo tipo, List<ItemComplemento> itens) {

@@ -188,9 +188,13 @@ class PedidoTest {
         cenario().given(criado())
                  .when(status(CANCELADO, "   "))
                  .expectNoEvents().expectExceptionMessage("motivoCancelamento é obrigatório para cancelar o pedido");
+    }
+
+    @Test
+    void motivoCancelamentoComOutroStatusEAceitoENaoEGuardado() {
         cenario().given(criado())
-                 .when(status(CONFIRMADO, "não faz sentido"))
-                 .expectNoEvents().expectExceptionMessage("motivoCancelamento só vale com status CANCELADO");
+                 .when(status(CONFIRMADO, "enviado por um ERP que sempre manda o campo"))
+                 .expectEvents(alterado(CONFIRMADO, PENDENTE, null, MovimentoDoPedido.NENHUM));
     }
 
     @Test

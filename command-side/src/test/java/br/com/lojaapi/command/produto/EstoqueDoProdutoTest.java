@@ -189,6 +189,19 @@ class EstoqueDoProdutoTest {
     }
 
     @Test
+    void quantidadeAbaixoDeUmMilesimoERecusadaEmVezDeArredondada() {
+        cenario().given(criado(true, "5.000", "0.000"))
+                 .when(new TomarEstoqueDoPedidoCommand(ID, LOJA, "ped-1", List.of(new ItemSolicitado(2, null, q("0.0005"))),
+                         T1, CRIADO))
+                 .expectNoEvents().expectExceptionMessage("itens[2].quantidade deve ser no mínimo 0.001");
+        cenario().given(criado(true, "5.000", "0.000"))
+                 .when(new TomarEstoqueDoPedidoCommand(ID, LOJA, "ped-1", List.of(new ItemSolicitado(0, null, q("0.001"))),
+                         T1, CRIADO))
+                 .expectEvents(new EstoqueTomadoPorPedidoEvent(ID, LOJA, "ped-1",
+                         List.of(new BaixaDeEstoque(null, q("0.001"), q("4.999"))), q("4.999"), T1, CRIADO));
+    }
+
+    @Test
     void pedidoSemEstoqueNomeiaOItemENaoBaixaNada() {
         cenario().given(criado(true, "3.000", "0.000"))
                  .when(new TomarEstoqueDoPedidoCommand(ID, LOJA, "ped-1", List.of(new ItemSolicitado(0, null, q("2")),
