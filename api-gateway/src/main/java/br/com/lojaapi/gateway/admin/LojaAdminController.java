@@ -28,6 +28,7 @@ import java.time.Clock;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import io.swagger.v3.oas.annotations.Operation;
 
 /** The operator API for stores (the "store panel"), authenticated with ADMIN_TOKEN. */
 @Hidden
@@ -53,6 +54,7 @@ class LojaAdminController {
     }
 
     @PostMapping(consumes = "application/json")
+    @Operation(operationId = "criarLoja")
     ResponseEntity<Object> criar(@Valid @RequestBody NovaLoja corpo) {
         String id = Ids.novo();
         DadosLoja dados = new DadosLoja(corpo.nome(), corpo.slug(), corpo.cnpj(), corpo.dominioProprio(),
@@ -63,6 +65,7 @@ class LojaAdminController {
     }
 
     @GetMapping
+    @Operation(operationId = "listarLojas")
     Map<String, List<LojaJson>> listar() {
         List<LojaJson> lojas = consultas.query(new ListarLojasQuery(), ResponseTypes.multipleInstancesOf(LojaView.class))
                                         .join().stream().map(LojaJson::de).toList();
@@ -70,11 +73,13 @@ class LojaAdminController {
     }
 
     @GetMapping("/{id}")
+    @Operation(operationId = "lerLoja")
     LojaJson ler(@PathVariable String id) {
         return buscar(Ids.exigir(id, NAO_ENCONTRADA)).orElseThrow(() -> ErroDeNegocio.naoEncontrado(NAO_ENCONTRADA));
     }
 
     @PutMapping(path = "/{id}", consumes = "application/json")
+    @Operation(operationId = "alterarLoja")
     ResponseEntity<Object> alterar(@PathVariable String id, @Valid @RequestBody AlteracaoLoja corpo) {
         Ids.exigir(id, NAO_ENCONTRADA);
         String nome = obrigatorio(corpo.nome, "nome");

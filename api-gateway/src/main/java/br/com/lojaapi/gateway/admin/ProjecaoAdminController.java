@@ -12,6 +12,7 @@ import org.springframework.web.bind.annotation.RequestMapping;
 import org.springframework.web.bind.annotation.RestController;
 
 import java.util.List;
+import io.swagger.v3.oas.annotations.Operation;
 
 /** The operator's view of the event processors: where each stands, how far behind, and a replay's progress. */
 @RestController
@@ -36,6 +37,7 @@ class ProjecaoAdminController {
      * 1) and, as an extension, terminoEstimado.
      */
     @GetMapping
+    @Operation(operationId = "listarProjecoes")
     Lista listar() {
         return new Lista(processadores.todos());
     }
@@ -46,6 +48,7 @@ class ProjecaoAdminController {
      * that is not a read model (sagas, webhook senders) or whose rebuild is already running.
      */
     @PostMapping("/{nome}/replay")
+    @Operation(operationId = "reconstruirProjecao")
     ResponseEntity<EstadoDosProcessadores.Estado> reconstruir(@PathVariable String nome) {
         reconstrucao.iniciar(nome);
         return ResponseEntity.status(HttpStatus.ACCEPTED).body(processadores.de(nome).orElseThrow());

@@ -21,6 +21,7 @@ import org.springframework.web.bind.annotation.RestController;
 import java.time.Clock;
 import java.util.List;
 import java.util.Map;
+import io.swagger.v3.oas.annotations.Operation;
 
 /** Store API tokens: created (shown once), listed with their usage, revoked. */
 @Hidden
@@ -50,6 +51,7 @@ class TokenAdminController {
     }
 
     @PostMapping(consumes = "application/json")
+    @Operation(operationId = "criarTokenDaLoja")
     ResponseEntity<TokensDeAcesso.Novo> criar(@PathVariable String lojaId, @Valid @RequestBody NovoToken corpo) {
         exigirLoja(lojaId);
         return ResponseEntity.status(HttpStatus.CREATED)
@@ -57,6 +59,7 @@ class TokenAdminController {
     }
 
     @GetMapping
+    @Operation(operationId = "listarTokensDaLoja")
     Map<String, List<TokensDeAcesso.Resumo>> listar(@PathVariable String lojaId) {
         exigirLoja(lojaId);
         uso.gravar();
@@ -64,6 +67,7 @@ class TokenAdminController {
     }
 
     @DeleteMapping("/{tokenId}")
+    @Operation(operationId = "revogarTokenDaLoja")
     TokenRevogado revogar(@PathVariable String lojaId, @PathVariable String tokenId) {
         exigirLoja(lojaId);
         Ids.exigir(tokenId, TOKEN_NAO_ENCONTRADO);

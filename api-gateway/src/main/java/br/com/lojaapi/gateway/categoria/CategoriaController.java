@@ -61,7 +61,8 @@ class CategoriaController {
     }
 
     @GetMapping
-    @Operation(summary = "Lista as categorias da loja, pela ordem")
+    @Operation(operationId = "listarCategorias",
+            summary = "Lista as categorias da loja, pela ordem")
     ResponseEntity<List<CategoriaJson>> listar(@Parameter(hidden = true) LojaAtual loja,
                                                @Parameter(hidden = true) RespostaCondicional condicional) {
         return condicional.recurso(new CarimboDeListaQuery(loja.lojaId(), CarimboDeListaQuery.Lista.CATEGORIAS, null),
@@ -71,7 +72,8 @@ class CategoriaController {
     }
 
     @PostMapping(consumes = "application/json")
-    @Operation(summary = "Cria uma categoria",
+    @Operation(operationId = "criarCategoria",
+            summary = "Cria uma categoria",
             description = "Nome único na loja sem diferenciar maiúsculas; ordem omitida vai para o fim; ativa padrão true.")
     @ApiResponse(responseCode = "201", description = "Criada",
             content = @Content(schema = @Schema(implementation = CategoriaJson.class)))
@@ -86,7 +88,8 @@ class CategoriaController {
     }
 
     @GetMapping("/{id}")
-    @Operation(summary = "Lê uma categoria")
+    @Operation(operationId = "lerCategoria",
+            summary = "Lê uma categoria")
     @ApiResponse(responseCode = "200", description = "A categoria",
             content = @Content(schema = @Schema(implementation = CategoriaJson.class)))
     ResponseEntity<CategoriaJson> ler(@Parameter(hidden = true) LojaAtual loja,
@@ -97,7 +100,8 @@ class CategoriaController {
     }
 
     @PutMapping(path = "/{id}", consumes = "application/json")
-    @Operation(summary = "Altera uma categoria", description = "Só os campos enviados mudam; descricao null apaga.")
+    @Operation(operationId = "alterarCategoria",
+            summary = "Altera uma categoria", description = "Só os campos enviados mudam; descricao null apaga.")
     @ApiResponse(responseCode = "200", description = "A categoria alterada",
             content = @Content(schema = @Schema(implementation = CategoriaJson.class)))
     @ApiResponse(responseCode = "400", description = "Nome vazio ou usado por outra categoria",
@@ -115,7 +119,8 @@ class CategoriaController {
     }
 
     @DeleteMapping("/{id}")
-    @Operation(summary = "Remove uma categoria",
+    @Operation(operationId = "removerCategoria",
+            summary = "Remove uma categoria",
             description = "Recusada com 409 enquanto houver produtos ou subcategorias vinculados.")
     @ApiResponse(responseCode = "200", description = "Removida",
             content = @Content(schema = @Schema(implementation = CategoriaRemovida.class)))

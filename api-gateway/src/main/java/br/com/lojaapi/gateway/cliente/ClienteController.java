@@ -66,7 +66,8 @@ class ClienteController {
     }
 
     @GetMapping
-    @Operation(summary = "Lista os clientes da loja",
+    @Operation(operationId = "listarClientes",
+            summary = "Lista os clientes da loja",
             description = "Ordenados pelo nome (sem diferenciar maiúsculas) e, no empate, pelo id. busca casa nome, "
                     + "email e celular (contém, sem diferenciar maiúsculas) e, quando tem algum dígito, documento, com "
                     + "ou sem pontuação; um termo só de dígitos e pontuação de telefone também casa os dígitos do "
@@ -91,7 +92,8 @@ class ClienteController {
     }
 
     @PostMapping(consumes = "application/json")
-    @Operation(summary = "Cadastra ou atualiza um cliente pelo documento",
+    @Operation(operationId = "gravarCliente",
+            summary = "Cadastra ou atualiza um cliente pelo documento",
             description = "Documento novo na loja: cria o cliente (nome e documento obrigatórios), 201. Documento já "
                     + "cadastrado (com ou sem pontuação): atualiza só os campos enviados, null apaga os anuláveis, "
                     + "200. O documento é normalizado e seus dígitos verificadores conferidos (CPF, CNPJ numérico ou "
@@ -114,7 +116,8 @@ class ClienteController {
     }
 
     @GetMapping("/{id}")
-    @Operation(summary = "Lê um cliente")
+    @Operation(operationId = "lerCliente",
+            summary = "Lê um cliente")
     @ApiResponse(responseCode = "200", description = "O cliente",
             content = @Content(schema = @Schema(implementation = ClienteJson.class)))
     ResponseEntity<ClienteJson> ler(@Parameter(hidden = true) LojaAtual loja,

@@ -87,6 +87,7 @@ class EtiquetaDeEnvioController {
         this.relogio = relogio;
     }
 
+    @Schema(name = "ListaDeEtiquetas")
     record Lista(List<EtiquetaDeEnvioJson> etiquetas) {
     }
 
@@ -94,7 +95,8 @@ class EtiquetaDeEnvioController {
     }
 
     @PostMapping(consumes = "multipart/form-data", produces = "application/json")
-    @Operation(summary = "Envia uma etiqueta de transportadora (multipart)",
+    @Operation(operationId = "enviarEtiquetaDeTransportadora",
+            summary = "Envia uma etiqueta de transportadora (multipart)",
             description = "Parte arquivo (PDF ou ZPL, tipo detectado pelo conteúdo) e os campos transportadora, "
                     + "servico, codigoRastreio, urlRastreio e volume. Com um codigoRastreio que o pedido já tem, "
                     + "substitui aquela etiqueta (200); sem código, cada envio cria uma etiqueta, com aviso.")
@@ -118,7 +120,8 @@ class EtiquetaDeEnvioController {
     }
 
     @PostMapping(consumes = "application/json", produces = "application/json")
-    @Operation(summary = "Envia uma etiqueta de transportadora (JSON)",
+    @Operation(operationId = "enviarEtiquetaDeTransportadora",
+            summary = "Envia uma etiqueta de transportadora (JSON)",
             description = "pdfBase64, zplBase64 ou zpl (texto), mais os campos. Mesmas respostas do multipart.")
     ResponseEntity<Object> receberJson(@Parameter(hidden = true) LojaAtual loja, @PathVariable String pedidoId,
                                        @RequestBody CorpoDeEtiqueta corpo) {
@@ -126,7 +129,8 @@ class EtiquetaDeEnvioController {
     }
 
     @PostMapping(consumes = {"application/pdf", "text/plain"}, produces = "application/json")
-    @Operation(summary = "Envia uma etiqueta de transportadora (o arquivo como corpo)",
+    @Operation(operationId = "enviarEtiquetaDeTransportadora",
+            summary = "Envia uma etiqueta de transportadora (o arquivo como corpo)",
             description = "application/pdf para PDF, text/plain para ZPL; os campos vão na query. Mesmas respostas "
                     + "do multipart.")
     @io.swagger.v3.oas.annotations.parameters.RequestBody(content = {
@@ -148,7 +152,8 @@ class EtiquetaDeEnvioController {
     }
 
     @GetMapping(produces = "application/json")
-    @Operation(summary = "Lista as etiquetas de transportadora do pedido", description = "Em ordem de envio.")
+    @Operation(operationId = "listarEtiquetasDeTransportadora",
+            summary = "Lista as etiquetas de transportadora do pedido", description = "Em ordem de envio.")
     @ApiResponse(responseCode = "200", description = "As etiquetas",
             content = @Content(schema = @Schema(implementation = Lista.class)))
     @ApiResponse(responseCode = "404", description = "Pedido não encontrado",
@@ -164,7 +169,8 @@ class EtiquetaDeEnvioController {
     }
 
     @GetMapping("/{etiquetaId}")
-    @Operation(summary = "Uma etiqueta de transportadora, ou o seu arquivo",
+    @Operation(operationId = "lerEtiquetaDeTransportadora",
+            summary = "Uma etiqueta de transportadora, ou o seu arquivo",
             description = "Sem query: o JSON. arquivo=1: o arquivo (PDF ou ZPL), como anexo; inline=1 abre um PDF "
                     + "no navegador (ZPL é sempre anexo).")
     @ApiResponse(responseCode = "200", description = "A etiqueta, ou o arquivo (application/pdf ou text/plain)",
@@ -195,7 +201,8 @@ class EtiquetaDeEnvioController {
     }
 
     @DeleteMapping(path = "/{etiquetaId}", produces = "application/json")
-    @Operation(summary = "Remove a etiqueta e o seu arquivo", description = "O envio não é cancelado na "
+    @Operation(operationId = "removerEtiquetaDeTransportadora",
+            summary = "Remove a etiqueta e o seu arquivo", description = "O envio não é cancelado na "
             + "transportadora, e o código de rastreio que o pedido tomou dela fica no pedido.")
     @ApiResponse(responseCode = "200", description = "Removida",
             content = @Content(schema = @Schema(implementation = Removida.class)))

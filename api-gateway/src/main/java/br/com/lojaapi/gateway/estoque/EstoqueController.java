@@ -72,7 +72,8 @@ class EstoqueController {
     }
 
     @PostMapping
-    @Operation(summary = "Registra um movimento de estoque",
+    @Operation(operationId = "movimentarEstoque",
+            summary = "Registra um movimento de estoque",
             description = "Num produto que controla estoque, uma SAIDA que deixaria o estoque negativo dá 400 e nada "
                     + "muda. Com variacaoId o movimento vale para a variação.")
     @ApiResponse(responseCode = "200", description = "Registrado",
@@ -88,7 +89,8 @@ class EstoqueController {
     }
 
     @PostMapping("/lote")
-    @Operation(summary = "Registra de 1 a 500 movimentos, todos ou nenhum",
+    @Operation(operationId = "movimentarEstoqueEmLote",
+            summary = "Registra de 1 a 500 movimentos, todos ou nenhum",
             description = "Aplicados na ordem enviada numa só transação; a falha de um elemento desfaz todos e o 400 "
                     + "traz indice, a posição do primeiro que falhou.")
     @ApiResponse(responseCode = "200", description = "Todos registrados, na ordem enviada",

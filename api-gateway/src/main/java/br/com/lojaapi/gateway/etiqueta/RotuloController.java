@@ -62,7 +62,8 @@ class RotuloController {
     }
 
     @GetMapping("/v1/pedidos/{id}/etiqueta")
-    @Operation(summary = "Etiqueta de envio da loja para o pedido (PDF ou ZPL)",
+    @Operation(operationId = "lerEtiquetaDoPedido",
+            summary = "Etiqueta de envio da loja para o pedido (PDF ou ZPL)",
             description = "Uma etiqueta por volume (Volume N/total): número do pedido com Code 128, QR code com "
                     + "urlRastreio (ou a página do pedido na vitrine), destinatário com CEP, telefone e referência, "
                     + "forma de entrega, código de rastreio, nota fiscal autorizada, peso (só quando todos os itens "
@@ -106,7 +107,8 @@ class RotuloController {
     }
 
     @PostMapping(path = "/v1/etiquetas/lote", consumes = "application/json")
-    @Operation(summary = "Etiquetas de envio da loja para vários pedidos num só arquivo",
+    @Operation(operationId = "gerarEtiquetasEmLote",
+            summary = "Etiquetas de envio da loja para vários pedidos num só arquivo",
             description = "Na ordem enviada; um pedido repetido sai de novo. Até 100 pedidos e 200 etiquetas. "
                     + "Se algum pedido não existe nesta loja, nada é gerado: 404 com a lista naoEncontrados. "
                     + "PDF como anexo (inline=1 abre no navegador) ou, com formato zpl, um .zpl com todas.")

@@ -62,7 +62,8 @@ class EventoController {
     }
 
     @GetMapping
-    @Operation(summary = "Lê os eventos da loja em ordem de confirmação",
+    @Operation(operationId = "listarEventos",
+            summary = "Lê os eventos da loja em ordem de confirmação",
             description = "Os eventos dos tipos que os webhooks entregam, com o mesmo envelope e os mesmos dados, "
                     + "em ordem de confirmação, a partir de um cursor: o caminho para recuperar o que um receptor "
                     + "perdeu e para reconstruir o estado. O cursor vale em todos os nós e depois de reinícios, e "

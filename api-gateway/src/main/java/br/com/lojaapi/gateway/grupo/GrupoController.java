@@ -67,7 +67,8 @@ class GrupoController {
     }
 
     @GetMapping
-    @Operation(summary = "Lista os grupos de complementos da loja",
+    @Operation(operationId = "listarGruposDeComplemento",
+            summary = "Lista os grupos de complementos da loja",
             description = "Um grupo é vinculado a produtos pelo campo gruposComplemento do produto.")
     ResponseEntity<Lista> listar(@Parameter(hidden = true) LojaAtual loja,
                                  @Parameter(hidden = true) RespostaCondicional condicional) {
@@ -78,7 +79,8 @@ class GrupoController {
     }
 
     @PostMapping(consumes = "application/json")
-    @Operation(summary = "Cria um grupo de complementos",
+    @Operation(operationId = "criarGrupoDeComplemento",
+            summary = "Cria um grupo de complementos",
             description = "minimo e maximo são regras de seleção: SELECAO com maximo acima de 1 e maximo acima do "
                     + "número de itens (opções que se repetem) são aceitos e explicados em avisos; minimo acima de "
                     + "maximo, ou negativos, dão 400.")
@@ -93,7 +95,8 @@ class GrupoController {
     }
 
     @GetMapping("/{id}")
-    @Operation(summary = "Lê um grupo de complementos")
+    @Operation(operationId = "lerGrupoDeComplemento",
+            summary = "Lê um grupo de complementos")
     @ApiResponse(responseCode = "200", description = "O grupo",
             content = @Content(schema = @Schema(implementation = GrupoJson.class)))
     ResponseEntity<GrupoJson> ler(@Parameter(hidden = true) LojaAtual loja,
@@ -104,7 +107,8 @@ class GrupoController {
     }
 
     @PutMapping(path = "/{id}", consumes = "application/json")
-    @Operation(summary = "Altera um grupo", description = "itens, quando enviado (ao menos um), substitui a lista inteira. "
+    @Operation(operationId = "alterarGrupoDeComplemento",
+            summary = "Altera um grupo", description = "itens, quando enviado (ao menos um), substitui a lista inteira. "
             + "As regras de minimo e maximo são as do POST, conferidas no grupo resultante.")
     @ApiResponse(responseCode = "200", description = "O grupo alterado",
             content = @Content(schema = @Schema(implementation = GrupoJson.class)))
@@ -118,7 +122,8 @@ class GrupoController {
     }
 
     @DeleteMapping("/{id}")
-    @Operation(summary = "Remove um grupo", description = "Produtos que o vinculavam deixam de mostrá-lo.")
+    @Operation(operationId = "removerGrupoDeComplemento",
+            summary = "Remove um grupo", description = "Produtos que o vinculavam deixam de mostrá-lo.")
     @ApiResponse(responseCode = "200", description = "Removido",
             content = @Content(schema = @Schema(implementation = Removido.class)))
     ResponseEntity<Object> remover(@Parameter(hidden = true) LojaAtual loja, @PathVariable String id,

@@ -89,6 +89,7 @@ class NotaFiscalController {
         this.relogio = relogio;
     }
 
+    @Schema(name = "ListaDeNotasFiscais")
     record Lista(List<NotaFiscalJson> notasFiscais) {
     }
 
@@ -96,7 +97,8 @@ class NotaFiscalController {
     }
 
     @PostMapping(consumes = {"application/xml", "text/xml"}, produces = "application/json")
-    @Operation(summary = "Vincula, atualiza ou cancela uma nota fiscal (XML no corpo)",
+    @Operation(operationId = "enviarNotaFiscal",
+            summary = "Vincula, atualiza ou cancela uma nota fiscal (XML no corpo)",
             description = "NF-e/NFC-e (nfeProc ou NFe), NFS-e ABRASF (CompNfse) ou o evento de cancelamento "
                     + "homologado (110111/110112). 201 quando cria; 200 quando atualiza ou cancela.")
     @ApiResponse(responseCode = "201", description = "Criada (acao criada)",
@@ -125,7 +127,8 @@ class NotaFiscalController {
     }
 
     @PostMapping(consumes = "multipart/form-data", produces = "application/json")
-    @Operation(summary = "Vincula uma nota fiscal (multipart)",
+    @Operation(operationId = "enviarNotaFiscal",
+            summary = "Vincula uma nota fiscal (multipart)",
             description = "Partes xml e pdf, ou até duas partes fiscal_document (um XML e um PDF, tipo detectado "
                     + "pelo conteúdo); campo chave para anexar só o PDF a uma nota já enviada. Mesmas respostas "
                     + "do envio em XML.")
@@ -135,7 +138,8 @@ class NotaFiscalController {
     }
 
     @PostMapping(consumes = "application/json", produces = "application/json")
-    @Operation(summary = "Vincula uma nota fiscal (JSON)",
+    @Operation(operationId = "enviarNotaFiscal",
+            summary = "Vincula uma nota fiscal (JSON)",
             description = "xml (texto) ou xmlBase64, pdfBase64 opcional; sem XML, chave (com numero e serie "
                     + "opcionais) registra só os metadados, e chave com pdfBase64 anexa o PDF à nota dessa chave. "
                     + "Mesmas respostas do envio em XML.")
@@ -145,7 +149,8 @@ class NotaFiscalController {
     }
 
     @GetMapping(produces = "application/json")
-    @Operation(summary = "Lista as notas fiscais do pedido", description = "Em ordem de vínculo.")
+    @Operation(operationId = "listarNotasFiscaisDoPedido",
+            summary = "Lista as notas fiscais do pedido", description = "Em ordem de vínculo.")
     @ApiResponse(responseCode = "200", description = "As notas",
             content = @Content(schema = @Schema(implementation = Lista.class)))
     @ApiResponse(responseCode = "404", description = "Pedido não encontrado",
@@ -161,7 +166,8 @@ class NotaFiscalController {
     }
 
     @GetMapping("/{notaId}")
-    @Operation(summary = "Uma nota fiscal, ou um dos seus arquivos",
+    @Operation(operationId = "lerNotaFiscalDoPedido",
+            summary = "Uma nota fiscal, ou um dos seus arquivos",
             description = "Sem arquivo: o JSON da nota. Com arquivo=xml, pdf ou xml-cancelamento: o arquivo "
                     + "(anexo; inline=1 para abrir no navegador).")
     @ApiResponse(responseCode = "200", description = "A nota, ou o arquivo (application/xml ou application/pdf)",
@@ -194,7 +200,8 @@ class NotaFiscalController {
     }
 
     @DeleteMapping(path = "/{notaId}", produces = "application/json")
-    @Operation(summary = "Desvincula a nota do pedido e apaga seus arquivos",
+    @Operation(operationId = "removerNotaFiscalDoPedido",
+            summary = "Desvincula a nota do pedido e apaga seus arquivos",
             description = "Nada é cancelado na SEFAZ ou na prefeitura.")
     @ApiResponse(responseCode = "200", description = "Removida",
             content = @Content(schema = @Schema(implementation = Removida.class)))

@@ -20,6 +20,7 @@ import java.time.Clock;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import io.swagger.v3.oas.annotations.Operation;
 
 /**
  * The operator's order edit (the "store panel"): lines, quantities, prices, discount and freight of an order that is
@@ -48,6 +49,7 @@ class PedidoAdminController {
     }
 
     @PutMapping(path = "/{pedidoId}", consumes = "application/json")
+    @Operation(operationId = "editarPedidoPeloPainel")
     ResponseEntity<Object> editar(@PathVariable String lojaId, @PathVariable String pedidoId,
                                   @RequestBody EdicaoDePedido corpo) {
         lojas.exigir(lojaId);

@@ -82,7 +82,8 @@ class PedidoController {
     }
 
     @GetMapping
-    @Operation(summary = "Lista os pedidos da loja, mais novos primeiro",
+    @Operation(operationId = "listarPedidos",
+            summary = "Lista os pedidos da loja, mais novos primeiro",
             description = "desde e ate filtram a criação (data-hora ISO-8601 com fuso, por exemplo "
                     + "2026-11-21T08:00:00-03:00; inclusive). status aceita também ENVIADO (extensão).")
     ResponseEntity<Lista> listar(@Parameter(hidden = true) LojaAtual loja,
@@ -109,7 +110,8 @@ class PedidoController {
     }
 
     @PostMapping(consumes = "application/json")
-    @Operation(summary = "Cria um pedido e baixa o estoque de todos os itens numa só transação",
+    @Operation(operationId = "criarPedido",
+            summary = "Cria um pedido e baixa o estoque de todos os itens numa só transação",
             description = "Preços recalculados pelo serviço (variação, promocional, base); quantidades arredondadas "
                     + "para cima até o múltiplo de venda. Sem estoque em qualquer item, nada é baixado.")
     @ApiResponse(responseCode = "201", description = "Criado",
@@ -129,7 +131,8 @@ class PedidoController {
     }
 
     @GetMapping("/{id}")
-    @Operation(summary = "Lê um pedido (itens, cliente, rastreio)")
+    @Operation(operationId = "lerPedido",
+            summary = "Lê um pedido (itens, cliente, rastreio)")
     @ApiResponse(responseCode = "200", description = "O pedido",
             content = @Content(schema = @Schema(implementation = PedidoJson.class)))
     ResponseEntity<PedidoJson> ler(@Parameter(hidden = true) LojaAtual loja,
@@ -140,7 +143,8 @@ class PedidoController {
     }
 
     @PatchMapping(path = "/{id}", consumes = "application/json")
-    @Operation(summary = "Muda o status e os dados de rastreio",
+    @Operation(operationId = "alterarPedido",
+            summary = "Muda o status e os dados de rastreio",
             description = "PENDENTE -> CONFIRMADO baixa o estoque de um pedido que ainda não o baixou; CANCELADO "
                     + "(com motivoCancelamento) devolve o que foi baixado, uma vez só, e é final: outro status depois "
                     + "dá 409. Repetir o status atual é aceito (altera o rastreio) e emite pedido.status.")
@@ -165,7 +169,8 @@ class PedidoController {
     }
 
     @DeleteMapping("/{id}")
-    @Operation(summary = "Exclui um pedido CANCELADO, com itens e pagamentos (irreversível)")
+    @Operation(operationId = "removerPedido",
+            summary = "Exclui um pedido CANCELADO, com itens e pagamentos (irreversível)")
     @ApiResponse(responseCode = "200", description = "Excluído",
             content = @Content(schema = @Schema(implementation = Excluido.class)))
     @ApiResponse(responseCode = "409", description = "O pedido não está CANCELADO",

@@ -92,7 +92,8 @@ class ProdutoController {
     }
 
     @GetMapping
-    @Operation(summary = "Lista os produtos da loja",
+    @Operation(operationId = "listarProdutos",
+            summary = "Lista os produtos da loja",
             description = "busca casa nome, código de barras e SKU (contém, sem diferenciar maiúsculas) e, quando é um "
                     + "número, codIntegracao exato. Produtos removidos nunca aparecem.")
     ResponseEntity<Lista> listar(@Parameter(hidden = true) LojaAtual loja,
@@ -117,7 +118,8 @@ class ProdutoController {
     }
 
     @PostMapping(consumes = "application/json")
-    @Operation(summary = "Cria um produto, ou cria ou atualiza pelo codIntegracao (upsert: true)",
+    @Operation(operationId = "criarProduto",
+            summary = "Cria um produto, ou cria ou atualiza pelo codIntegracao (upsert: true)",
             description = "Categoria: categoriaId da loja; senão categoria pelo nome, reutilizada ou criada; senão "
                     + "'Sem categoria'. Imagens externas são baixadas e hospedadas pelo serviço. Produto, categoria "
                     + "nova e variações são gravados juntos ou nada é gravado.")
@@ -159,7 +161,8 @@ class ProdutoController {
     }
 
     @GetMapping("/{id}")
-    @Operation(summary = "Lê um produto (removidos dão 404)")
+    @Operation(operationId = "lerProduto",
+            summary = "Lê um produto (removidos dão 404)")
     @ApiResponse(responseCode = "200", description = "O produto",
             content = @Content(schema = @Schema(implementation = ProdutoJson.class)))
     ResponseEntity<ProdutoJson> ler(@Parameter(hidden = true) LojaAtual loja,
@@ -170,7 +173,8 @@ class ProdutoController {
     }
 
     @PutMapping(path = "/{id}", consumes = "application/json")
-    @Operation(summary = "Altera um produto",
+    @Operation(operationId = "alterarProduto",
+            summary = "Altera um produto",
             description = "Só os campos enviados mudam; null apaga os anuláveis; multiploVenda null ou 0 volta a 1; "
                     + "controlaEstoque é ignorado com um aviso.")
     @ApiResponse(responseCode = "200", description = "O produto alterado",
@@ -203,7 +207,8 @@ class ProdutoController {
     }
 
     @DeleteMapping("/{id}")
-    @Operation(summary = "Remove um produto (remoção lógica: some de toda leitura; pedidos guardam sua cópia)")
+    @Operation(operationId = "removerProduto",
+            summary = "Remove um produto (remoção lógica: some de toda leitura; pedidos guardam sua cópia)")
     @ApiResponse(responseCode = "200", description = "Removido",
             content = @Content(schema = @Schema(implementation = Removido.class)))
     ResponseEntity<Object> remover(@Parameter(hidden = true) LojaAtual loja, @PathVariable String id,

@@ -70,7 +70,8 @@ class VariacaoController {
     }
 
     @GetMapping(path = "/v1/produtos/{id}/variacoes", produces = "application/json")
-    @Operation(summary = "Lista as variações de um produto")
+    @Operation(operationId = "listarVariacoesDoProduto",
+            summary = "Lista as variações de um produto")
     ResponseEntity<Lista> listar(@Parameter(hidden = true) LojaAtual loja,
                                  @Parameter(hidden = true) RespostaCondicional condicional, @PathVariable String id) {
         Ids.exigir(id, ProdutoController.NAO_ENCONTRADO);
@@ -80,7 +81,8 @@ class VariacaoController {
     }
 
     @PostMapping(path = "/v1/produtos/{id}/variacoes", consumes = "application/json", produces = "application/json")
-    @Operation(summary = "Cria uma variação", description = "nome e valor1 obrigatórios. O estoque do produto passa a "
+    @Operation(operationId = "criarVariacao",
+            summary = "Cria uma variação", description = "nome e valor1 obrigatórios. O estoque do produto passa a "
             + "ser a soma do estoque das variações.")
     @ApiResponse(responseCode = "201", description = "Criada",
             content = @Content(schema = @Schema(implementation = VariacaoJson.class)))
@@ -95,7 +97,8 @@ class VariacaoController {
     }
 
     @GetMapping(path = "/v1/variacoes/{id}", produces = "application/json")
-    @Operation(summary = "Lê uma variação")
+    @Operation(operationId = "lerVariacao",
+            summary = "Lê uma variação")
     @ApiResponse(responseCode = "200", description = "A variação",
             content = @Content(schema = @Schema(implementation = VariacaoJson.class)))
     ResponseEntity<VariacaoJson> ler(@Parameter(hidden = true) LojaAtual loja,
@@ -106,7 +109,8 @@ class VariacaoController {
     }
 
     @PutMapping(path = "/v1/variacoes/{id}", consumes = "application/json", produces = "application/json")
-    @Operation(summary = "Altera uma variação", description = "Só os campos enviados mudam; codIntegracao null apaga.")
+    @Operation(operationId = "alterarVariacao",
+            summary = "Altera uma variação", description = "Só os campos enviados mudam; codIntegracao null apaga.")
     @ApiResponse(responseCode = "200", description = "A variação alterada",
             content = @Content(schema = @Schema(implementation = VariacaoJson.class)))
     ResponseEntity<Object> alterar(@Parameter(hidden = true) LojaAtual loja, @PathVariable String id,
@@ -119,7 +123,8 @@ class VariacaoController {
     }
 
     @DeleteMapping(path = "/v1/variacoes/{id}", produces = "application/json")
-    @Operation(summary = "Remove uma variação (remoção definitiva)")
+    @Operation(operationId = "removerVariacao",
+            summary = "Remove uma variação (remoção definitiva)")
     @ApiResponse(responseCode = "200", description = "Removida",
             content = @Content(schema = @Schema(implementation = Removida.class)))
     ResponseEntity<Object> remover(@Parameter(hidden = true) LojaAtual loja, @PathVariable String id,

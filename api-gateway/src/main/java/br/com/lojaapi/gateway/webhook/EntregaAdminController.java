@@ -28,6 +28,7 @@ import org.springframework.web.bind.annotation.RestController;
 import java.time.Clock;
 import java.time.Instant;
 import java.util.List;
+import io.swagger.v3.oas.annotations.Operation;
 
 /** The operator's view of a webhook's deliveries (every attempt, newest first) and manual redelivery. */
 @RestController
@@ -71,6 +72,7 @@ class EntregaAdminController {
     }
 
     @GetMapping
+    @Operation(operationId = "listarEntregasDoWebhook")
     Lista listar(@PathVariable String lojaId, @PathVariable String webhookId,
                  @RequestParam(required = false) Integer page, @RequestParam(required = false) Integer limite) {
         int[] pagina = Paginacao.validar(page, limite);
@@ -82,6 +84,7 @@ class EntregaAdminController {
     }
 
     @PostMapping("/{entregaId}/reenviar")
+    @Operation(operationId = "reenviarEntregaDoWebhook")
     ResponseEntity<Reenvio> reenviar(@PathVariable String lojaId, @PathVariable String webhookId,
                                      @PathVariable String entregaId) {
         WebhookView webhook = webhook(lojaId, webhookId);

@@ -80,7 +80,8 @@ class WebhookController {
     }
 
     @GetMapping
-    @Operation(summary = "Lista os webhooks da loja", description = "Em ordem de criação; nunca mostra o secret.")
+    @Operation(operationId = "listarWebhooks",
+            summary = "Lista os webhooks da loja", description = "Em ordem de criação; nunca mostra o secret.")
     @ApiResponse(responseCode = "200", description = "Os webhooks",
             content = @Content(array = @ArraySchema(schema = @Schema(implementation = WebhookJson.class))))
     ResponseEntity<List<WebhookJson>> listar(@Parameter(hidden = true) LojaAtual loja,
@@ -92,7 +93,8 @@ class WebhookController {
     }
 
     @PostMapping(consumes = "application/json")
-    @Operation(summary = "Cadastra um webhook",
+    @Operation(operationId = "criarWebhook",
+            summary = "Cadastra um webhook",
             description = "O secret (whsec_ + 48 caracteres hexadecimais) assina as entregas e só aparece nesta "
                     + "resposta. O webhook recebe os eventos ocorridos depois da sua criação.")
     @ApiResponse(responseCode = "201", description = "Criado, com o secret",
@@ -121,7 +123,8 @@ class WebhookController {
     }
 
     @DeleteMapping("/{id}")
-    @Operation(summary = "Remove um webhook", description = "Nenhuma entrega nova começa; as tentativas pendentes "
+    @Operation(operationId = "removerWebhook",
+            summary = "Remove um webhook", description = "Nenhuma entrega nova começa; as tentativas pendentes "
             + "terminam como falhas. O histórico de entregas continua disponível ao operador.")
     @ApiResponse(responseCode = "200", description = "Removido",
             content = @Content(schema = @Schema(implementation = Removido.class)))
