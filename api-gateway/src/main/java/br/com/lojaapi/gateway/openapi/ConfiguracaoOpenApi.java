@@ -7,7 +7,9 @@ import io.swagger.v3.oas.models.OpenAPI;
 import io.swagger.v3.oas.models.Paths;
 import io.swagger.v3.oas.models.SpecVersion;
 import io.swagger.v3.oas.models.headers.Header;
+import io.swagger.v3.oas.models.info.Contact;
 import io.swagger.v3.oas.models.info.Info;
+import io.swagger.v3.oas.models.info.License;
 import io.swagger.v3.oas.models.media.Content;
 import io.swagger.v3.oas.models.media.IntegerSchema;
 import io.swagger.v3.oas.models.media.JsonSchema;
@@ -20,7 +22,6 @@ import io.swagger.v3.oas.models.security.SecurityScheme;
 import io.swagger.v3.oas.models.servers.Server;
 import org.springdoc.core.customizers.OpenApiCustomizer;
 import org.springdoc.core.customizers.OperationCustomizer;
-import org.springframework.beans.factory.annotation.Value;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.web.bind.annotation.PathVariable;
@@ -41,15 +42,26 @@ public class ConfiguracaoOpenApi {
 
     private static final String ERRO = "#/components/schemas/Erro";
 
+    /**
+     * The server URL is relative ({@code /v1}): it resolves against the address the document was fetched from, so
+     * the interactive page works under any host name (no cross-origin call) and the document does not depend on
+     * PUBLIC_BASE_URL, which makes it the same on every deployment.
+     */
     @Bean
-    OpenAPI descricao(@Value("${loja.url-publica:http://localhost:8080}") String urlPublica) {
-        String base = urlPublica.endsWith("/") ? urlPublica.substring(0, urlPublica.length() - 1) : urlPublica;
+    OpenAPI descricao() {
         return new OpenAPI(SpecVersion.V31)
                 .info(new Info().title("Store Integration API").version("1.0.0")
                                 .description("API REST/JSON de integração de uma loja: catálogo, pedidos, estoque, "
                                         + "notas fiscais, etiquetas e webhooks. Toda chamada usa um token Bearer "
-                                        + "de uma loja e age só sobre ela."))
-                .servers(List.of(new Server().url(base + "/v1")))
+                                        + "de uma loja e age só sobre ela.")
+                                // No URL: info URLs must be absolute, and this document names no host.
+                                .contact(new Contact().name("Operador desta instalação (o mesmo que emite os "
+                                                                    + "tokens das lojas)"))
+                                .license(new License().name("Proprietária: uso restrito às lojas desta instalação "
+                                                                    + "e aos seus integradores")
+                                                      .identifier("LicenseRef-Proprietaria")))
+                .servers(List.of(new Server().url("/v1").description("Este servidor: relativo ao endereço desta "
+                        + "descrição")))
                 .components(new Components().addSecuritySchemes("token", new SecurityScheme()
                         .type(SecurityScheme.Type.HTTP).scheme("bearer")
                         .description("Token da loja, criado em /admin/lojas/{id}/tokens")))
@@ -127,6 +139,11 @@ public class ConfiguracaoOpenApi {
                 adicionar(respostas, "404", "Não existe nesta loja");
             }
             adicionar(respostas, "401", "Token ausente, inválido ou revogado");
+            boolean temConteudo = respostas.entrySet().stream().anyMatch(r -> r.getKey().startsWith("2")
+                    && r.getValue().getContent() != null && !r.getValue().getContent().isEmpty());
+            if (temConteudo) {
+                adicionar(respostas, "406", "O cabeçalho Accept não admite nenhum dos tipos desta resposta");
+            }
             ApiResponse limite = erro("Limite de requisições excedido");
             cabecalhosDeLimite(limite);
             limite.getHeaders().put("Retry-After", cabecalho("Segundos até poder tentar de novo"));
