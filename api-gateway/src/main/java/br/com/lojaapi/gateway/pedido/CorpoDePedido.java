@@ -41,7 +41,7 @@ record CorpoDePedido(
                         description = "Arredondada para cima até o múltiplo de venda do produto") BigDecimal quantidade,
                 @Schema(nullable = true, description = "Obrigatória quando o produto tem variações") String variacaoId,
                 @Schema(nullable = true, maxLength = 500) String observacao,
-                @Schema(nullable = true, description = "JSON livre (complementos escolhidos), guardado e devolvido como "
-                        + "enviado; não altera preços") JsonNode opcoes) {
+                @Schema(description = "JSON livre (complementos escolhidos; null inclusive), guardado e devolvido "
+                        + "como enviado; não altera preços") JsonNode opcoes) {
     }
 }

@@ -57,8 +57,12 @@ public record PedidoJson(String id,
                   @Schema(description = "Versão do agregado após a última alteração (extensão)") long versao) {
 
     @Schema(name = "ClienteDoPedido")
-    public record Cliente(String id, String nome, String documento, String tipoDocumento, String email, String telefone,
-                   String celular, String cep, String endereco, String numero, String bairro, String cidade, String uf) {
+    public record Cliente(String id, String nome, String documento, String tipoDocumento,
+                          @Schema(nullable = true) String email, @Schema(nullable = true) String telefone,
+                          @Schema(nullable = true) String celular, @Schema(nullable = true) String cep,
+                          @Schema(nullable = true) String endereco, @Schema(nullable = true) String numero,
+                          @Schema(nullable = true) String bairro, @Schema(nullable = true) String cidade,
+                          @Schema(nullable = true) String uf) {
     }
 
     @Schema(name = "ItemDoPedido")
@@ -69,13 +73,16 @@ public record PedidoJson(String id,
                 ProdutoDoItemJson produto,
                 @Schema(nullable = true) VariacaoDoItem variacao,
                 @Schema(nullable = true) String observacao,
-                @Schema(implementation = JsonNode.class, nullable = true, description = "JSON enviado no pedido")
+                @Schema(implementation = JsonNode.class, description = "JSON livre: as opções como enviadas no pedido, "
+                        + "ou null")
                 @JsonRawValue String opcoes) {
     }
 
     @Schema(name = "ProdutoDoItem")
-    public record ProdutoDoItemJson(String id, String nome, String sku, Long codIntegracao, String codigoBarras,
-                             List<String> imagens, String unidade, BigDecimal quantidadeEstoque) {
+    public record ProdutoDoItemJson(String id, String nome, @Schema(nullable = true) String sku,
+                                    @Schema(nullable = true) Long codIntegracao,
+                                    @Schema(nullable = true) String codigoBarras, List<String> imagens,
+                                    @Schema(nullable = true) String unidade, BigDecimal quantidadeEstoque) {
 
         static ProdutoDoItemJson de(ProdutoDoItem p) {
             return new ProdutoDoItemJson(p.id(), p.nome(), p.sku(), p.codIntegracao(), p.codigoBarras(), p.imagens(),

@@ -11,14 +11,19 @@ import java.time.Instant;
 import java.util.List;
 
 @Schema(name = "Produto")
-record ProdutoJson(String id, String nome, String descricao, BigDecimal preco, BigDecimal precoPromocional,
-                   List<String> imagens, String codigoBarras, String sku, String referencia, Long codIntegracao,
+record ProdutoJson(String id, String nome, @Schema(nullable = true) String descricao, BigDecimal preco,
+                   @Schema(nullable = true) BigDecimal precoPromocional,
+                   List<String> imagens, @Schema(nullable = true) String codigoBarras,
+                   @Schema(nullable = true) String sku, @Schema(nullable = true) String referencia,
+                   @Schema(nullable = true) Long codIntegracao,
                    @Schema(format = "uri", example = "https://mercado-azul.lojas.example.com/produto/6f1c2a9e")
                    String url,
                    boolean disponivel, boolean destaque, int ordem, boolean controlaEstoque,
-                   BigDecimal quantidadeEstoque, BigDecimal estoqueMinimo, String unidade, BigDecimal multiploVenda,
-                   BigDecimal peso, BigDecimal altura, BigDecimal largura, BigDecimal comprimento,
-                   String categoriaId, Ref categoria, List<VariacaoJson> variacoes,
+                   BigDecimal quantidadeEstoque, BigDecimal estoqueMinimo, @Schema(nullable = true) String unidade,
+                   @Schema(nullable = true) BigDecimal multiploVenda,
+                   @Schema(nullable = true) BigDecimal peso, @Schema(nullable = true) BigDecimal altura,
+                   @Schema(nullable = true) BigDecimal largura, @Schema(nullable = true) BigDecimal comprimento,
+                   String categoriaId, @Schema(nullable = true) Ref categoria, List<VariacaoJson> variacoes,
                    @Schema(description = "Grupos de complementos vinculados (extensão)") List<Ref> gruposComplemento,
                    Instant criadoEm, Instant atualizadoEm,
                    @Schema(description = "Versão do agregado após a última alteração (extensão)") long versao,

@@ -7,8 +7,10 @@ import io.swagger.v3.oas.annotations.media.Schema;
 import java.math.BigDecimal;
 
 @Schema(name = "Variacao")
-record VariacaoJson(String id, String produtoId, String nome, String valor1, String valor2, BigDecimal preco,
-                    String sku, String codigoBarras, Long codIntegracao, BigDecimal quantidadeEstoque,
+record VariacaoJson(String id, String produtoId, String nome, String valor1, @Schema(nullable = true) String valor2,
+                    @Schema(nullable = true) BigDecimal preco, @Schema(nullable = true) String sku,
+                    @Schema(nullable = true) String codigoBarras, @Schema(nullable = true) Long codIntegracao,
+                    BigDecimal quantidadeEstoque,
                     BigDecimal estoqueMinimo,
                     @Schema(description = "Versão do produto dono da variação (extensão)") long versao) {
 
