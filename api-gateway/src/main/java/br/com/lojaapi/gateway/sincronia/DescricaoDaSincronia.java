@@ -17,12 +17,16 @@ import org.springdoc.core.customizers.OpenApiCustomizer;
 import org.springframework.stereotype.Component;
 
 import java.util.List;
+import java.util.Map;
 
 /**
  * Sync mode in the description. Its handlers ({@link SincroniaController}) share the list's path and method, and
  * OpenAPI has one GET per path, so they are hidden and described here on the list's operation instead: the two
- * query parameters, and a 200 that is either the plain list or a sync page ({@code SincroniaDe<Recurso>}: the
- * resource as its GET shows it plus {@code removido}/{@code removidoEm}, the {@code cursor} and {@code temMais}).
+ * query parameters, and one schema for the 200 of both modes (a {@code oneOf} of two bodies that both match every
+ * answer makes generated clients pick the wrong one or fail). The list schema ({@code ListaDeProdutos}) lists
+ * {@code <Recurso>NaLista} items (the resource as its GET shows it, plus {@code removido}/{@code removidoEm} only in
+ * sync) and requires only the items: {@code paginacao} comes in the plain list, {@code cursor} and {@code temMais}
+ * in a sync page.
  */
 @Component
 class DescricaoDaSincronia implements OpenApiCustomizer {
@@ -52,31 +56,46 @@ class DescricaoDaSincronia implements OpenApiCustomizer {
             if (item == null || item.getGet() == null) {
                 continue;
             }
-            String pagina = "SincroniaDe" + recurso.esquema() + "s";
-            api.getComponents().addSchemas(pagina, pagina(recurso));
-            descrever(item.getGet(), pagina);
+            api.getComponents().getSchemas().remove("SincroniaDe" + recurso.esquema() + "s");
+            descrever(item.getGet(), recurso, api);
         }
     }
 
-    private static Schema<?> pagina(Recurso recurso) {
-        Schema<?> item = new ComposedSchema().allOf(List.of(
-                new Schema<>().$ref(ESQUEMAS + recurso.esquema()),
-                new ObjectSchema()
+    /** {@code Produto} → {@code ProdutoNaLista}: the resource plus the two fields only a sync page has. */
+    private static Schema<?> itemDaLista(Recurso recurso) {
+        return new ComposedSchema()
+                .description(recurso.esquema() + " como o GET o mostra; na sincronia, também removido e removidoEm")
+                .allOf(List.of(new Schema<>().$ref(ESQUEMAS + recurso.esquema()), new ObjectSchema()
                         .addProperty("removido", new BooleanSchema()
-                                .description("true: removido; o corpo é o seu último estado"))
-                        .addProperty("removidoEm", new DateTimeSchema().description("Só nos removidos"))
-                        .required(List.of("removido"))));
-        return new ObjectSchema()
-                .description("Uma página da sincronia incremental (extensão), em ordem de atualizadoEm e id")
-                .addProperty(recurso.lista(), new ArraySchema().items(item))
-                .addProperty("cursor", new StringSchema()
-                        .description("Opaco: passe-o em cursor para a página seguinte e guarde o último"))
-                .addProperty("temMais", new BooleanSchema()
-                        .description("false: a sincronia chegou ao horizonte; volte mais tarde com o mesmo cursor"))
-                .required(List.of(recurso.lista(), "cursor", "temMais"));
+                                .description("Só na sincronia, sempre presente nela: true quando removido; o corpo é "
+                                        + "o seu último estado"))
+                        .addProperty("removidoEm", new DateTimeSchema()
+                                .description("Só na sincronia, e só nos removidos"))));
     }
 
-    private static void descrever(Operation operacao, String pagina) {
+    /**
+     * One schema for both answers, so that a generated client picks it without guessing: the list's own fields,
+     * with {@code paginacao} only in the plain list and {@code cursor}/{@code temMais} only in a sync page.
+     */
+    @SuppressWarnings({"rawtypes", "unchecked"})
+    private static void lista(Schema lista, Recurso recurso, String item) {
+        Map<String, Schema> propriedades = lista.getProperties();
+        propriedades.put(recurso.lista(), new ArraySchema().items(new Schema<>().$ref(ESQUEMAS + item)));
+        Schema paginacao = propriedades.get("paginacao");
+        if (paginacao != null) {
+            propriedades.put("paginacao", new Schema<>().$ref(paginacao.get$ref())
+                    .description("Só na lista paginada (sem atualizadoDesde nem cursor), sempre presente nela"));
+        }
+        propriedades.put("cursor", new StringSchema()
+                .description("Só na sincronia, sempre presente nela. Opaco: passe-o em cursor para a página "
+                        + "seguinte e guarde o último"));
+        propriedades.put("temMais", new BooleanSchema()
+                .description("Só na sincronia, sempre presente nela. false: a sincronia chegou ao horizonte; volte "
+                        + "mais tarde com o mesmo cursor"));
+        lista.setRequired(List.of(recurso.lista()));
+    }
+
+    private static void descrever(Operation operacao, Recurso recurso, OpenAPI api) {
         operacao.addParametersItem(new QueryParameter().name("atualizadoDesde")
                 .description("Sincronia incremental (extensão): lista o que mudou desde esta data-hora (ISO-8601 com "
                         + "fuso, inclusive) em ordem de atualizadoEm e id, removidos inclusive. Não se combina com "
@@ -86,18 +105,28 @@ class DescricaoDaSincronia implements OpenApiCustomizer {
                 .description("Continua a sincronia incremental de onde a página anterior parou; vale em qualquer nó "
                         + "e depois de reinícios")
                 .schema(new StringSchema()));
-        String nota = "Com atualizadoDesde ou cursor, a resposta é uma página de sincronia (" + pagina + "): cada "
-                + "alteração aparece uma vez, na ordem, só depois do horizonte de alguns segundos "
-                + "(SYNC_SAFETY_MARGIN) e de toda escrita ainda aberta, de modo que nenhuma se perde.";
+        String nota = "Com atualizadoDesde ou cursor, a resposta é uma página de sincronia: cursor e temMais em vez "
+                + "de paginacao, e removido (removidoEm nos removidos) em cada item. Cada alteração aparece uma vez, "
+                + "na ordem, só depois do horizonte de alguns segundos (SYNC_SAFETY_MARGIN) e de toda escrita ainda "
+                + "aberta, de modo que nenhuma se perde.";
         operacao.setDescription(operacao.getDescription() == null ? nota : operacao.getDescription() + " " + nota);
         ApiResponse ok = operacao.getResponses() == null ? null : operacao.getResponses().get("200");
         if (ok == null || ok.getContent() == null) {
             return;
         }
         MediaType json = ok.getContent().get("application/json");
-        if (json == null || json.getSchema() == null) {
+        if (json == null || json.getSchema() == null || json.getSchema().get$ref() == null) {
             return;
         }
-        json.setSchema(new ComposedSchema().oneOf(List.of(json.getSchema(), new Schema<>().$ref(ESQUEMAS + pagina))));
+        String ref = json.getSchema().get$ref();
+        Schema<?> lista = api.getComponents().getSchemas().get(ref.substring(ref.lastIndexOf('/') + 1));
+        if (lista == null || lista.getProperties() == null) {
+            return;
+        }
+        String item = recurso.esquema() + "NaLista";
+        api.getComponents().addSchemas(item, itemDaLista(recurso));
+        lista(lista, recurso, item);
+        lista.setDescription("Uma página da lista; com atualizadoDesde ou cursor, uma página da sincronia "
+                + "incremental (extensão), em ordem de atualizadoEm e id");
     }
 }
