@@ -18,6 +18,7 @@ import java.util.Set;
 public final class ConformidadeComEsquema {
 
     private static final String COMPONENTES = "#/components/schemas/";
+    private static final String ITENS = "#/components/pathItems/";
 
     private final JsonNode descricao;
 
@@ -42,10 +43,22 @@ public final class ConformidadeComEsquema {
         return atual;
     }
 
+    /**
+     * The POST of a webhook of that kind: the description's webhooks section points ({@code $ref}) to
+     * {@code components/pathItems}.
+     */
+    public JsonNode entregaDoWebhook(String tipo) {
+        JsonNode item = descricao.path("webhooks").path(tipo);
+        String ref = item.path("$ref").asText();
+        if (ref.startsWith(ITENS)) {
+            item = descricao.path("components").path("pathItems").path(ref.substring(ITENS.length()));
+        }
+        return item.path("post");
+    }
+
     /** The JSON schema of the body of a webhook of that kind, from the description's webhooks section. */
     public JsonNode esquemaDoWebhook(String tipo) {
-        JsonNode esquema = descricao.path("webhooks").path(tipo)
-                                    .at("/post/requestBody/content/application~1json/schema");
+        JsonNode esquema = entregaDoWebhook(tipo).at("/requestBody/content/application~1json/schema");
         if (esquema.isMissingNode()) {
             throw new AssertionError("webhooks." + tipo + " sem esquema do corpo na descrição");
         }

@@ -39,7 +39,7 @@ class WebhooksNaDescricaoApiTest extends TesteDeWebhooks {
                 r -> tipos(r).containsAll(EventoDeWebhook.nomes()), ESPERA, "uma entrega de cada tipo");
         for (Recebido recebido : recebidos) {
             String tipo = recebido.cabecalho("X-Service-Event");
-            JsonNode entrada = descricao.path("webhooks").path(tipo).path("post");
+            JsonNode entrada = conformidade.entregaDoWebhook(tipo);
             assertThat(entrada.isMissingNode()).as("webhooks.%s na descrição", tipo).isFalse();
             assertThat(entrada.path("parameters")).hasSize(7);
             entrada.path("parameters").forEach(parametro -> cabecalhoConfere(recebido, parametro));

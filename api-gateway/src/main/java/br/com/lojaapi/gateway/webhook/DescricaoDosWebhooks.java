@@ -2,6 +2,7 @@ package br.com.lojaapi.gateway.webhook;
 
 import br.com.lojaapi.coreapi.webhook.EventoDeWebhook;
 import br.com.lojaapi.gateway.cliente.ClienteJson;
+import br.com.lojaapi.gateway.openapi.JsonLivre;
 import io.swagger.v3.core.converter.AnnotatedType;
 import io.swagger.v3.core.converter.ModelConverterContextImpl;
 import io.swagger.v3.core.jackson.ModelResolver;
@@ -45,16 +46,18 @@ import java.util.stream.Collectors;
  * Java type the dispatcher serialises for that kind, so a field added to it shows up here; the records of
  * {@link DadosDeEvento} are published as {@code Dados<Name>}, which keeps them apart from the REST schemas of the
  * same simple name ({@code ProdutoRemovido}, {@code NotaFiscalDoPedido}). Each body is the component
- * {@code Evento<Kind>} ({@code EventoPedidoCriado}); {@code Evento} is their union, discriminated by {@code evento}.
+ * {@code Evento<Kind>} ({@code EventoPedidoCriado}). Each webhook is a {@code $ref} to its POST in
+ * {@code components/pathItems}. The feed's item ({@code EventoDoFeed}) is the union of the bodies with {@code id} and
+ * {@code cursor}, discriminated by {@code evento}.
  */
 @Component
 class DescricaoDosWebhooks implements OpenApiCustomizer {
 
     static final String ESQUEMAS = "#/components/schemas/";
+    /** Each webhook is a $ref to its delivery, described in {@code components/pathItems}. */
+    static final String ENTREGAS = "#/components/pathItems/";
     /** {@code produto.atualizado} carries the product exactly as GET /produtos/{id} returns it. */
     static final String PRODUTO = "Produto";
-    /** The union of every kind's body, discriminated by {@code evento}: for a receiver (or a feed) of all kinds. */
-    static final String QUALQUER = "Evento";
     /** The feed's item ({@code EventoController}), documented there with untyped {@code dados}. */
     static final String ITEM_DO_FEED = "EventoDoFeed";
     private static final String PREFIXO = "Dados";
@@ -115,8 +118,8 @@ class DescricaoDosWebhooks implements OpenApiCustomizer {
         }
         Components componentes = api.getComponents();
         // One context for every kind: a type shared by several (Pagamento, NotaFiscal...) is resolved once.
-        ModelConverterContextImpl contexto = new ModelConverterContextImpl(
-                new ModelResolver(Json31.mapper(), new NomesDosDados()).openapi31(true));
+        ModelConverterContextImpl contexto = new ModelConverterContextImpl(List.of(new JsonLivre(),
+                new ModelResolver(Json31.mapper(), new NomesDosDados()).openapi31(true)));
         Map<EventoDeWebhook, String> dados = new EnumMap<>(EventoDeWebhook.class);
         for (EventoDeWebhook evento : EventoDeWebhook.values()) {
             Class<?> tipo = tipo(evento).dados();
@@ -124,33 +127,45 @@ class DescricaoDosWebhooks implements OpenApiCustomizer {
                     : nome(contexto.resolve(new AnnotatedType(tipo).resolveAsRef(true))));
         }
         registrar(contexto.getDefinedModels(), componentes);
-        Schema<?> qualquer = new JsonSchema().description("Um evento de qualquer tipo, pelo seu campo evento")
-                                             .discriminator(new Discriminator().propertyName("evento"));
         dados.forEach((evento, esquema) -> {
             componentes.addSchemas(envelope(evento), corpo(evento, tipo(evento), esquema));
-            api.addWebhooks(evento.nome(), new PathItem().post(entrega(evento, tipo(evento))));
-            qualquer.addOneOfItem(new JsonSchema().$ref(ESQUEMAS + envelope(evento)));
-            qualquer.getDiscriminator().mapping(evento.nome(), ESQUEMAS + envelope(evento));
+            // A $ref to components/pathItems: generators (typescript-fetch) that break on an inline webhook still
+            // read the document, and the webhook stays described.
+            componentes.addPathItem(evento.nome(), new PathItem().post(entrega(evento, tipo(evento))));
+            api.addWebhooks(evento.nome(), new PathItem().$ref(ENTREGAS + evento.nome()));
         });
-        componentes.addSchemas(QUALQUER, qualquer);
         if (componentes.getSchemas().containsKey(ITEM_DO_FEED)) {
-            componentes.addSchemas(ITEM_DO_FEED, itemDoFeed());
+            Schema<?> item = new JsonSchema().description("Um evento do feed: o corpo do webhook do seu tipo, com id "
+                                                                  + "e cursor na frente")
+                                             .discriminator(new Discriminator().propertyName("evento"));
+            dados.forEach((evento, esquema) -> {
+                String nome = ITEM_DO_FEED + envelope(evento).substring("Evento".length());
+                componentes.addSchemas(nome, itemDoFeed(evento, tipo(evento), esquema));
+                item.addOneOfItem(new JsonSchema().$ref(ESQUEMAS + nome));
+                item.getDiscriminator().mapping(evento.nome(), ESQUEMAS + nome);
+            });
+            componentes.addSchemas(ITEM_DO_FEED, item);
         }
     }
 
     /**
-     * An item of the event feed (GET /v1/eventos) is one of these bodies, byte for byte, with its {@code id} and
-     * {@code cursor} in front: typed here from the union, so a client generates one type for both.
+     * An item of the event feed (GET /v1/eventos) is the body of its kind's webhook, byte for byte, with its
+     * {@code id} and {@code cursor} in front: one object per kind ({@code EventoDoFeedPedidoCriado}), and the item
+     * is their union by {@code evento}. Plain objects rather than an {@code allOf} over the
+     * union: generated clients (Java) cannot extend a {@code oneOf}.
      */
-    private static Schema<?> itemDoFeed() {
-        Schema<?> frente = new JsonSchema().types(Set.of("object"))
-                .addProperty("id", new JsonSchema().types(Set.of("string"))
+    private static Schema<?> itemDoFeed(EventoDeWebhook evento, Tipo tipo, String dados) {
+        Schema<?> corpo = corpo(evento, tipo, dados);
+        Schema<?> item = new ObjectSchema()
+                .description("Item do feed de " + evento.nome() + ": o corpo do webhook com id e cursor")
+                .addProperty("id", new StringSchema()
                         .description("Identificador do evento; o mesmo em toda leitura e no webhook"))
-                .addProperty("cursor", new JsonSchema().types(Set.of("string"))
-                        .description("Passe como apos para continuar logo depois deste evento"))
-                .required(List.of("id", "cursor"));
-        return new JsonSchema().description("Um evento do feed: o corpo do webhook do seu tipo, com id e cursor")
-                               .allOf(List.of(frente, new JsonSchema().$ref(ESQUEMAS + QUALQUER)));
+                .addProperty("cursor", new StringSchema()
+                        .description("Passe como apos para continuar logo depois deste evento"));
+        corpo.getProperties().forEach(item::addProperty);
+        List<String> obrigatorios = new ArrayList<>(List.of("id", "cursor"));
+        obrigatorios.addAll(corpo.getRequired());
+        return item.required(obrigatorios);
     }
 
     /** swagger-core's names, but the records of {@link DadosDeEvento} with the prefix. */
