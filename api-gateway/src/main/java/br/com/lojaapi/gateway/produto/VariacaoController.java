@@ -44,7 +44,7 @@ import java.util.Optional;
  * model (which a writer's own read-your-writes wait has brought up to date), then the aggregate decides.
  */
 @RestController
-@Tag(name = "Variações")
+@Tag(name = "Variacoes", description = "Variações de um produto (tamanho, sabor, moagem...), cada uma com o seu estoque")
 class VariacaoController {
 
     private static final String NAO_ENCONTRADA = "Variação não encontrada";
