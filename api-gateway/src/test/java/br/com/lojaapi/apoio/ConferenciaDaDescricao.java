@@ -11,7 +11,9 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeMap;
+import java.util.TreeSet;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -173,12 +175,17 @@ public final class ConferenciaDaDescricao {
         for (Divergencia d : DIVERGENCIAS) {
             String grupo = d.lado() + ": " + d.operacao() + " → " + d.status() + " "
                     + (d.tipo() == null ? "(sem Content-Type)" : ValidadorDaDescricao.tipoDeMidia(d.tipo()));
-            for (String problema : d.problemas()) {
-                grupos.computeIfAbsent(grupo, g -> new TreeMap<>())
-                      .computeIfAbsent(problema.replaceAll("\\[\\d+]", "[*]"), p -> new ArrayList<>()).add(d);
+            // Each problem once per exchange: $.produtos[*].sku counts responses, not products.
+            Set<String> problemas = new TreeSet<>();
+            d.problemas().forEach(problema -> problemas.add(problema.replaceAll("\\[\\d+]", "[*]")));
+            for (String problema : problemas) {
+                grupos.computeIfAbsent(grupo, g -> new TreeMap<>()).computeIfAbsent(problema, p -> new ArrayList<>())
+                      .add(d);
             }
         }
         StringBuilder relatorio = new StringBuilder(resumo()).append('\n');
+        relatorio.append("Cada grupo: lado: operação → status Content-Type; cada problema com quantas trocas o tiveram"
+                + " e um exemplo (teste, requisição, início do corpo).\n\n");
         grupos.forEach((grupo, problemas) -> {
             relatorio.append("== ").append(grupo).append('\n');
             problemas.forEach((problema, ocorrencias) -> {

@@ -50,7 +50,7 @@ import java.util.concurrent.ConcurrentHashMap;
  * <li>A JSON body (the type is {@code application/json} or {@code +json}) must validate against the declared schema.
  * Objects are read closed: a schema that lists properties and says nothing of others does not accept others (as
  * {@code unevaluatedProperties: false}, so that {@code allOf} still composes), because a field the description does
- * not name is exactly the drift these checks are for.</li>
+ * not name is exactly the drift these checks are for ({@code additionalProperties: false} on plain objects).</li>
  * </ul>
  */
 public final class ValidadorDaDescricao {
@@ -463,7 +463,8 @@ public final class ValidadorDaDescricao {
 
     /**
      * The description read closed: every schema that lists {@code properties}, or composes with {@code allOf}, and
-     * says nothing of other properties gets {@code unevaluatedProperties: false}. The members of an {@code allOf}
+     * says nothing of other properties gets {@code additionalProperties: false}, or {@code unevaluatedProperties:
+     * false} where it composes (so that the properties of its {@code allOf}, {@code anyOf} or {@code oneOf} count). The members of an {@code allOf}
      * stay open (the composing schema closes them all at once): a component that is one gets an open copy, which
      * the {@code allOf} then references, so that the component stays closed wherever else it is used.
      */
@@ -524,11 +525,13 @@ public final class ValidadorDaDescricao {
         if (!(no instanceof ObjectNode esquema) || esquema.has("$ref")) {
             return;
         }
-        boolean compoe = esquema.has("allOf");
-        boolean declaraCampos = esquema.path("properties").isObject() || compoe;
+        boolean compoe = esquema.has("allOf") || esquema.has("anyOf") || esquema.has("oneOf");
+        boolean declaraCampos = esquema.path("properties").isObject() || esquema.has("allOf");
         if (declaraCampos && !aberto && !esquema.has("additionalProperties")
                 && !esquema.has("unevaluatedProperties") && !esquema.has("patternProperties")) {
-            esquema.set("unevaluatedProperties", BooleanNode.FALSE);
+            // additionalProperties where it is enough: it does not depend on the other keywords passing, so one
+            // wrong field does not also make every other field "unevaluated".
+            esquema.set(compoe ? "unevaluatedProperties" : "additionalProperties", BooleanNode.FALSE);
         }
         esquema.path("properties").forEach(propriedade -> fecharEsquema(propriedade, false));
         fecharEsquema(esquema.path("items"), false);
