@@ -226,9 +226,32 @@ public final class ValidadorDaDescricao {
             problemas.add("corpo declarado " + tipoDeMidia + " não é JSON: " + e.getOriginalMessage());
             return;
         }
-        for (Error erro : esquema(midia.ponteiro() + "/schema").validate(valor)) {
-            problemas.add(erro.toString());
+        problemas.addAll(semCascata(esquema(midia.ponteiro() + "/schema").validate(valor)));
+    }
+
+    /**
+     * The errors, less the {@code unevaluatedProperties} ones on an object that has another error (on it or
+     * inside it): JSON Schema drops what a failed subschema evaluated, so there they name every field of the object
+     * and not a field the description lacks.
+     */
+    private static List<String> semCascata(List<Error> erros) {
+        List<String> outros = new ArrayList<>();
+        for (Error erro : erros) {
+            if (!"unevaluatedProperties".equals(erro.getKeyword())) {
+                outros.add(String.valueOf(erro.getInstanceLocation()));
+            }
         }
+        List<String> problemas = new ArrayList<>();
+        for (Error erro : erros) {
+            String onde = String.valueOf(erro.getInstanceLocation());
+            boolean cascata = "unevaluatedProperties".equals(erro.getKeyword())
+                    && outros.stream().anyMatch(o -> o.equals(onde) || o.startsWith(onde + ".")
+                    || o.startsWith(onde + "["));
+            if (!cascata) {
+                problemas.add(erro.toString());
+            }
+        }
+        return problemas;
     }
 
     private Schema esquema(String ponteiro) {

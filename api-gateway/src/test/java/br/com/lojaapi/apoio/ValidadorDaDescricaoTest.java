@@ -117,6 +117,14 @@ class ValidadorDaDescricaoTest {
     }
 
     @Test
+    void umCampoErradoNumAllOfNaoAcusaOsOutrosComoNaoDescritos() {
+        Veredito veredito = validador.resposta("GET", "/v1/pedidos/p1/itens/2", 200, "application/json",
+                "{\"id\":null,\"total\":1,\"itens\":[]}");
+
+        assertThat(veredito.problemas()).singleElement().asString().contains("$.id");
+    }
+
+    @Test
     void segmentoLiteralVenceOModelo() {
         assertThat(validador.modeloDoCaminho("/pedidos/lote")).isEqualTo("/pedidos/lote");
         assertThat(validador.modeloDoCaminho("/pedidos/p1")).isEqualTo("/pedidos/{id}");
