@@ -6,11 +6,15 @@ import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
-/** A plain HTTP/1.1 client, as an integrator would use, aimed at one running node. */
+/**
+ * A plain HTTP/1.1 client, as an integrator would use, aimed at one running node. Every exchange is checked against
+ * the description the node serves ({@link ConferenciaDaDescricao}).
+ */
 public class ClienteHttp {
 
     private final String base;
@@ -50,6 +54,7 @@ public class ClienteHttp {
         private final String caminho;
         private final Map<String, String> cabecalhos = new LinkedHashMap<>();
         private byte[] corpo;
+        private boolean invalida;
 
         private Requisicao(String metodo, String caminho) {
             this.metodo = metodo;
@@ -67,7 +72,7 @@ public class ClienteHttp {
 
         public Requisicao json(String json) {
             cabecalhos.putIfAbsent("Content-Type", "application/json");
-            corpo = json.getBytes(java.nio.charset.StandardCharsets.UTF_8);
+            corpo = json.getBytes(StandardCharsets.UTF_8);
             return this;
         }
 
@@ -77,14 +82,36 @@ public class ClienteHttp {
             return this;
         }
 
+        /**
+         * Off the description on purpose: the request is not checked against the operation's {@code requestBody}.
+         * Only needed where the server accepts it anyway; a request the server refuses (4xx) is never checked.
+         * The response still is.
+         */
+        public Requisicao invalida() {
+            invalida = true;
+            return this;
+        }
+
         public Resposta enviar() {
             HttpResponse<String> resposta = executar(HttpResponse.BodyHandlers.ofString());
+            conferir(resposta, resposta.body());
             return new Resposta(resposta.statusCode(), resposta.headers(), resposta.body());
         }
 
         /** For downloads: the body as the exact bytes received. */
         public HttpResponse<byte[]> enviarBinario() {
-            return executar(HttpResponse.BodyHandlers.ofByteArray());
+            HttpResponse<byte[]> resposta = executar(HttpResponse.BodyHandlers.ofByteArray());
+            conferir(resposta, new String(resposta.body(), StandardCharsets.UTF_8));
+            return resposta;
+        }
+
+        private void conferir(HttpResponse<?> resposta, String corpoRecebido) {
+            String tipoEnviado = cabecalhos.entrySet().stream()
+                                           .filter(c -> c.getKey().equalsIgnoreCase("Content-Type"))
+                                           .map(Map.Entry::getValue).findFirst().orElse(null);
+            ConferenciaDaDescricao.conferir(new ConferenciaDaDescricao.Troca(base, metodo, caminho, tipoEnviado,
+                    corpo == null ? null : new String(corpo, StandardCharsets.UTF_8), invalida,
+                    resposta.statusCode(), resposta.headers().firstValue("Content-Type").orElse(null), corpoRecebido));
         }
 
         private <T> HttpResponse<T> executar(HttpResponse.BodyHandler<T> leitor) {
