@@ -21,8 +21,8 @@ import java.util.concurrent.atomic.AtomicInteger;
 /**
  * Every exchange of {@link ClienteHttp} checked against the description the application serves, counted per JVM.
  * The system property {@value #PROPRIEDADE} says what a divergence does: {@code falhar} fails the test with what
- * differs, {@code registrar} (the default while the description is being rewritten) only collects it into
- * {@value #ARQUIVO}, {@code nao} checks nothing.
+ * differs (the default), {@code registrar} only collects it into {@value #ARQUIVO} (to survey a change of the
+ * description), {@code nao} checks nothing.
  *
  * <p>Requests are checked too, unless the server refused them (any 4xx: the test is then about the refusal, and
  * what it sends is off the description on purpose) or the test marked them {@link ClienteHttp.Requisicao#invalida()}.
@@ -48,11 +48,11 @@ public final class ConferenciaDaDescricao {
     }
 
     public static Modo modo() {
-        String valor = System.getProperty(PROPRIEDADE, "registrar").trim().toLowerCase(Locale.ROOT);
+        String valor = System.getProperty(PROPRIEDADE, "falhar").trim().toLowerCase(Locale.ROOT);
         return switch (valor) {
-            case "falhar" -> Modo.FALHAR;
+            case "falhar", "" -> Modo.FALHAR;
             case "nao", "não", "false" -> Modo.NAO;
-            case "registrar", "" -> Modo.REGISTRAR;
+            case "registrar" -> Modo.REGISTRAR;
             default -> throw new IllegalArgumentException(PROPRIEDADE + "=" + valor
                     + ": os valores são falhar, registrar e nao");
         };

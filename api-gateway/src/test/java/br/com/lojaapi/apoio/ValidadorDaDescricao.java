@@ -59,6 +59,8 @@ public final class ValidadorDaDescricao {
     private static final List<String> PAGINAS_DA_DESCRICAO = List.of("/v1/openapi.json", "/v1/docs", "/v1/swagger-ui");
     /** The document's identifier for the validator: never fetched, the registry holds the document under it. */
     private static final String ENDERECO = "urn:lojaapi:descricao-servida";
+    /** The document as written, for request bodies: the service ignores request fields it does not know. */
+    private static final String ENDERECO_ABERTO = "urn:lojaapi:descricao-como-escrita";
     private static final List<String> METODOS = List.of("get", "put", "post", "delete", "options", "head", "patch",
             "trace");
     private static final ObjectMapper JSON = new ObjectMapper();
@@ -70,6 +72,7 @@ public final class ValidadorDaDescricao {
     private final String prefixo;
     private final SchemaRegistry registro;
     private final Map<String, Schema> esquemas = new ConcurrentHashMap<>();
+    private final Map<String, Schema> esquemasAbertos = new ConcurrentHashMap<>();
 
     private ValidadorDaDescricao(String documento) {
         try {
@@ -81,7 +84,7 @@ public final class ValidadorDaDescricao {
         this.fechada = fechar(descricao.deepCopy());
         String documentoFechado = fechada.toString();
         this.registro = SchemaRegistry.withDialect(Dialects.getOpenApi31(),
-                construtor -> construtor.schemas(Map.of(ENDERECO, documentoFechado))
+                construtor -> construtor.schemas(Map.of(ENDERECO, documentoFechado, ENDERECO_ABERTO, documento))
                                         .schemaRegistryConfig(SchemaRegistryConfig.builder()
                                                                                   .pathType(PathType.JSON_PATH)
                                                                                   .build()));
@@ -164,7 +167,7 @@ public final class ValidadorDaDescricao {
                 problemas.add("corpo vazio, e a descrição declara " + chaves(conteudo) + " para " + codigo);
             }
         } else {
-            conferirConteudo("resposta " + codigo, declarada, tipo, corpo, problemas);
+            conferirConteudo("resposta " + codigo, declarada, tipo, corpo, problemas, true);
         }
         return new Veredito(problemas.isEmpty() ? Situacao.CONFORME : Situacao.DIVERGENTE, operacao.nome(), problemas);
     }
@@ -190,14 +193,16 @@ public final class ValidadorDaDescricao {
                     problemas.add("requisição sem corpo, e o requestBody é obrigatório");
                 }
             } else {
-                conferirConteudo("requestBody", corpoDeclarado, tipo, corpo, problemas);
+                // open: the service ignores fields it does not know (categoriaPaiId, prices sent), as written
+                conferirConteudo("requestBody", corpoDeclarado, tipo, corpo, problemas, false);
             }
         }
         return new Veredito(problemas.isEmpty() ? Situacao.CONFORME : Situacao.DIVERGENTE, operacao.nome(), problemas);
     }
 
     /** Content type declared, and for JSON the body against the schema; {@code onde} names the declaration. */
-    private void conferirConteudo(String onde, No declarada, String tipo, String corpo, List<String> problemas) {
+    private void conferirConteudo(String onde, No declarada, String tipo, String corpo, List<String> problemas,
+                                  boolean fechado) {
         JsonNode conteudo = declarada.no().path("content");
         if (!conteudo.isObject() || conteudo.size() == 0) {
             problemas.add("corpo de " + tipo + ", e " + onde + " não declara conteúdo");
@@ -226,7 +231,7 @@ public final class ValidadorDaDescricao {
             problemas.add("corpo declarado " + tipoDeMidia + " não é JSON: " + e.getOriginalMessage());
             return;
         }
-        problemas.addAll(semCascata(esquema(midia.ponteiro() + "/schema").validate(valor)));
+        problemas.addAll(semCascata(esquema(midia.ponteiro() + "/schema", fechado).validate(valor)));
     }
 
     /**
@@ -254,9 +259,10 @@ public final class ValidadorDaDescricao {
         return problemas;
     }
 
-    private Schema esquema(String ponteiro) {
-        return esquemas.computeIfAbsent(ponteiro, p -> {
-            Schema esquema = registro.getSchema(SchemaLocation.of(ENDERECO + "#" + fragmento(p)));
+    private Schema esquema(String ponteiro, boolean fechado) {
+        return (fechado ? esquemas : esquemasAbertos).computeIfAbsent(ponteiro, p -> {
+            Schema esquema = registro.getSchema(SchemaLocation.of((fechado ? ENDERECO : ENDERECO_ABERTO) + "#"
+                                                                  + fragmento(p)));
             esquema.initializeValidators();
             return esquema;
         });

@@ -5,6 +5,7 @@ import br.com.lojaapi.coreapi.comum.VersaoProjetadaQuery;
 import br.com.lojaapi.gateway.leitura.LeituraDaPropriaEscrita;
 import br.com.lojaapi.gateway.leitura.RespostaDeEscrita;
 import br.com.lojaapi.gateway.leitura.AvisosDeLeitura;
+import br.com.lojaapi.gateway.leitura.EscritaAceita;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import org.axonframework.messaging.responsetypes.ResponseType;
 import org.axonframework.queryhandling.QueryGateway;
@@ -13,8 +14,6 @@ import org.springframework.http.ResponseEntity;
 
 import java.net.URI;
 import java.time.Duration;
-import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.atomic.AtomicReference;
@@ -49,10 +48,10 @@ class RespostaDeEscritaTest {
 
         assertThat(entidade.getStatusCode().value()).isEqualTo(202);
         assertThat(entidade.getHeaders().getLocation()).hasToString("/v1/categorias/c1");
-        @SuppressWarnings("unchecked")
-        Map<String, Object> corpo = (Map<String, Object>) entidade.getBody();
-        assertThat(corpo).containsEntry("id", "c1").containsEntry("versao", 0L);
-        assertThat((List<?>) corpo.get("avisos")).hasSize(1);
+        EscritaAceita corpo = (EscritaAceita) entidade.getBody();
+        assertThat(corpo.id()).isEqualTo("c1");
+        assertThat(corpo.versao()).isZero();
+        assertThat(corpo.avisos()).hasSize(1);
     }
 
     @Test
@@ -76,17 +75,17 @@ class RespostaDeEscritaTest {
     }
 
     @Test
-    void recursoRemovidoLogoDepoisDaEscritaMantemOStatusDaEscritaEAvisa() {
+    void recursoRemovidoLogoDepoisDaEscritaDa202ComIdVersaoEAviso() {
         versaoNoModelo.set(Optional.of(2L));
 
         ResponseEntity<Object> entidade = resposta(Duration.ofSeconds(5)).alterado(ModeloLeitura.PRODUTO, "l", "p1", 1,
                 Optional::empty);
 
-        assertThat(entidade.getStatusCode().value()).isEqualTo(200);
-        @SuppressWarnings("unchecked")
-        Map<String, Object> corpo = (Map<String, Object>) entidade.getBody();
-        assertThat(corpo).containsEntry("id", "p1").containsEntry("versao", 1L);
-        assertThat(corpo.get("avisos").toString()).contains("removido logo depois");
+        assertThat(entidade.getStatusCode().value()).isEqualTo(202);
+        EscritaAceita corpo = (EscritaAceita) entidade.getBody();
+        assertThat(corpo.id()).isEqualTo("p1");
+        assertThat(corpo.versao()).isEqualTo(1L);
+        assertThat(corpo.avisos().toString()).contains("removido logo depois");
     }
 
     @Test

@@ -151,7 +151,8 @@ class UpsertApiTest extends TesteDeApi {
                     : new ClienteHttp(porta).post("/v1/produtos").token(loja.token())
                         .json("{\"upsert\":true,\"codIntegracao\":" + codigo + ",\"nome\":\"R2\",\"preco\":2}").enviar());
             assertThat(respostas.get(0).status()).as("DELETE %s", respostas.get(0)).isEqualTo(200);
-            assertThat(respostas.get(1).status()).as("upsert %s", respostas.get(1)).isIn(200, 201);
+            // 202 when the product it updated was removed right after: written, with no body to show
+            assertThat(respostas.get(1).status()).as("upsert %s", respostas.get(1)).isIn(200, 201, 202);
         }
     }
 

@@ -173,8 +173,11 @@ class EtiquetaDeEnvioController {
             summary = "Uma etiqueta de transportadora, ou o seu arquivo",
             description = "Sem query: o JSON. arquivo=1: o arquivo (PDF ou ZPL), como anexo; inline=1 abre um PDF "
                     + "no navegador (ZPL é sempre anexo).")
-    @ApiResponse(responseCode = "200", description = "A etiqueta, ou o arquivo (application/pdf ou text/plain)",
-            content = @Content(schema = @Schema(implementation = EtiquetaDeEnvioJson.class)))
+    @ApiResponse(responseCode = "200", description = "A etiqueta, ou o arquivo (application/pdf, ou text/plain para ZPL)",
+            content = {@Content(mediaType = "application/json",
+                                schema = @Schema(implementation = EtiquetaDeEnvioJson.class)),
+                       @Content(mediaType = "application/pdf", schema = @Schema(type = "string", format = "binary")),
+                       @Content(mediaType = "text/plain", schema = @Schema(type = "string"))})
     @ApiResponse(responseCode = "400", description = "arquivo ou inline inválido",
             content = @Content(schema = @Schema(implementation = Erro.class)))
     @ApiResponse(responseCode = "404", description = "Etiqueta não encontrada no pedido",

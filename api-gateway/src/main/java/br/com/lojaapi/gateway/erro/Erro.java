@@ -1,10 +1,41 @@
 package br.com.lojaapi.gateway.erro;
 
+import io.swagger.v3.oas.annotations.media.ArraySchema;
 import io.swagger.v3.oas.annotations.media.Schema;
 
-/** The body of every error response. */
-@Schema(name = "Erro", description = "Corpo de toda resposta de erro")
-public record Erro(@Schema(description = "O que deu errado e como corrigir", example = "Informe o nome da categoria",
-                           requiredMode = Schema.RequiredMode.REQUIRED)
-                   String erro) {
+import java.math.BigDecimal;
+import java.util.List;
+
+/**
+ * The body of every error response, for the description: {@code erro} always, and the details some refusals add
+ * beside it (only those; a client reads the ones its case documents). Bodies are built by {@link TratadorDeErros}
+ * from the refusal's message and details; this record only says their shape.
+ */
+@Schema(name = "Erro", description = "Corpo de toda resposta de erro: erro sempre; os outros campos só nos casos"
+                                     + " descritos em cada um")
+public record Erro(
+        @Schema(description = "O que deu errado e como corrigir", example = "Informe o nome da categoria",
+                requiredMode = Schema.RequiredMode.REQUIRED)
+        String erro,
+        @Schema(description = "412: a versão atual do recurso (o ETag atual é \"<versao>\")")
+        Long versao,
+        @Schema(description = "Lotes (estoque, etiquetas) e itens de POST /pedidos: a posição, a partir de 0, do"
+                              + " primeiro elemento recusado")
+        Integer indice,
+        @Schema(description = "Estoque insuficiente em POST /pedidos: o produto do item recusado")
+        String produtoId,
+        @Schema(description = "Estoque insuficiente em POST /pedidos: a variação do item recusado, se houver",
+                nullable = true)
+        String variacaoId,
+        @Schema(description = "Estoque insuficiente em POST /pedidos: o que havia")
+        BigDecimal disponivel,
+        @Schema(description = "Estoque insuficiente em POST /pedidos: o que o item pedia")
+        BigDecimal solicitado,
+        @Schema(description = "409 de DELETE /categorias/{id}: produtos ainda na categoria")
+        Integer produtosVinculados,
+        @Schema(description = "409 de DELETE /categorias/{id}: subcategorias ainda na categoria")
+        Integer subcategoriasVinculadas,
+        @ArraySchema(arraySchema = @Schema(description = "404 de POST /etiquetas/lote: os pedidos que não existem"
+                                                         + " nesta loja"))
+        List<String> naoEncontrados) {
 }

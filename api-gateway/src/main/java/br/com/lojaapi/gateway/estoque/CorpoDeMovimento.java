@@ -13,7 +13,8 @@ record CorpoDeMovimento(
         @Schema(nullable = true, description = "Extensão: SKU do produto") String sku,
         @Schema(requiredMode = Schema.RequiredMode.REQUIRED, allowableValues = {"ENTRADA", "SAIDA", "AJUSTE"},
                 description = "ENTRADA soma, SAIDA subtrai, AJUSTE define a quantidade absoluta") String tipo,
-        @Schema(requiredMode = Schema.RequiredMode.REQUIRED, minimum = "0") BigDecimal quantidade,
+        @Schema(requiredMode = Schema.RequiredMode.REQUIRED, description = "ENTRADA e SAIDA: acima de zero. AJUSTE:"
+                + " a quantidade final; abaixo de zero só num produto sem controlaEstoque") BigDecimal quantidade,
         @Schema(nullable = true, description = "O movimento vale para a variação; o estoque do produto passa a ser "
                 + "a soma das variações") String variacaoId,
         @Schema(nullable = true, maxLength = 500) String observacao) {

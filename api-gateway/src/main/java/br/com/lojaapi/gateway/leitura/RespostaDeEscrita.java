@@ -6,9 +6,7 @@ import org.springframework.http.ResponseEntity;
 import org.springframework.stereotype.Component;
 
 import java.net.URI;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 import java.util.function.Supplier;
 
@@ -18,8 +16,8 @@ import java.util.function.Supplier;
  * <ul>
  *   <li>the read model has not caught up within the bound (a stalled projection): 202 with the id, version and a
  *       warning, rather than a body that would be stale;</li>
- *   <li>it caught up, but another request removed the resource right after this write: the write's own status,
- *       with the id, version and a warning saying so.</li>
+ *   <li>it caught up, but another request removed the resource right after this write: 202 as well, with the id,
+ *       version and a warning saying so (the write's own status would promise a body that is not there).</li>
  * </ul>
  */
 @Component
@@ -68,7 +66,7 @@ public class RespostaDeEscrita {
         }
         Optional<?> corpo = leitor.get();
         if (corpo.isEmpty()) {
-            return aviso(status, id, versao, local, REMOVIDO_DEPOIS);
+            return aviso(HttpStatus.ACCEPTED, id, versao, local, REMOVIDO_DEPOIS);
         }
         ResponseEntity.BodyBuilder resposta = ResponseEntity.status(status);
         if (local != null) {
@@ -78,10 +76,7 @@ public class RespostaDeEscrita {
     }
 
     private static ResponseEntity<Object> aviso(HttpStatus status, String id, long versao, URI local, String aviso) {
-        Map<String, Object> corpo = new LinkedHashMap<>();
-        corpo.put("id", id);
-        corpo.put("versao", versao);
-        corpo.put("avisos", List.of(aviso));
+        EscritaAceita corpo = new EscritaAceita(id, versao, List.of(aviso));
         ResponseEntity.BodyBuilder resposta = ResponseEntity.status(status);
         if (local != null) {
             resposta.location(local);

@@ -171,7 +171,10 @@ class NotaFiscalController {
             description = "Sem arquivo: o JSON da nota. Com arquivo=xml, pdf ou xml-cancelamento: o arquivo "
                     + "(anexo; inline=1 para abrir no navegador).")
     @ApiResponse(responseCode = "200", description = "A nota, ou o arquivo (application/xml ou application/pdf)",
-            content = @Content(schema = @Schema(implementation = NotaFiscalJson.class)))
+            content = {@Content(mediaType = "application/json",
+                                schema = @Schema(implementation = NotaFiscalJson.class)),
+                       @Content(mediaType = "application/xml", schema = @Schema(type = "string", format = "binary")),
+                       @Content(mediaType = "application/pdf", schema = @Schema(type = "string", format = "binary"))})
     @ApiResponse(responseCode = "400", description = "arquivo ou inline inválido",
             content = @Content(schema = @Schema(implementation = Erro.class)))
     @ApiResponse(responseCode = "404", description = "Nota não encontrada no pedido, ou a nota não tem o arquivo",

@@ -1,6 +1,7 @@
 package br.com.lojaapi.gateway.openapi;
 
 import br.com.lojaapi.gateway.erro.Erro;
+import br.com.lojaapi.gateway.leitura.EscritaAceita;
 import io.swagger.v3.core.converter.ModelConverters;
 import io.swagger.v3.oas.models.Components;
 import io.swagger.v3.oas.models.OpenAPI;
@@ -24,7 +25,13 @@ import org.springdoc.core.customizers.OpenApiCustomizer;
 import org.springdoc.core.customizers.OperationCustomizer;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
+import org.springframework.core.ResolvableType;
+import org.springframework.core.annotation.AnnotatedElementUtils;
+import org.springframework.http.ResponseEntity;
 import org.springframework.web.bind.annotation.PathVariable;
+import org.springframework.web.bind.annotation.RequestMapping;
+import org.springframework.web.bind.annotation.RequestMethod;
+import org.springframework.web.method.HandlerMethod;
 import org.springframework.web.bind.annotation.RequestBody;
 
 import java.util.Arrays;
@@ -41,6 +48,9 @@ import java.util.Set;
 public class ConfiguracaoOpenApi {
 
     private static final String ERRO = "#/components/schemas/Erro";
+    private static final String ESCRITA_ACEITA = "#/components/schemas/EscritaAceita";
+    private static final Set<RequestMethod> ESCRITAS =
+            Set.of(RequestMethod.POST, RequestMethod.PUT, RequestMethod.PATCH, RequestMethod.DELETE);
 
     /**
      * The server URL is relative ({@code /v1}): it resolves against the address the document was fetched from, so
@@ -79,6 +89,7 @@ public class ConfiguracaoOpenApi {
             // The 3.1 converter: a 3.0 schema loses its "type" when written as 3.1.
             Map<String, Schema> erro = ModelConverters.getInstance(true).read(Erro.class);
             erro.forEach(api.getComponents()::addSchemas);
+            ModelConverters.getInstance(true).read(EscritaAceita.class).forEach(api.getComponents()::addSchemas);
         };
     }
 
@@ -126,10 +137,15 @@ public class ConfiguracaoOpenApi {
                                   .anyMatch(p -> p.hasParameterAnnotation(PathVariable.class));
             ApiResponses respostas = operacao.getResponses();
             respostas.values().forEach(ConfiguracaoOpenApi::cabecalhosDeLimite);
-            boolean temParametros = operacao.getParameters() != null
-                    && operacao.getParameters().stream().anyMatch(p -> !"path".equals(p.getIn()));
-            if (temCorpo || temParametros) {
-                adicionar(respostas, "400", "Corpo ou parâmetros inválidos");
+            // every request is checked before its handler (a NUL in a parameter, a malformed If-Match or
+            // Idempotency-Key), so any operation can answer 400
+            adicionar(respostas, "400", "Corpo, parâmetros ou cabeçalhos inválidos");
+            if (aguardaALeitura(metodo)) {
+                respostas.putIfAbsent("202", new ApiResponse()
+                        .description("Gravado, sem a representação: a leitura ainda não reflete a escrita (consulte"
+                                     + " de novo em instantes) ou o recurso foi removido logo depois")
+                        .content(new Content().addMediaType("application/json",
+                                new MediaType().schema(new Schema<>().$ref(ESCRITA_ACEITA)))));
             }
             if (temCorpo) {
                 adicionar(respostas, "413", "Corpo acima do limite");
@@ -151,6 +167,20 @@ public class ConfiguracaoOpenApi {
             adicionar(respostas, "500", "Erro interno");
             return operacao;
         };
+    }
+
+    /**
+     * Writes answered through {@link br.com.lojaapi.gateway.leitura.RespostaDeEscrita} (they return
+     * {@code ResponseEntity<Object>}): they wait for their read model and answer 202 when it cannot show them.
+     */
+    private static boolean aguardaALeitura(HandlerMethod metodo) {
+        RequestMapping mapeamento = AnnotatedElementUtils.findMergedAnnotation(metodo.getMethod(),
+                                                                               RequestMapping.class);
+        if (mapeamento == null || Arrays.stream(mapeamento.method()).noneMatch(ESCRITAS::contains)) {
+            return false;
+        }
+        ResolvableType retorno = ResolvableType.forMethodReturnType(metodo.getMethod());
+        return ResponseEntity.class.equals(retorno.resolve()) && Object.class.equals(retorno.getGeneric(0).resolve());
     }
 
     private static void adicionar(ApiResponses respostas, String status, String descricao) {

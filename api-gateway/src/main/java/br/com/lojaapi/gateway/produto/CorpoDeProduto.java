@@ -40,13 +40,14 @@ class CorpoDeProduto {
     @Schema(implementation = BigDecimal.class) Optional<BigDecimal> estoqueMinimo;
     @Schema(implementation = String.class, nullable = true, maxLength = 10, example = "UN",
             description = "Guardada em maiúsculas; padrão PC na criação") Optional<String> unidade;
-    @Schema(implementation = BigDecimal.class, nullable = true, minimum = "0.001",
-            description = "Padrão 1; null ou 0 voltam a 1") Optional<BigDecimal> multiploVenda;
+    @Schema(implementation = BigDecimal.class, nullable = true, minimum = "0",
+            description = "No mínimo 0.001; padrão 1; null ou 0 voltam a 1") Optional<BigDecimal> multiploVenda;
     @Schema(implementation = BigDecimal.class, nullable = true, description = "Quilogramas") Optional<BigDecimal> peso;
     @Schema(implementation = BigDecimal.class, nullable = true, description = "Centímetros") Optional<BigDecimal> altura;
     @Schema(implementation = BigDecimal.class, nullable = true, description = "Centímetros") Optional<BigDecimal> largura;
     @Schema(implementation = BigDecimal.class, nullable = true, description = "Centímetros") Optional<BigDecimal> comprimento;
-    @Schema(implementation = String.class, description = "Categoria da loja; tem prioridade sobre categoria")
+    @Schema(implementation = String.class, nullable = true, description = "Categoria da loja; tem prioridade sobre"
+            + " categoria. No POST, null vale como não enviado; no PUT, null é recusado (400)")
     Optional<String> categoriaId;
     @Schema(implementation = String.class, example = "Bebidas", description = "Só no POST: categoria pelo nome (sem "
             + "diferenciar maiúsculas), reutilizada ou criada. Sem categoriaId nem categoria, o produto novo vai para "
