@@ -71,14 +71,24 @@ public final class PostgresEmbutido implements AutoCloseable {
 
     /**
      * A small shell process that outlives this JVM: once the JVM is gone (even after SIGKILL), it stops the server
-     * if it is still running (its pid file is still there) and optionally removes the data directory.
+     * this JVM started, if it is still running, and optionally removes the data directory. It signals only that
+     * server: the pid in {@code postmaster.pid} is checked now to be a postgres on this data directory, and the
+     * script gets its start time ({@link #inicio}) to signal the pid only while the process holding it is still
+     * the one that started then. A pid reused after the server stopped (or a stale pid file) is left alone.
+     * Without {@code /proc} nothing is signalled; the next start stops the orphan ({@link #encerrarServidorOrfao}).
      */
     private static void vigiar(Path diretorio, boolean apagarAoFim) {
         String dir = diretorio.toAbsolutePath().toString().replace("'", "'\\''");
+        String parar = servidorEm(diretorio).flatMap(pid -> inicio(pid).map(inicio ->
+                "P=" + pid + "; if [ \"$(" + INICIO_NO_SHELL + ")\" = '" + inicio + "' ]; then kill -INT $P 2>/dev/null; "
+                        + "for i in $(seq 1 30); do [ -f '" + dir + "/postmaster.pid' ] || break; sleep 1; done; fi"))
+                .orElse(":");
+        if (parar.equals(":")) {
+            log.warn("PostgreSQL embutido em {} sem processo verificável: se a JVM morrer, ele fica no ar até o "
+                    + "próximo início", diretorio.toAbsolutePath());
+        }
         String script = "while kill -0 " + ProcessHandle.current().pid() + " 2>/dev/null; do sleep 1; done; "
-                + "if [ -f '" + dir + "/postmaster.pid' ]; then kill -INT $(head -1 '" + dir + "/postmaster.pid') "
-                + "2>/dev/null; for i in $(seq 1 30); do [ -f '" + dir + "/postmaster.pid' ] || break; sleep 1; done; fi"
-                + (apagarAoFim ? "; rm -rf '" + dir + "'" : "");
+                + parar + (apagarAoFim ? "; rm -rf '" + dir + "'" : "");
         try {
             new ProcessBuilder("sh", "-c", script)
                     .redirectOutput(ProcessBuilder.Redirect.DISCARD)
@@ -86,6 +96,71 @@ public final class PostgresEmbutido implements AutoCloseable {
                     .start();
         } catch (IOException e) {
             log.warn("Sem vigia para o PostgreSQL embutido: se a JVM morrer, ele fica no ar até o próximo início", e);
+        }
+    }
+
+    /** The same start time as {@link #inicio}, read by the watchdog script for the pid in {@code $P}. */
+    static final String INICIO_NO_SHELL = "sed 's/^.*) //' /proc/$P/stat 2>/dev/null | cut -d' ' -f20";
+
+    /**
+     * When the process started, in clock ticks since boot (field 22 of {@code /proc/<pid>/stat}): with the pid, it
+     * names one process for the machine's uptime. Empty when the process is gone or there is no {@code /proc}.
+     */
+    static Optional<String> inicio(long pid) {
+        try {
+            String stat = Files.readString(Path.of("/proc", Long.toString(pid), "stat"), StandardCharsets.UTF_8);
+            String[] campos = stat.substring(stat.lastIndexOf(") ") + 2).strip().split(" ");
+            return campos.length > 19 && campos[19].matches("[0-9]+") ? Optional.of(campos[19]) : Optional.empty();
+        } catch (IOException | RuntimeException e) {
+            return Optional.empty();
+        }
+    }
+
+    /** The pid in the directory's {@code postmaster.pid}, if it is a live postgres serving that directory. */
+    static Optional<Long> servidorEm(Path diretorio) {
+        try {
+            long pid = Long.parseLong(Files.readAllLines(diretorio.resolve("postmaster.pid"), StandardCharsets.UTF_8)
+                                           .get(0).strip());
+            return ProcessHandle.of(pid).filter(ProcessHandle::isAlive).filter(p -> {
+                Path cwd = null;
+                try {
+                    cwd = Path.of("/proc", Long.toString(pid), "cwd").toRealPath();
+                } catch (IOException | RuntimeException e) {
+                    // no /proc, or not ours to read: the command line must say it
+                }
+                return eOPostgresDe(p.info().command(), p.info().arguments().map(List::of).orElse(List.of()),
+                        Optional.ofNullable(cwd), diretorio);
+            }).map(ProcessHandle::pid);
+        } catch (IOException | NumberFormatException | IndexOutOfBoundsException e) {
+            return Optional.empty();
+        }
+    }
+
+    /**
+     * Whether a process is a postgres server on {@code diretorio}: its executable is named {@code postgres} and
+     * either its {@code -D} argument or its working directory (the postmaster changes into its data directory)
+     * is that directory. A pid that merely was postgres once, or a postgres on another directory, is not.
+     */
+    static boolean eOPostgresDe(Optional<String> comando, List<String> argumentos, Optional<Path> cwd,
+                                Path diretorio) {
+        boolean postgres = comando.map(c -> Path.of(c).getFileName())
+                                  .map(n -> n.toString().equals("postgres") || n.toString().equals("postgres.exe"))
+                                  .orElse(false);
+        if (!postgres) {
+            return false;
+        }
+        int d = argumentos.indexOf("-D");
+        if (d >= 0 && d + 1 < argumentos.size() && mesmoDiretorio(Path.of(argumentos.get(d + 1)), diretorio)) {
+            return true;
+        }
+        return cwd.map(c -> mesmoDiretorio(c, diretorio)).orElse(false);
+    }
+
+    private static boolean mesmoDiretorio(Path a, Path b) {
+        try {
+            return Files.isSameFile(a, b);
+        } catch (IOException | RuntimeException e) {
+            return a.toAbsolutePath().normalize().equals(b.toAbsolutePath().normalize());
         }
     }
 
@@ -106,11 +181,9 @@ public final class PostgresEmbutido implements AutoCloseable {
                 throw new IllegalStateException("O banco embutido em " + diretorio.toAbsolutePath()
                         + " já está em uso por outra instância; use outro DATA_DIR ou um DATABASE_URL compartilhado");
             }
-            long pid = Long.parseLong(Files.readAllLines(pidFile, StandardCharsets.UTF_8).get(0).strip());
-            Optional<ProcessHandle> processo = ProcessHandle.of(pid)
-                    .filter(ProcessHandle::isAlive)
-                    .filter(p -> p.info().command().map(c -> c.contains("postgres")).orElse(false));
+            Optional<ProcessHandle> processo = servidorEm(diretorio).flatMap(ProcessHandle::of);
             if (processo.isPresent()) {
+                long pid = processo.get().pid();
                 log.warn("Encerrando o PostgreSQL (pid {}) deixado por uma execução anterior em {}", pid, diretorio);
                 // SIGINT is PostgreSQL's fast shutdown: it disconnects clients instead of waiting for them.
                 new ProcessBuilder("kill", "-INT", Long.toString(pid)).start().waitFor(5, TimeUnit.SECONDS);
@@ -122,7 +195,7 @@ public final class PostgresEmbutido implements AutoCloseable {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new IOException("interrompido ao encerrar o PostgreSQL anterior", e);
-        } catch (ExecutionException | TimeoutException | NumberFormatException | IndexOutOfBoundsException e) {
+        } catch (ExecutionException | TimeoutException e) {
             throw new IOException("Não foi possível encerrar o PostgreSQL anterior em " + diretorio + ": " + e, e);
         }
     }

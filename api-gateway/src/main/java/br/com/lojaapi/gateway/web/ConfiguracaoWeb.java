@@ -4,6 +4,8 @@ import br.com.lojaapi.gateway.erro.ValvulaDeErroJson;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.MapperFeature;
+import com.fasterxml.jackson.databind.cfg.CoercionAction;
+import com.fasterxml.jackson.databind.cfg.CoercionInputShape;
 import org.apache.catalina.core.StandardHost;
 import org.springframework.boot.autoconfigure.jackson.Jackson2ObjectMapperBuilderCustomizer;
 import org.springframework.boot.web.embedded.tomcat.TomcatServletWebServerFactory;
@@ -23,6 +25,11 @@ public class ConfiguracaoWeb implements WebMvcConfigurer {
      * a client's type mistake is a 400 naming the field rather than a silent coercion; text fields take only JSON
      * strings without NUL ({@link TextoJson}). Unknown fields are ignored, as the contract requires for
      * {@code categoriaPaiId}.
+     *
+     * <p>An empty, blank or NUL-only string is not a value either: Jackson takes a blank string in a number,
+     * boolean or date field as null even with scalar coercion off (its blank check counts every character up to
+     * U+0020, NUL included), so {@code "preco":"   "} would clear a price. The coercion defaults make such strings
+     * fail in every non-text field, {@code Optional} ones included, like {@code "abc"} does.
      */
     @Bean
     Jackson2ObjectMapperBuilderCustomizer jsonEstrito() {
@@ -34,7 +41,10 @@ public class ConfiguracaoWeb implements WebMvcConfigurer {
                         DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
                 .featuresToEnable(DeserializationFeature.FAIL_ON_NULL_FOR_PRIMITIVES,
                         DeserializationFeature.FAIL_ON_TRAILING_TOKENS,
-                        JsonParser.Feature.STRICT_DUPLICATE_DETECTION);
+                        JsonParser.Feature.STRICT_DUPLICATE_DETECTION)
+                .postConfigurer(mapper -> mapper.coercionConfigDefaults()
+                        .setAcceptBlankAsEmpty(false)
+                        .setCoercion(CoercionInputShape.EmptyString, CoercionAction.Fail));
     }
 
     @Bean
