@@ -11,10 +11,13 @@ import org.axonframework.eventhandling.TrackingToken;
 import org.axonframework.eventsourcing.eventstore.EventStorageEngine;
 import org.axonframework.messaging.ResultMessage;
 import org.axonframework.messaging.unitofwork.BatchingUnitOfWork;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.orm.jpa.EntityManagerFactoryUtils;
 import org.springframework.stereotype.Component;
 
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Stream;
@@ -27,6 +30,9 @@ import java.util.stream.Stream;
  */
 @Component
 class AlcanceDaCopia {
+
+    private static final Logger LOG = LoggerFactory.getLogger(AlcanceDaCopia.class);
+    private static final Duration ESPERA_POR_INSTANTANEOS = Duration.ofSeconds(10);
 
     private final EventStorageEngine armazenamento;
     private final EntityManagerFactory entidades;
@@ -105,6 +111,33 @@ class AlcanceDaCopia {
         if (sessao != null) {
             sessao.flush();
             sessao.clear();
+        }
+    }
+
+    /**
+     * Waits until no session of this database holds a snapshot taken before the transaction {@code xid} committed
+     * (their xmin is at or before it), at most {@link #ESPERA_POR_INSTANTANEOS}: from then on every reader sees
+     * what that transaction wrote into the copies. Needs the sessions to be visible in pg_stat_activity (the same
+     * role, or pg_read_all_stats).
+     */
+    void aguardarInstantaneosAnteriores(String xid) {
+        long limite = System.nanoTime() + ESPERA_POR_INSTANTANEOS.toNanos();
+        while (Boolean.TRUE.equals(jdbc.queryForObject("""
+                SELECT EXISTS (SELECT 1 FROM pg_stat_activity
+                                WHERE pid <> pg_backend_pid() AND datname = current_database()
+                                  AND backend_xmin IS NOT NULL AND age(backend_xmin) >= age(?::xid))""",
+                Boolean.class, xid))) {
+            if (System.nanoTime() > limite) {
+                LOG.warn("Há transações abertas desde antes do fim da cópia há mais de {}; a troca segue sem"
+                         + " esperá-las", ESPERA_POR_INSTANTANEOS);
+                return;
+            }
+            try {
+                Thread.sleep(10);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return;
+            }
         }
     }
 

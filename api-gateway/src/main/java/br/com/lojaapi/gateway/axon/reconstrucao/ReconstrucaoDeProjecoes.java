@@ -287,7 +287,19 @@ public class ReconstrucaoDeProjecoes implements SmartLifecycle {
                 // while holding its token row, which the swap reads (a deadlock PostgreSQL would break by retry)
                 parado = vivo.get().isRunning();
                 parar(vivo.get());
-                trocou = concluir(modelo.get(), vivo.get(), seguinte);
+                // what the live processors committed meanwhile, committed before the swap, and every snapshot
+                // older than that gone: the swap below is not MVCC-safe (a reader that took its snapshot and then
+                // waited for the swap's locks reads the new tables with that snapshot), so nothing a waiting
+                // reader may need can be written by the swap's own transaction
+                String[] marca = new String[1];
+                long depois = transacao.execute(status -> {
+                    long proximo = alcance.aplicar(nome, vivo.get().eventHandlerInvoker(), seguinte,
+                                                   posicaoDosVivos(nome));
+                    marca[0] = jdbc.queryForObject("SELECT pg_current_xact_id()::xid::text", String.class);
+                    return proximo;
+                });
+                alcance.aguardarInstantaneosAnteriores(marca[0]);
+                trocou = concluir(modelo.get(), vivo.get(), depois);
             } catch (RuntimeException falha) {
                 LOG.error("Reconstrução de {} falhou ao preparar ou trocar as tabelas", nome, falha);
                 falhar(nome, "A troca pelo modelo reconstruído falhou; o modelo em uso não foi alterado (detalhes no"
@@ -369,6 +381,7 @@ public class ReconstrucaoDeProjecoes implements SmartLifecycle {
                                                         + " do PostgreSQL");
                     }
                     esquemas.exigirMesmasColunas(modelo);
+                    // only what another node's live processor committed after the catch-up before: usually nothing
                     long ate = posicaoDosVivos(nome);
                     alcance.aplicar(nome, vivo.eventHandlerInvoker(), inicio, ate);
                     esquemas.trocar(modelo);
