@@ -5,6 +5,7 @@ import br.com.lojaapi.apoio.ClienteHttp;
 import br.com.lojaapi.apoio.NoEmOutroProcesso;
 import br.com.lojaapi.apoio.OutroNo;
 import br.com.lojaapi.apoio.ReceptorDeWebhooks;
+import br.com.lojaapi.apoio.SegmentosDosNos;
 import br.com.lojaapi.apoio.Resposta;
 import br.com.lojaapi.apoio.TesteDeApi;
 import br.com.lojaapi.apoio.TesteDeApi.LojaDeTeste;
@@ -87,18 +88,19 @@ class SegmentosEntreNosApiTest {
             b.aguardarPronto();
             ClienteHttp clienteA = a.cliente();
             ClienteHttp clienteB = b.cliente();
-            String idA = projecoes(clienteA).get("no").asText();
-            String idB = projecoes(clienteB).get("no").asText();
+            String idA = SegmentosDosNos.id(clienteA);
+            String idB = SegmentosDosNos.id(clienteB);
             assertThat(idA).startsWith("a/").isNotEqualTo(idB);
             assertThat(idB).startsWith("b/");
 
             // 1. Each node holds one of the two segments of every processor, whichever node is asked.
-            aguardar("os dois nós com um segmento de cada processador", () -> divididos(clienteA, idA, idB));
-            assertThat(divididos(clienteB, idA, idB)).as("a divisão vista pelo nó B: %s", donos(clienteB)).isTrue();
+            SegmentosDosNos.aguardarDivisao(List.of(clienteA, clienteB));
+            assertThat(SegmentosDosNos.divididos(clienteB, List.of(idA, idB))).as("a divisão vista pelo nó B: %s",
+                    SegmentosDosNos.donos(clienteB)).isTrue();
             List<String> vivos = new ArrayList<>();
             projecoes(clienteB).get("nos").forEach(n -> vivos.add(n.get("id").asText()));
             assertThat(vivos).as("nós em execução").containsExactlyInAnyOrder(idA, idB);
-            LOG.info("Segmentos divididos: {}", donos(clienteA));
+            LOG.info("Segmentos divididos: {}", SegmentosDosNos.donos(clienteA));
 
             // 2. Orders written through both nodes are projected (listed on both) and announced at least once.
             LojaDeTeste loja = TesteDeApi.novaLoja(clienteA);
@@ -110,12 +112,12 @@ class SegmentosEntreNosApiTest {
                 pedidos.add(pedido(i % 2 == 0 ? clienteA : clienteB, loja, produto));
             }
             for (ClienteHttp no : List.of(clienteA, clienteB)) {
-                assertThat(todosOsPedidos(no, loja)).as("pedidos listados").isEqualTo(pedidos);
+                aguardarPedidos(no, loja, pedidos);
             }
             aguardarEntregas(caminho, pedidos);
 
             // 3. B dies while A writes. A takes B's segments once their claims lapse.
-            Map<String, String> antes = donos(clienteA);
+            Map<String, String> antes = SegmentosDosNos.donos(clienteA);
             assertThat(antes).as("B tem segmentos antes de morrer").containsValue(idB);
             AtomicBoolean fim = new AtomicBoolean();
             List<String> categorias = new CopyOnWriteArrayList<>();
@@ -146,7 +148,7 @@ class SegmentosEntreNosApiTest {
                 escritor.shutdown();
             }
             LOG.info("Segmentos de B com A {} ms depois do kill -9 (antes: {}; depois: {})", tomada.toMillis(),
-                     antes, donos(clienteA));
+                     antes, SegmentosDosNos.donos(clienteA));
             assertThat(tomada).as("tempo até A ter os segmentos de B").isLessThan(TOMADA_MAXIMA);
             assertThat(escritasDurante).isNotEmpty()
                                        .allSatisfy(r -> assertThat(r.status()).as(r.toString()).isIn(201, 202));
@@ -155,7 +157,7 @@ class SegmentosEntreNosApiTest {
             for (int i = 0; i < 10; i++) {
                 pedidos.add(pedido(clienteA, loja, produto));
             }
-            assertThat(todosOsPedidos(clienteA, loja)).as("pedidos listados depois da morte de B").isEqualTo(pedidos);
+            aguardarPedidos(clienteA, loja, pedidos);
             aguardarEntregas(caminho, pedidos);
             aguardar("as categorias escritas durante a morte de B listadas", () -> {
                 Resposta lista = clienteA.get("/v1/categorias").token(loja.token()).enviar();
@@ -172,14 +174,14 @@ class SegmentosEntreNosApiTest {
     @Order(2)
     void umNoQueParaLiberaSeusSegmentosNaHoraEOOutroOsAssume() {
         ClienteHttp clienteA = a.cliente();
-        String idA = projecoes(clienteA).get("no").asText();
+        String idA = SegmentosDosNos.id(clienteA);
         String idC;
         try (OutroNo c = OutroNo.iniciar(banco, comNome("c"))) {
-            idC = projecoes(c.cliente()).get("no").asText();
-            aguardar("os dois nós com um segmento de cada processador", () -> divididos(clienteA, idA, idC));
+            idC = SegmentosDosNos.id(c.cliente());
+            SegmentosDosNos.aguardarDivisao(List.of(clienteA, c.cliente()));
         }
         // Axon releases the claims while the application closes, before close() returns
-        assertThat(donos(clienteA)).as("segmentos depois de C parar").doesNotContainValue(idC);
+        assertThat(SegmentosDosNos.donos(clienteA)).as("segmentos depois de C parar").doesNotContainValue(idC);
         long parada = System.nanoTime();
         aguardarTomada(clienteA, idA, parada);
         LOG.info("Segmentos de C com A {} ms depois de C parar", (System.nanoTime() - parada) / 1_000_000);
@@ -199,48 +201,16 @@ class SegmentosEntreNosApiTest {
         return resposta.json();
     }
 
-    /** Who holds each segment ("processor#segment" to node id, "-" for none) of every multi-segment processor. */
-    private static Map<String, String> donos(ClienteHttp no) {
-        Map<String, String> donos = new TreeMap<>();
-        for (JsonNode projecao : projecoes(no).get("projecoes")) {
-            JsonNode segmentos = projecao.get("segmentos");
-            if (segmentos.size() > 1) {
-                segmentos.forEach(s -> donos.put(projecao.get("nome").asText() + "#" + s.get("segmento").asInt(),
-                        s.get("dono").isNull() ? "-" : s.get("dono").asText()));
-            }
-        }
-        return donos;
-    }
-
-    /** Every multi-segment processor (each has two here) has one segment on each node. */
-    private static boolean divididos(ClienteHttp no, String um, String outro) {
-        JsonNode projecoes = projecoes(no).get("projecoes");
-        int multiplos = 0;
-        for (JsonNode projecao : projecoes) {
-            JsonNode segmentos = projecao.get("segmentos");
-            if (segmentos.size() > 1) {
-                multiplos++;
-                List<String> donos = new ArrayList<>();
-                segmentos.forEach(s -> donos.add(s.get("dono").asText(null)));
-                if (donos.size() != 2 || !donos.containsAll(List.of(um, outro))) {
-                    return false;
-                }
-            }
-        }
-        assertThat(multiplos).as("processadores com mais de um segmento").isGreaterThan(5);
-        return true;
-    }
-
     /** Polls until the node holds every segment; fails if that took {@link #TOMADA_MAXIMA} since {@code desde}. */
     private static void aguardarTomada(ClienteHttp no, String id, long desde) {
         long prazo = desde + TOMADA_MAXIMA.toNanos();
-        Map<String, String> donos = donos(no);
+        Map<String, String> donos = SegmentosDosNos.donos(no);
         while (!new HashSet<>(donos.values()).equals(Set.of(id))) {
             if (System.nanoTime() > prazo) {
                 fail("depois de " + TOMADA_MAXIMA + " os segmentos ainda estavam assim: " + donos);
             }
             pausar(100);
-            donos = donos(no);
+            donos = SegmentosDosNos.donos(no);
         }
     }
 
@@ -258,6 +228,17 @@ class SegmentosEntreNosApiTest {
                 + "\",\"quantidade\":1}]}").enviar();
         assertThat(criado.status()).as(criado.toString()).isIn(201, 202);
         return criado.texto("id");
+    }
+
+    /** An order answered 202 (its read model took longer than the write's wait) is listed a little later. */
+    private static void aguardarPedidos(ClienteHttp no, LojaDeTeste loja, Set<String> pedidos) {
+        long prazo = System.nanoTime() + ESPERA.toNanos();
+        Set<String> listados = todosOsPedidos(no, loja);
+        while (!listados.equals(pedidos) && System.nanoTime() < prazo) {
+            pausar(200);
+            listados = todosOsPedidos(no, loja);
+        }
+        assertThat(listados).as("pedidos listados").isEqualTo(pedidos);
     }
 
     private static Set<String> todosOsPedidos(ClienteHttp no, LojaDeTeste loja) {

@@ -54,19 +54,28 @@ public class DivisaoDeSegmentos implements MaxSegmentProvider {
                  maior.plus(intervalo));
     }
 
-    /** Unknown yet (no reading, or a processor whose segments do not exist yet): no limit until the next reading. */
     @Override
     public int getMaxSegments(String processador) {
-        return registro.leitura().map(leitura -> {
-            if (leitura.pausados().contains(processador)) {
-                return 0;
-            }
-            Integer segmentos = leitura.segmentos().get(processador);
-            if (segmentos == null || leitura.vivos().isEmpty()) {
-                return (int) Short.MAX_VALUE;
-            }
-            return (segmentos + leitura.vivos().size() - 1) / leitura.vivos().size();
-        }).orElse((int) Short.MAX_VALUE);
+        return parte(registro.leitura().orElse(null), processador);
+    }
+
+    /**
+     * A processor's share in a reading: none while it is paused; without a reading, or for a processor whose
+     * segments do not exist yet, no limit until the next reading.
+     */
+    static int parte(RegistroDeNos.Leitura leitura, String processador) {
+        if (leitura == null) {
+            return Short.MAX_VALUE;
+        }
+        if (leitura.pausados().contains(processador)) {
+            return 0;
+        }
+        Integer segmentos = leitura.segmentos().get(processador);
+        int nos = leitura.vivos().size();
+        if (segmentos == null || nos == 0) {
+            return Short.MAX_VALUE;
+        }
+        return (segmentos + nos - 1) / nos;
     }
 
     /** Applied to every pooled streaming processor's builder. */
