@@ -14,17 +14,20 @@ import java.util.regex.Pattern;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * The README's "Five minutes with curl" is generated from docs/quickstart.sh, the script that runs it: the block
- * between the quickstart markers must be exactly what {@code bash docs/quickstart.sh --markdown} prints, so text
- * and script cannot drift. No Spring, no service: the markdown mode only prints.
+ * The walkthrough of docs/integracao/primeiros-passos.md ("five minutes with curl") is generated from
+ * docs/quickstart.sh, the script that runs it: the block between the quickstart markers must be exactly what
+ * {@code bash docs/quickstart.sh --markdown} prints, so text and script cannot drift. No Spring, no service: the
+ * markdown mode only prints.
  */
-class QuickstartNoReadmeTest {
+class QuickstartNaDocumentacaoTest {
+
+    static final String PAGINA = "docs/integracao/primeiros-passos.md";
 
     private static final String INICIO = "<!-- quickstart:inicio -->\n";
     private static final String FIM = "<!-- quickstart:fim -->";
 
     @Test
-    void readmeMostraOsPassosQueOScriptExecuta() throws Exception {
+    void paginaMostraOsPassosQueOScriptExecuta() throws Exception {
         Path raiz = raizDoRepositorio();
         Process processo = new ProcessBuilder("bash", "docs/quickstart.sh", "--markdown")
                 .directory(raiz.toFile()).redirectErrorStream(true).start();
@@ -35,14 +38,14 @@ class QuickstartNoReadmeTest {
         assertThat(processo.exitValue()).as(bloco).isZero();
         assertThat(bloco).startsWith("```sh\n").endsWith("```\n").contains("# 1. ").contains("# → ");
 
-        String readme = Files.readString(raiz.resolve("README.md"), StandardCharsets.UTF_8);
-        int inicio = readme.indexOf(INICIO);
-        int fim = readme.indexOf(FIM);
-        assertThat(inicio).as("README.md tem " + INICIO.trim()).isNotNegative();
-        assertThat(fim).as("README.md tem " + FIM + " depois do início").isGreaterThan(inicio);
-        assertThat(readme.indexOf(INICIO, inicio + 1)).as("um só bloco").isNegative();
-        assertThat(readme.substring(inicio + INICIO.length(), fim))
-                .as("README.md differs from docs/quickstart.sh: run bash docs/quickstart.sh --update-readme")
+        String pagina = Files.readString(raiz.resolve(PAGINA), StandardCharsets.UTF_8);
+        int inicio = pagina.indexOf(INICIO);
+        int fim = pagina.indexOf(FIM);
+        assertThat(inicio).as(PAGINA + " tem " + INICIO.trim()).isNotNegative();
+        assertThat(fim).as(PAGINA + " tem " + FIM + " depois do início").isGreaterThan(inicio);
+        assertThat(pagina.indexOf(INICIO, inicio + 1)).as("um só bloco").isNegative();
+        assertThat(pagina.substring(inicio + INICIO.length(), fim))
+                .as(PAGINA + " differs from docs/quickstart.sh: run bash docs/quickstart.sh --update")
                 .isEqualTo(bloco);
     }
 
@@ -66,8 +69,8 @@ class QuickstartNoReadmeTest {
         assertThat(texto).startsWith("%PDF-").endsWith("%%EOF\n").contains("AMOSTRA DE TESTE - SEM VALOR FISCAL");
     }
 
-    /** Maven runs tests in api-gateway; the README and docs/ are one level up. */
-    private static Path raizDoRepositorio() {
+    /** Maven runs tests in api-gateway; docs/ is one level up. */
+    static Path raizDoRepositorio() {
         Path dir = Path.of("").toAbsolutePath();
         while (dir != null && !Files.isRegularFile(dir.resolve("docs/quickstart.sh"))) {
             dir = dir.getParent();
