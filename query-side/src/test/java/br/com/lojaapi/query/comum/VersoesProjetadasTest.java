@@ -17,6 +17,7 @@ import org.springframework.context.ApplicationContext;
 
 import java.time.Instant;
 import java.util.List;
+import java.util.Optional;
 
 import static br.com.lojaapi.query.Projetor.evento;
 import static org.assertj.core.api.Assertions.assertThat;
@@ -61,7 +62,7 @@ class VersoesProjetadasTest extends TesteDeProjecao {
         assertThat(versao(loja, ModeloLeitura.NOTA_FISCAL, etiqueta)).isEmpty();
     }
 
-    private java.util.Optional<Long> versao(String loja, ModeloLeitura modelo, String id) {
+    private Optional<Long> versao(String loja, ModeloLeitura modelo, String id) {
         return versoes.handle(new VersaoProjetadaQuery(loja, modelo, id));
     }
 }

@@ -35,6 +35,7 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 import static br.com.lojaapi.query.Projetor.evento;
 import static org.assertj.core.api.Assertions.assertThat;
@@ -256,7 +257,7 @@ class ProdutoProjectionTest extends TesteDeProjecao {
         return linhas;
     }
 
-    private java.util.Optional<ProdutoView> buscar() {
+    private Optional<ProdutoView> buscar() {
         return consultar(() -> consultas.handle(new BuscarProdutoQuery(loja, produto)));
     }
 
