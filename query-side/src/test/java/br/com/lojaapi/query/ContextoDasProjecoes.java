@@ -1,0 +1,25 @@
+package br.com.lojaapi.query;
+
+import org.springframework.boot.autoconfigure.AutoConfigurationPackage;
+import org.springframework.boot.autoconfigure.ImportAutoConfiguration;
+import org.springframework.boot.autoconfigure.flyway.FlywayAutoConfiguration;
+import org.springframework.boot.autoconfigure.jdbc.DataSourceAutoConfiguration;
+import org.springframework.boot.autoconfigure.jdbc.JdbcTemplateAutoConfiguration;
+import org.springframework.boot.autoconfigure.orm.jpa.HibernateJpaAutoConfiguration;
+import org.springframework.boot.autoconfigure.transaction.TransactionAutoConfiguration;
+import org.springframework.context.annotation.ComponentScan;
+
+/**
+ * The query side alone, as the application wires it: its projections and queries over a DataSource, JPA and
+ * JdbcTemplate, the schema made by the application's Flyway migrations and checked by Hibernate. No Axon
+ * infrastructure: {@link Projetor} hands events to the projections as their processors do.
+ * <p>
+ * Deliberately not a {@code @Configuration}: api-gateway's tests have this module's test classes on their classpath
+ * (through its test jar), and the application scans {@code br.com.lojaapi} for components.
+ */
+@ImportAutoConfiguration({DataSourceAutoConfiguration.class, FlywayAutoConfiguration.class,
+        HibernateJpaAutoConfiguration.class, JdbcTemplateAutoConfiguration.class, TransactionAutoConfiguration.class})
+@AutoConfigurationPackage
+@ComponentScan
+public class ContextoDasProjecoes {
+}
