@@ -1,7 +1,7 @@
 package br.com.lojaapi.gateway.pedido;
 
-import br.com.lojaapi.command.pedido.EdicaoDePedidos;
-import br.com.lojaapi.command.pedido.RegistroDePedidos;
+import br.com.lojaapi.command.pedido.aplicacao.EdicaoDePedidos;
+import br.com.lojaapi.command.pedido.aplicacao.RegistroDePedidos;
 import br.com.lojaapi.coreapi.comum.ErroDeNegocio;
 import br.com.lojaapi.gateway.admin.Lojas;
 import br.com.lojaapi.gateway.comando.Comandos;

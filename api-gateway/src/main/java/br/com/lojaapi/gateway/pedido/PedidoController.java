@@ -1,6 +1,6 @@
 package br.com.lojaapi.gateway.pedido;
 
-import br.com.lojaapi.command.pedido.RegistroDePedidos;
+import br.com.lojaapi.command.pedido.aplicacao.RegistroDePedidos;
 import br.com.lojaapi.coreapi.comum.CarimboQuery;
 import br.com.lojaapi.coreapi.comum.ErroDeNegocio;
 import br.com.lojaapi.coreapi.comum.ModeloLeitura;

@@ -1,9 +1,11 @@
-package br.com.lojaapi.command.pedido;
+package br.com.lojaapi.command.pedido.aplicacao;
 
 import br.com.lojaapi.command.cliente.ClientesDaLoja;
 import br.com.lojaapi.command.comum.PedidosVivos;
 import br.com.lojaapi.command.etiqueta.RegistroDeEtiquetas;
 import br.com.lojaapi.command.notafiscal.RegistroDeNotasFiscais;
+import br.com.lojaapi.command.pedido.NumerosDePedido;
+import br.com.lojaapi.command.pedido.RegrasDePedido;
 import br.com.lojaapi.command.produto.EstoqueDosProdutos;
 import br.com.lojaapi.coreapi.cliente.DadosCliente;
 import br.com.lojaapi.coreapi.comum.ErroDeNegocio;
