@@ -2,7 +2,6 @@ package br.com.lojaapi.command.pedido.aplicacao;
 
 import br.com.lojaapi.command.comum.Numeros;
 import br.com.lojaapi.command.pedido.RegrasDePedido;
-import br.com.lojaapi.command.pedido.aplicacao.RegistroDePedidos.Escrita;
 import br.com.lojaapi.command.produto.EstoqueDosProdutos;
 import br.com.lojaapi.coreapi.comum.ErroDeNegocio;
 import br.com.lojaapi.coreapi.comum.ModeloLeitura;
