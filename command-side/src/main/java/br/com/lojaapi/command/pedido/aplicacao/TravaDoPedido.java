@@ -1,4 +1,4 @@
-package br.com.lojaapi.command.pedido;
+package br.com.lojaapi.command.pedido.aplicacao;
 
 import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.stereotype.Component;

@@ -1,7 +1,7 @@
-package br.com.lojaapi.command.pedido;
+package br.com.lojaapi.command.pedido.aplicacao;
 
 import br.com.lojaapi.command.comum.Numeros;
-import br.com.lojaapi.command.pedido.RegistroDePedidos.Escrita;
+import br.com.lojaapi.command.pedido.RegrasDePedido;
 import br.com.lojaapi.command.produto.EstoqueDosProdutos;
 import br.com.lojaapi.coreapi.comum.ErroDeNegocio;
 import br.com.lojaapi.coreapi.comum.ModeloLeitura;
