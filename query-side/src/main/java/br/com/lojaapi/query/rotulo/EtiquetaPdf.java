@@ -1,4 +1,4 @@
-package br.com.lojaapi.gateway.etiqueta;
+package br.com.lojaapi.query.rotulo;
 
 import com.google.zxing.common.BitMatrix;
 import com.google.zxing.qrcode.decoder.ErrorCorrectionLevel;
@@ -7,7 +7,6 @@ import com.itextpdf.text.DocumentException;
 import com.itextpdf.text.PageSize;
 import com.itextpdf.text.Rectangle;
 import com.itextpdf.text.Utilities;
-import com.itextpdf.text.pdf.BaseFont;
 import com.itextpdf.text.pdf.PdfContentByte;
 import com.itextpdf.text.pdf.PdfTemplate;
 import com.itextpdf.text.pdf.PdfWriter;
@@ -16,11 +15,10 @@ import java.io.ByteArrayOutputStream;
 import java.util.List;
 import java.util.Objects;
 
-import static br.com.lojaapi.gateway.etiqueta.Tipografia.NEGRITO;
-import static br.com.lojaapi.gateway.etiqueta.Tipografia.NORMAL;
-import static br.com.lojaapi.gateway.etiqueta.Tipografia.ajustar;
-import static br.com.lojaapi.gateway.etiqueta.Tipografia.emWinAnsi;
-import static br.com.lojaapi.gateway.etiqueta.Tipografia.quebrar;
+import static br.com.lojaapi.query.rotulo.Tipografia.NEGRITO;
+import static br.com.lojaapi.query.rotulo.Tipografia.NORMAL;
+import static br.com.lojaapi.query.rotulo.Tipografia.emWinAnsi;
+import static br.com.lojaapi.query.rotulo.Tipografia.quebrar;
 
 /**
  * The store's own shipping labels as PDF: one 100 x 150 mm page per label for thermal printers, or four labels per
@@ -33,18 +31,17 @@ import static br.com.lojaapi.gateway.etiqueta.Tipografia.quebrar;
  */
 public final class EtiquetaPdf {
 
-    private static final float LARGURA = Utilities.millimetersToPoints(100);
-    private static final float ALTURA = Utilities.millimetersToPoints(150);
+    static final float LARGURA = Utilities.millimetersToPoints(100);
+    static final float ALTURA = Utilities.millimetersToPoints(150);
 
-    private static final float MARGEM = 10;
-    private static final float UTIL = LARGURA - 2 * MARGEM;
+    static final float MARGEM = 10;
+    static final float UTIL = LARGURA - 2 * MARGEM;
     private static final float PONTO_DA_IMPRESSORA = 72f / 203;
     private static final int ZONA_DE_SILENCIO_128 = 10;
     private static final int ZONA_DE_SILENCIO_QR = 4;
-    private static final float ALTURA_DAS_BARRAS = 40;
+    static final float ALTURA_DAS_BARRAS = 40;
     private static final float LARGURA_DO_QR = 90;
-    private static final float ENTRELINHA = 1.2f;
-
+    static final float ENTRELINHA = 1.2f;
 
     private EtiquetaPdf() {
     }
@@ -133,7 +130,7 @@ public final class EtiquetaPdf {
 
     private static void desenhar(PdfContentByte tela, Rotulo rotulo) {
         ConteudoDaEtiqueta conteudo = rotulo.conteudo();
-        Pincel pincel = new Pincel(tela);
+        PincelPdf pincel = new PincelPdf(tela);
         remetente(pincel, conteudo.remetente());
         pincel.separador();
         pedido(pincel, conteudo.numero());
@@ -144,7 +141,7 @@ public final class EtiquetaPdf {
         itens(pincel, conteudo.itens());
     }
 
-    private static void remetente(Pincel pincel, Remetente remetente) {
+    private static void remetente(PincelPdf pincel, Remetente remetente) {
         pincel.legenda("REMETENTE");
         pincel.linhas(remetente.nome(), NEGRITO, 9, 1);
         for (String linha : TextosDaEtiqueta.enderecoDoRemetente(remetente)) {
@@ -156,7 +153,7 @@ public final class EtiquetaPdf {
      * "Pedido 123" beside its Code 128 when both fit at a readable size, else the barcode under the text. The bars
      * get the widest module that fits, in whole printer dots, with the ten-module quiet zone the standard asks for.
      */
-    private static void pedido(Pincel pincel, long numero) {
+    private static void pedido(PincelPdf pincel, long numero) {
         String titulo = TextosDaEtiqueta.pedido(numero);
         boolean[] barras = CodigosDeBarras.code128(numero);
         int modulosComSilencio = barras.length + 2 * ZONA_DE_SILENCIO_128;
@@ -182,7 +179,7 @@ public final class EtiquetaPdf {
         pincel.y += ALTURA_DAS_BARRAS + 4;
     }
 
-    private static void destinatario(Pincel pincel, Destinatario destinatario) {
+    private static void destinatario(PincelPdf pincel, Destinatario destinatario) {
         pincel.legenda("DESTINATÁRIO");
         pincel.linhas(destinatario.nome(), NEGRITO, 11, 2);
         pincel.linhas(TextosDaEtiqueta.logradouro(destinatario.endereco(), destinatario.numero(),
@@ -198,7 +195,7 @@ public final class EtiquetaPdf {
      * Delivery, tracking, invoice, weight and volume on the left; the QR code and its link on the right, so the
      * block is no taller than the QR code with its link under it.
      */
-    private static void envio(Pincel pincel, ConteudoDaEtiqueta conteudo, Rotulo rotulo) {
+    private static void envio(PincelPdf pincel, ConteudoDaEtiqueta conteudo, Rotulo rotulo) {
         float topo = pincel.y;
         float larguraDoTexto = UTIL - LARGURA_DO_QR - 4;
         pincel.rotuloEValor("Entrega: ", conteudo.entrega(), larguraDoTexto);
@@ -217,7 +214,7 @@ public final class EtiquetaPdf {
         pincel.y = Math.max(fimDoTexto, fimDoQr);
     }
 
-    private static float qr(Pincel pincel, String link, float topo) {
+    private static float qr(PincelPdf pincel, String link, float topo) {
         BitMatrix matriz = CodigosDeBarras.qr(link, ErrorCorrectionLevel.M);
         float modulo = LARGURA_DO_QR / (matriz.getWidth() + 2 * ZONA_DE_SILENCIO_QR);
         if (modulo >= PONTO_DA_IMPRESSORA) {
@@ -237,13 +234,13 @@ public final class EtiquetaPdf {
         return y + tamanho * 0.4f;
     }
 
-    private static void itens(Pincel pincel, List<String> itens) {
+    private static void itens(PincelPdf pincel, List<String> itens) {
         if (itens.isEmpty()) {
             return;
         }
         float tamanho = 7.5f;
         float legenda = 7 * ENTRELINHA;
-        float disponivel = ALTURA - MARGEM - pincel.y - Pincel.ESPACO_DO_SEPARADOR - legenda;
+        float disponivel = ALTURA - MARGEM - pincel.y - PincelPdf.ESPACO_DO_SEPARADOR - legenda;
         int linhas = (int) (disponivel / (tamanho * ENTRELINHA));
         if (linhas < 1) {
             return;
@@ -258,154 +255,5 @@ public final class EtiquetaPdf {
     /** Aligns a barcode's edge with the dot grid of a 203 dpi printer. */
     private static float noPonto(float x) {
         return Math.round(x / PONTO_DA_IMPRESSORA) * PONTO_DA_IMPRESSORA;
-    }
-
-    /**
-     * Draws on one label measuring from its top edge, the way the layout is read; {@code y} is where the next line
-     * starts. iText measures from the bottom, so every call converts.
-     */
-    private static final class Pincel {
-
-        static final float ESPACO_DO_SEPARADOR = 9;
-
-        private final PdfContentByte tela;
-        float y = MARGEM;
-
-        Pincel(PdfContentByte tela) {
-            this.tela = tela;
-        }
-
-        void legenda(String texto) {
-            tela.setCharacterSpacing(0.4f);
-            linhas(texto, NEGRITO, 6.5f, 1);
-            tela.setCharacterSpacing(0);
-        }
-
-        void linhas(String texto, BaseFont fonte, float tamanho, int maximo) {
-            linhas(texto, fonte, tamanho, maximo, UTIL);
-        }
-
-        void linhas(String texto, BaseFont fonte, float tamanho, int maximo, float largura) {
-            String limpo = TextosDaEtiqueta.limpo(texto);
-            if (limpo == null) {
-                return;
-            }
-            for (String linha : quebrar(emWinAnsi(limpo), fonte, tamanho, largura, maximo)) {
-                texto(linha, fonte, tamanho, MARGEM, y + tamanho * 0.95f);
-                y += tamanho * ENTRELINHA;
-            }
-        }
-
-        /** A line that must print whole, like the order number: smaller type rather than an ellipsis. */
-        void linhaCentralizada(String texto, BaseFont fonte, float tamanhoMaximo) {
-            String linha = emWinAnsi(texto);
-            float tamanho = Math.min(tamanhoMaximo, tamanhoMaximo * UTIL / fonte.getWidthPoint(linha, tamanhoMaximo));
-            float largura = fonte.getWidthPoint(linha, tamanho);
-            texto(linha, fonte, tamanho, (LARGURA - largura) / 2, y + tamanhoMaximo * 0.95f);
-            y += tamanhoMaximo * ENTRELINHA;
-        }
-
-        /** A caption in regular type followed by its value in bold; nothing at all when there is no value. */
-        void rotuloEValor(String rotulo, String valor, float largura) {
-            String limpo = TextosDaEtiqueta.limpo(valor);
-            if (limpo == null) {
-                return;
-            }
-            float tamanho = 9;
-            float larguraDoRotulo = NORMAL.getWidthPoint(rotulo, tamanho);
-            float base = y + tamanho * 0.95f;
-            texto(rotulo, NORMAL, tamanho, MARGEM, base);
-            texto(ajustar(emWinAnsi(limpo), NEGRITO, tamanho, largura - larguraDoRotulo), NEGRITO, tamanho,
-                    MARGEM + larguraDoRotulo, base);
-            y += tamanho * ENTRELINHA;
-        }
-
-        /** The zip code large, since sorting reads it first, with the phone beside it when there is room. */
-        void cepETelefone(String cep, String telefone) {
-            if (cep == null) {
-                linhas(telefone, NORMAL, 9, 1);
-                return;
-            }
-            float tamanho = 11;
-            float base = y + tamanho * 0.95f;
-            String linhaDoCep = ajustar(emWinAnsi(cep), NEGRITO, tamanho, UTIL);
-            texto(linhaDoCep, NEGRITO, tamanho, MARGEM, base);
-            y += tamanho * ENTRELINHA;
-            if (telefone != null) {
-                String fone = emWinAnsi(telefone);
-                float inicio = MARGEM + NEGRITO.getWidthPoint(linhaDoCep, tamanho) + 12;
-                if (inicio + NORMAL.getWidthPoint(fone, 9) <= MARGEM + UTIL) {
-                    texto(fone, NORMAL, 9, inicio, base);
-                } else {
-                    linhas(telefone, NORMAL, 9, 1);
-                }
-            }
-        }
-
-        /** "Volume 2/3" in a framed box: the one thing the packer checks on every box of a multi-box order. */
-        float volume(String texto, float topo, float largura) {
-            float tamanho = 15;
-            float altura = 24;
-            float caixa = Math.min(largura, NEGRITO.getWidthPoint(texto, tamanho) + 16);
-            tela.saveState();
-            tela.setLineWidth(1.2f);
-            tela.rectangle(MARGEM + 0.6f, ALTURA - topo - altura, caixa - 1.2f, altura - 0.6f);
-            tela.stroke();
-            tela.restoreState();
-            texto(texto, NEGRITO, tamanho, MARGEM + 8, topo + altura / 2 + tamanho * 0.36f);
-            return topo + altura + 2;
-        }
-
-        void separador() {
-            y += 3;
-            tela.saveState();
-            tela.setLineWidth(0.6f);
-            tela.moveTo(MARGEM, ALTURA - y);
-            tela.lineTo(LARGURA - MARGEM, ALTURA - y);
-            tela.stroke();
-            tela.restoreState();
-            y += ESPACO_DO_SEPARADOR - 3;
-        }
-
-        void texto(String texto, BaseFont fonte, float tamanho, float x, float linhaDeBase) {
-            tela.beginText();
-            tela.setFontAndSize(fonte, tamanho);
-            tela.setTextMatrix(x, ALTURA - linhaDeBase);
-            tela.showText(texto);
-            tela.endText();
-        }
-
-        /** Runs of dark modules become one rectangle each, all filled at once so no seam shows between them. */
-        void barras(boolean[] barras, float x, float topo, float modulo) {
-            int inicio = -1;
-            for (int i = 0; i <= barras.length; i++) {
-                boolean escura = i < barras.length && barras[i];
-                if (escura && inicio < 0) {
-                    inicio = i;
-                } else if (!escura && inicio >= 0) {
-                    tela.rectangle(x + inicio * modulo, ALTURA - topo - ALTURA_DAS_BARRAS, (i - inicio) * modulo,
-                            ALTURA_DAS_BARRAS);
-                    inicio = -1;
-                }
-            }
-            tela.fill();
-        }
-
-        void qr(BitMatrix matriz, float x, float topo, float modulo) {
-            for (int linha = 0; linha < matriz.getHeight(); linha++) {
-                int inicio = -1;
-                for (int coluna = 0; coluna <= matriz.getWidth(); coluna++) {
-                    boolean escuro = coluna < matriz.getWidth() && matriz.get(coluna, linha);
-                    if (escuro && inicio < 0) {
-                        inicio = coluna;
-                    } else if (!escuro && inicio >= 0) {
-                        tela.rectangle(x + inicio * modulo, ALTURA - topo - (linha + 1) * modulo,
-                                (coluna - inicio) * modulo, modulo);
-                        inicio = -1;
-                    }
-                }
-            }
-            tela.fill();
-        }
     }
 }

@@ -1,4 +1,4 @@
-package br.com.lojaapi.gateway.etiqueta;
+package br.com.lojaapi.query.rotulo;
 
 import java.math.BigDecimal;
 import java.math.RoundingMode;

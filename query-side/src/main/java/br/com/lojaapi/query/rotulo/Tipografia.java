@@ -1,4 +1,4 @@
-package br.com.lojaapi.gateway.etiqueta;
+package br.com.lojaapi.query.rotulo;
 
 import com.itextpdf.text.DocumentException;
 import com.itextpdf.text.pdf.BaseFont;

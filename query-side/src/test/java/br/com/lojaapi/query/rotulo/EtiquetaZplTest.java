@@ -1,9 +1,5 @@
-package br.com.lojaapi.etiqueta;
+package br.com.lojaapi.query.rotulo;
 
-import br.com.lojaapi.gateway.etiqueta.ConteudoDaEtiqueta;
-import br.com.lojaapi.gateway.etiqueta.Destinatario;
-import br.com.lojaapi.gateway.etiqueta.EtiquetaZpl;
-import br.com.lojaapi.gateway.etiqueta.Rotulo;
 import org.junit.jupiter.api.Test;
 
 import java.util.ArrayList;
@@ -12,16 +8,16 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.IntStream;
 
-import static br.com.lojaapi.etiqueta.EtiquetaPdfTest.CHAVE;
-import static br.com.lojaapi.etiqueta.EtiquetaPdfTest.LINK;
-import static br.com.lojaapi.etiqueta.EtiquetaPdfTest.comItens;
-import static br.com.lojaapi.etiqueta.EtiquetaPdfTest.conteudo;
-import static br.com.lojaapi.etiqueta.EtiquetaPdfTest.volumes;
-import static br.com.lojaapi.etiqueta.LeitorDeEtiquetas.CODE_128;
-import static br.com.lojaapi.etiqueta.LeitorDeEtiquetas.QR;
-import static br.com.lojaapi.etiqueta.LeitorDeEtiquetas.blocos;
-import static br.com.lojaapi.etiqueta.LeitorDeEtiquetas.dadosDe;
-import static br.com.lojaapi.etiqueta.LeitorDeEtiquetas.dadosDeTexto;
+import static br.com.lojaapi.query.rotulo.EtiquetaPdfTest.CHAVE;
+import static br.com.lojaapi.query.rotulo.EtiquetaPdfTest.LINK;
+import static br.com.lojaapi.query.rotulo.EtiquetaPdfTest.comItens;
+import static br.com.lojaapi.query.rotulo.EtiquetaPdfTest.conteudo;
+import static br.com.lojaapi.query.rotulo.EtiquetaPdfTest.volumes;
+import static br.com.lojaapi.query.rotulo.LeitorDeEtiquetas.CODE_128;
+import static br.com.lojaapi.query.rotulo.LeitorDeEtiquetas.QR;
+import static br.com.lojaapi.query.rotulo.LeitorDeEtiquetas.blocos;
+import static br.com.lojaapi.query.rotulo.LeitorDeEtiquetas.dadosDe;
+import static br.com.lojaapi.query.rotulo.LeitorDeEtiquetas.dadosDeTexto;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 

@@ -1,4 +1,4 @@
-package br.com.lojaapi.etiqueta;
+package br.com.lojaapi.query.rotulo;
 
 import com.google.zxing.BarcodeFormat;
 import com.google.zxing.BinaryBitmap;
@@ -23,38 +23,39 @@ import java.util.regex.Pattern;
 /**
  * Reads labels back as a scanner and a printer would, for the renderer tests and the HTTP tests alike: barcodes
  * decoded from the rendered page, text extracted from the PDF, ZPL blocks and field data after hex escapes.
+ * The HTTP tests of api-gateway reach it through this module's test jar.
  */
-final class LeitorDeEtiquetas {
+public final class LeitorDeEtiquetas {
 
-    static final Pattern BLOCO = Pattern.compile("\\^XA.*?\\^XZ", Pattern.DOTALL);
-    static final Pattern CODE_128 = Pattern.compile("\\^BC[^^]*(\\^FH)?\\^FD([^^]*)\\^FS");
-    static final Pattern QR = Pattern.compile("\\^BQ[^^]*(\\^FH)?\\^FD([^^]*)\\^FS");
-    static final Pattern TEXTO = Pattern.compile("\\^A0N[^^]*(\\^FH)?\\^FD([^^]*)\\^FS");
+    public static final Pattern BLOCO = Pattern.compile("\\^XA.*?\\^XZ", Pattern.DOTALL);
+    public static final Pattern CODE_128 = Pattern.compile("\\^BC[^^]*(\\^FH)?\\^FD([^^]*)\\^FS");
+    public static final Pattern QR = Pattern.compile("\\^BQ[^^]*(\\^FH)?\\^FD([^^]*)\\^FS");
+    public static final Pattern TEXTO = Pattern.compile("\\^A0N[^^]*(\\^FH)?\\^FD([^^]*)\\^FS");
 
     private LeitorDeEtiquetas() {
     }
 
-    static String ler(BufferedImage imagem, BarcodeFormat formato) throws NotFoundException {
+    public static String ler(BufferedImage imagem, BarcodeFormat formato) throws NotFoundException {
         BinaryBitmap bitmap = new BinaryBitmap(new HybridBinarizer(new BufferedImageLuminanceSource(imagem)));
         return new MultiFormatReader().decode(bitmap, Map.of(DecodeHintType.TRY_HARDER, Boolean.TRUE,
                 DecodeHintType.POSSIBLE_FORMATS, List.of(formato))).getText();
     }
 
-    static String textoDe(byte[] pdf) throws IOException {
+    public static String textoDe(byte[] pdf) throws IOException {
         try (PDDocument documento = Loader.loadPDF(pdf)) {
             return new PDFTextStripper().getText(documento);
         }
     }
 
     /** The text of one page, counted from 1. */
-    static String texto(PDDocument documento, int pagina) throws IOException {
+    public static String texto(PDDocument documento, int pagina) throws IOException {
         PDFTextStripper extrator = new PDFTextStripper();
         extrator.setStartPage(pagina);
         extrator.setEndPage(pagina);
         return extrator.getText(documento);
     }
 
-    static List<String> blocos(String zpl) {
+    public static List<String> blocos(String zpl) {
         List<String> blocos = new ArrayList<>();
         Matcher bloco = BLOCO.matcher(zpl);
         while (bloco.find()) {
@@ -64,7 +65,7 @@ final class LeitorDeEtiquetas {
     }
 
     /** The data of each field the pattern finds, as the printer reads it after resolving ^FH hex escapes. */
-    static List<String> dadosDe(Pattern campo, String zpl) {
+    public static List<String> dadosDe(Pattern campo, String zpl) {
         List<String> dados = new ArrayList<>();
         Matcher m = campo.matcher(zpl);
         while (m.find()) {
@@ -74,7 +75,7 @@ final class LeitorDeEtiquetas {
     }
 
     /** Every printed text of the ZPL, in order, joined by spaces. */
-    static String dadosDeTexto(String zpl) {
+    public static String dadosDeTexto(String zpl) {
         return String.join(" ", dadosDe(TEXTO, zpl));
     }
 

@@ -1,4 +1,4 @@
-package br.com.lojaapi.gateway.etiqueta;
+package br.com.lojaapi.query.rotulo;
 
 /** The paper a PDF of labels is laid out for. */
 public enum TamanhoDeEtiqueta {

@@ -1,4 +1,4 @@
-package br.com.lojaapi.gateway.etiqueta;
+package br.com.lojaapi.query.rotulo;
 
 import br.com.lojaapi.coreapi.pedido.ItemDoPedido;
 import br.com.lojaapi.coreapi.pedido.NotaFiscalDoPedido;
@@ -13,7 +13,7 @@ import java.util.List;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /** The choices made from the order that the HTTP tests cannot all reach: invoice kinds, weights, wording. */
-class EtiquetasDaLojaTest {
+class ConteudoDoPedidoTest {
 
     private static final String CHAVE = "35250611222333000181550010000012341482135766";
 
@@ -24,11 +24,11 @@ class EtiquetasDaLojaTest {
         NotaFiscalDoPedido mercadoria = nota("1234", CHAVE, "55", "AUTORIZADA");
         NotaFiscalDoPedido segunda = nota("1235", CHAVE, "65", "AUTORIZADA");
 
-        assertThat(EtiquetasDaLoja.nota(List.of(cancelada, servico, mercadoria, segunda)))
+        assertThat(ConteudoDoPedido.nota(List.of(cancelada, servico, mercadoria, segunda)))
                 .isEqualTo(new NotaDaEtiqueta("1234", "1", CHAVE));
-        assertThat(EtiquetasDaLoja.nota(List.of(cancelada, servico))).isEqualTo(new NotaDaEtiqueta("77", null, null));
-        assertThat(EtiquetasDaLoja.nota(List.of(cancelada))).isNull();
-        assertThat(EtiquetasDaLoja.nota(List.of())).isNull();
+        assertThat(ConteudoDoPedido.nota(List.of(cancelada, servico))).isEqualTo(new NotaDaEtiqueta("77", null, null));
+        assertThat(ConteudoDoPedido.nota(List.of(cancelada))).isNull();
+        assertThat(ConteudoDoPedido.nota(List.of())).isNull();
     }
 
     @Test
@@ -37,9 +37,9 @@ class EtiquetasDaLojaTest {
         ItemDoPedido queijo = item("Queijo", new BigDecimal("1"), "0.750", null);
         ItemDoPedido cartao = item("Cartão", null, "1", null);
 
-        assertThat(EtiquetasDaLoja.peso(List.of(cafe, queijo))).isEqualByComparingTo("1.75");
-        assertThat(EtiquetasDaLoja.peso(List.of(cafe, cartao))).isNull();
-        assertThat(EtiquetasDaLoja.peso(List.of())).isNull();
+        assertThat(ConteudoDoPedido.peso(List.of(cafe, queijo))).isEqualByComparingTo("1.75");
+        assertThat(ConteudoDoPedido.peso(List.of(cafe, cartao))).isNull();
+        assertThat(ConteudoDoPedido.peso(List.of())).isNull();
     }
 
     @Test
@@ -47,7 +47,7 @@ class EtiquetasDaLojaTest {
         VariacaoDoItem completa = new VariacaoDoItem("v", "Tamanho", "M", "Azul", null, null, null, null);
         VariacaoDoItem soNome = new VariacaoDoItem("v", "Moagem", "Fina", null, null, null, null, null);
 
-        assertThat(EtiquetasDaLoja.itens(List.of(item("Camiseta", null, "2.000", completa),
+        assertThat(ConteudoDoPedido.itens(List.of(item("Camiseta", null, "2.000", completa),
                 item("Café", null, "1", soNome), item("Queijo", null, "1.500", null),
                 item("Pão", null, "10", null))))
                 .containsExactly("2 x Camiseta (Tamanho: M / Azul)", "1 x Café (Moagem: Fina)", "1,5 x Queijo",
@@ -56,10 +56,10 @@ class EtiquetasDaLojaTest {
 
     @Test
     void formaDeEntregaEmPalavras() {
-        assertThat(EtiquetasDaLoja.entrega(TipoEntrega.DELIVERY)).isEqualTo("Entrega em domicílio");
-        assertThat(EtiquetasDaLoja.entrega(TipoEntrega.BALCAO)).isEqualTo("Retirada no balcão");
-        assertThat(EtiquetasDaLoja.entrega(TipoEntrega.MESA)).isEqualTo("Mesa");
-        assertThat(EtiquetasDaLoja.entrega(null)).isNull();
+        assertThat(ConteudoDoPedido.entrega(TipoEntrega.DELIVERY)).isEqualTo("Entrega em domicílio");
+        assertThat(ConteudoDoPedido.entrega(TipoEntrega.BALCAO)).isEqualTo("Retirada no balcão");
+        assertThat(ConteudoDoPedido.entrega(TipoEntrega.MESA)).isEqualTo("Mesa");
+        assertThat(ConteudoDoPedido.entrega(null)).isNull();
     }
 
     private static NotaFiscalDoPedido nota(String numero, String chave, String modelo, String situacao) {

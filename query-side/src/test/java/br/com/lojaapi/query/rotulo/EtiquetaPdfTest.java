@@ -1,12 +1,5 @@
-package br.com.lojaapi.etiqueta;
+package br.com.lojaapi.query.rotulo;
 
-import br.com.lojaapi.gateway.etiqueta.ConteudoDaEtiqueta;
-import br.com.lojaapi.gateway.etiqueta.Destinatario;
-import br.com.lojaapi.gateway.etiqueta.EtiquetaPdf;
-import br.com.lojaapi.gateway.etiqueta.NotaDaEtiqueta;
-import br.com.lojaapi.gateway.etiqueta.Remetente;
-import br.com.lojaapi.gateway.etiqueta.Rotulo;
-import br.com.lojaapi.gateway.etiqueta.TamanhoDeEtiqueta;
 import com.google.zxing.BarcodeFormat;
 import org.apache.pdfbox.Loader;
 import org.apache.pdfbox.pdmodel.PDDocument;
@@ -27,9 +20,9 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.IntStream;
 
-import static br.com.lojaapi.etiqueta.LeitorDeEtiquetas.ler;
-import static br.com.lojaapi.etiqueta.LeitorDeEtiquetas.texto;
-import static br.com.lojaapi.etiqueta.LeitorDeEtiquetas.textoDe;
+import static br.com.lojaapi.query.rotulo.LeitorDeEtiquetas.ler;
+import static br.com.lojaapi.query.rotulo.LeitorDeEtiquetas.texto;
+import static br.com.lojaapi.query.rotulo.LeitorDeEtiquetas.textoDe;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;

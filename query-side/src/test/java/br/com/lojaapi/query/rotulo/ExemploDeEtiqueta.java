@@ -1,12 +1,5 @@
-package br.com.lojaapi.etiqueta;
+package br.com.lojaapi.query.rotulo;
 
-import br.com.lojaapi.gateway.etiqueta.ConteudoDaEtiqueta;
-import br.com.lojaapi.gateway.etiqueta.Destinatario;
-import br.com.lojaapi.gateway.etiqueta.EtiquetaPdf;
-import br.com.lojaapi.gateway.etiqueta.NotaDaEtiqueta;
-import br.com.lojaapi.gateway.etiqueta.Remetente;
-import br.com.lojaapi.gateway.etiqueta.Rotulo;
-import br.com.lojaapi.gateway.etiqueta.TamanhoDeEtiqueta;
 import org.apache.pdfbox.Loader;
 import org.apache.pdfbox.pdmodel.PDDocument;
 import org.apache.pdfbox.rendering.ImageType;
