@@ -1,12 +1,12 @@
 package br.com.lojaapi.gateway.webhook;
 
+import br.com.lojaapi.command.comum.Comandos;
+import br.com.lojaapi.command.comum.EnderecoProibidoException;
+import br.com.lojaapi.command.comum.PoliticaDeRede;
 import br.com.lojaapi.command.webhook.WebhookLookup;
 import br.com.lojaapi.coreapi.entrega.EntregaIniciadaEvent;
 import br.com.lojaapi.coreapi.entrega.RegistrarTentativaCommand;
 import br.com.lojaapi.coreapi.entrega.TentativaRegistradaEvent;
-import br.com.lojaapi.gateway.comando.Comandos;
-import br.com.lojaapi.gateway.rede.EnderecoProibidoException;
-import br.com.lojaapi.gateway.rede.PoliticaDeRede;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Timer;
 import okhttp3.Call;

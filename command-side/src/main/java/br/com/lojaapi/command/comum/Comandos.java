@@ -1,4 +1,4 @@
-package br.com.lojaapi.gateway.comando;
+package br.com.lojaapi.command.comum;
 
 import br.com.lojaapi.coreapi.comum.ErroDeNegocio;
 import org.axonframework.commandhandling.gateway.CommandGateway;
@@ -15,9 +15,10 @@ import java.util.concurrent.ThreadLocalRandom;
 import java.util.function.Supplier;
 
 /**
- * Sends commands for the REST layer and turns what can go wrong into business errors: a missing (or deleted)
- * aggregate is the resource's 404, and so is an id that names an aggregate of another type (Axon refuses to load
- * it as incompatible); a business refusal raised anywhere in the command's unit of work comes out as itself.
+ * The way into the command side for the REST layer and the webhook deliveries: sends commands and turns what can
+ * go wrong into business errors. A missing (or deleted) aggregate is the resource's 404, and so is an id that names
+ * an aggregate of another type (Axon refuses to load it as incompatible); a business refusal raised anywhere in the
+ * command's unit of work comes out as itself.
  * <p>
  * Two nodes changing one aggregate at once make one append fail on the event table's unique key; PostgreSQL may
  * also end a transaction as a deadlock victim. Either way the action is run again on the fresh state after a

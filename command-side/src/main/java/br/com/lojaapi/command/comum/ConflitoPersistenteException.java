@@ -1,4 +1,4 @@
-package br.com.lojaapi.gateway.comando;
+package br.com.lojaapi.command.comum;
 
 /** The same resource kept being changed concurrently; the client may simply try again. */
 public class ConflitoPersistenteException extends RuntimeException {

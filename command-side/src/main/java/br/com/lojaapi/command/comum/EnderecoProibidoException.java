@@ -1,4 +1,4 @@
-package br.com.lojaapi.gateway.rede;
+package br.com.lojaapi.command.comum;
 
 import java.net.UnknownHostException;
 

@@ -1,7 +1,5 @@
-package br.com.lojaapi.padrao;
+package br.com.lojaapi.command.comum;
 
-import br.com.lojaapi.gateway.rede.EnderecoProibidoException;
-import br.com.lojaapi.gateway.rede.PoliticaDeRede;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 

@@ -1,4 +1,4 @@
-package br.com.lojaapi.gateway.rede;
+package br.com.lojaapi.command.comum;
 
 import okhttp3.Dns;
 import okhttp3.HttpUrl;
