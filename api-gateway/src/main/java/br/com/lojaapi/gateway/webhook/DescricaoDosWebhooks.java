@@ -1,5 +1,6 @@
 package br.com.lojaapi.gateway.webhook;
 
+import br.com.lojaapi.command.entrega.ConfiguracaoDeEntregas;
 import br.com.lojaapi.coreapi.webhook.EventoDeWebhook;
 import br.com.lojaapi.gateway.cliente.ClienteJson;
 import br.com.lojaapi.gateway.openapi.JsonLivre;

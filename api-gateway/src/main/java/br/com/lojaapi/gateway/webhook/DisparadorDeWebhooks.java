@@ -1,5 +1,6 @@
 package br.com.lojaapi.gateway.webhook;
 
+import br.com.lojaapi.command.entrega.ConfiguracaoDeEntregas;
 import br.com.lojaapi.command.webhook.WebhookLookup;
 import br.com.lojaapi.coreapi.entrega.IniciarEntregaCommand;
 import br.com.lojaapi.gateway.axon.ConfiguracaoDeProcessadores;

@@ -3,6 +3,7 @@ package br.com.lojaapi.gateway.webhook;
 import br.com.lojaapi.command.comum.Comandos;
 import br.com.lojaapi.command.comum.EnderecoProibidoException;
 import br.com.lojaapi.command.comum.PoliticaDeRede;
+import br.com.lojaapi.command.entrega.Assinaturas;
 import br.com.lojaapi.command.webhook.WebhookLookup;
 import br.com.lojaapi.coreapi.comum.CarimboDeListaQuery;
 import br.com.lojaapi.coreapi.comum.ErroDeNegocio;

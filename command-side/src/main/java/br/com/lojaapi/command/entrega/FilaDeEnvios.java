@@ -1,7 +1,6 @@
-package br.com.lojaapi.gateway.webhook;
+package br.com.lojaapi.command.entrega;
 
 import br.com.lojaapi.coreapi.entrega.TentativaAgendadaEvent;
-import br.com.lojaapi.gateway.axon.ConfiguracaoDeProcessadores;
 import com.github.kagkarlsson.scheduler.Scheduler;
 import com.github.kagkarlsson.scheduler.task.helper.OneTimeTask;
 import com.github.kagkarlsson.scheduler.task.helper.Tasks;
@@ -22,9 +21,13 @@ import java.time.Instant;
  * on db-scheduler's threads, never on an event processor's.
  */
 @Configuration(proxyBeanMethods = false)
-class FilaDeEnvios {
+public class FilaDeEnvios {
 
-    static final String GRUPO = ConfiguracaoDeProcessadores.GRUPO_FILA_DE_ENVIOS;
+    /**
+     * The queuing handler's processing group, which the application registers as a subscribing processor so the
+     * handler runs inside the command's transaction. Its name keys the processor: it never changes.
+     */
+    public static final String GRUPO = "webhook-fila";
     static final String TAREFA = "webhook-envio";
 
     @Bean

@@ -1,4 +1,4 @@
-package br.com.lojaapi.gateway.webhook;
+package br.com.lojaapi.command.entrega;
 
 import br.com.lojaapi.command.comum.Comandos;
 import br.com.lojaapi.command.comum.EnderecoProibidoException;

@@ -1,4 +1,4 @@
-package br.com.lojaapi.gateway.webhook;
+package br.com.lojaapi.command.entrega;
 
 import javax.crypto.Mac;
 import javax.crypto.spec.SecretKeySpec;
