@@ -1,4 +1,4 @@
-package br.com.lojaapi.gateway.leitura;
+package br.com.lojaapi.query.comum;
 
 import br.com.lojaapi.coreapi.comum.ModeloLeitura;
 import br.com.lojaapi.coreapi.comum.VersaoProjetadaQuery;
