@@ -18,12 +18,14 @@ import org.springframework.context.annotation.FilterType;
  * Deliberately not a {@code @Configuration}: api-gateway's tests have this module's test classes on their classpath
  * (through its test jar), and the application scans {@code br.com.lojaapi} for components.
  * <p>
- * Left out: read-your-writes, which needs the application's own wiring (it waits through Axon's query gateway).
+ * Left out: the two components of this module that need the application's own wiring. The event feed's projection
+ * stores bodies rendered by the application ({@code RenderizacaoDeEventos}, implemented in api-gateway), and
+ * read-your-writes waits through Axon's query gateway.
  */
 @ImportAutoConfiguration({DataSourceAutoConfiguration.class, FlywayAutoConfiguration.class,
         HibernateJpaAutoConfiguration.class, JdbcTemplateAutoConfiguration.class, TransactionAutoConfiguration.class})
 @AutoConfigurationPackage
 @ComponentScan(excludeFilters = @ComponentScan.Filter(type = FilterType.REGEX, pattern = {
-        "br\\.com\\.lojaapi\\.query\\.comum\\.LeituraDaPropriaEscrita"}))
+        "br\\.com\\.lojaapi\\.query\\.evento\\.FeedDeEventos", "br\\.com\\.lojaapi\\.query\\.comum\\.LeituraDaPropriaEscrita"}))
 public class ContextoDasProjecoes {
 }

@@ -3,6 +3,7 @@ package br.com.lojaapi.gateway.axon;
 import br.com.lojaapi.command.comum.GruposDeLookup;
 import br.com.lojaapi.command.entrega.EntregaSaga;
 import br.com.lojaapi.command.entrega.FilaDeEnvios;
+import br.com.lojaapi.query.evento.GrupoDoFeed;
 import org.axonframework.common.AxonThreadFactory;
 import org.axonframework.config.Configuration;
 import org.axonframework.config.ConfigurerModule;
@@ -31,7 +32,7 @@ public class ConfiguracaoDeProcessadores {
 
     public static final String GRUPO_FILA_DE_ENVIOS = FilaDeEnvios.GRUPO;
     public static final String GRUPO_DISPARO = "webhook-disparo";
-    public static final String GRUPO_FEED = "feed-de-eventos";
+    public static final String GRUPO_FEED = GrupoDoFeed.NOME;
 
     @Bean
     ConfigurerModule processadores(ObjectProvider<FonteComAviso> fonte,

@@ -1,9 +1,7 @@
-package br.com.lojaapi.gateway.evento;
+package br.com.lojaapi.query.evento;
 
 import br.com.lojaapi.coreapi.comum.ModeloLeitura;
 import br.com.lojaapi.coreapi.produto.ProdutoAtualizadoEvent;
-import br.com.lojaapi.gateway.axon.ConfiguracaoDeProcessadores;
-import br.com.lojaapi.gateway.webhook.RenderizadorDeEventos;
 import br.com.lojaapi.query.comum.LeituraDaPropriaEscrita;
 import org.axonframework.config.ProcessingGroup;
 import org.axonframework.eventhandling.DomainEventMessage;
@@ -20,7 +18,8 @@ import org.springframework.transaction.support.TransactionSynchronizationManager
 import java.sql.Timestamp;
 
 /**
- * Writes the event feed ({@code evento_loja}): each event of a webhook kind with the body its webhook carries.
+ * Writes the event feed ({@code evento_loja}): each event of a webhook kind with the body its webhook carries, as
+ * the application renders it ({@link RenderizacaoDeEventos}).
  * <p>
  * A position is handed out only while the writing transaction holds a transaction-scoped advisory lock, so
  * positions follow commit order and a reader at any moment sees a prefix of the feed. An event that commits after
@@ -31,7 +30,7 @@ import java.sql.Timestamp;
  * renumber cursors that clients hold. Its first start works through the whole event store (the history).
  */
 @Component
-@ProcessingGroup(ConfiguracaoDeProcessadores.GRUPO_FEED)
+@ProcessingGroup(GrupoDoFeed.NOME)
 class FeedDeEventos {
 
     private static final Logger log = LoggerFactory.getLogger(FeedDeEventos.class);
@@ -39,11 +38,11 @@ class FeedDeEventos {
     private static final String TRAVA = "evento_loja:posicao";
     private static final Object TRAVADA_NESTA_TRANSACAO = new Object();
 
-    private final RenderizadorDeEventos renderizador;
+    private final RenderizacaoDeEventos renderizador;
     private final LeituraDaPropriaEscrita leitura;
     private final JdbcTemplate jdbc;
 
-    FeedDeEventos(RenderizadorDeEventos renderizador, LeituraDaPropriaEscrita leitura, JdbcTemplate jdbc) {
+    FeedDeEventos(RenderizacaoDeEventos renderizador, LeituraDaPropriaEscrita leitura, JdbcTemplate jdbc) {
         this.renderizador = renderizador;
         this.leitura = leitura;
         this.jdbc = jdbc;
@@ -72,7 +71,7 @@ class FeedDeEventos {
         }
     }
 
-    private void registrar(RenderizadorDeEventos.Evento evento, TrackingToken token) {
+    private void registrar(EventoRenderizado evento, TrackingToken token) {
         var corpo = evento.renderizar();
         if (corpo.isEmpty()) {
             // as for webhooks: a product removed before its change was rendered; its produto.removido follows
