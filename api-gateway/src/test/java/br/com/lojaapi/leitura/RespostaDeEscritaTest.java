@@ -2,10 +2,10 @@ package br.com.lojaapi.leitura;
 
 import br.com.lojaapi.coreapi.comum.ModeloLeitura;
 import br.com.lojaapi.coreapi.comum.VersaoProjetadaQuery;
-import br.com.lojaapi.gateway.leitura.LeituraDaPropriaEscrita;
-import br.com.lojaapi.gateway.leitura.RespostaDeEscrita;
-import br.com.lojaapi.gateway.leitura.AvisosDeLeitura;
 import br.com.lojaapi.gateway.leitura.EscritaAceita;
+import br.com.lojaapi.gateway.leitura.RespostaDeEscrita;
+import br.com.lojaapi.query.comum.AvisosDeLeitura;
+import br.com.lojaapi.query.comum.LeituraDaPropriaEscrita;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import org.axonframework.messaging.responsetypes.ResponseType;
 import org.axonframework.queryhandling.QueryGateway;

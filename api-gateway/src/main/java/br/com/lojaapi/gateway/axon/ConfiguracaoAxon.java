@@ -3,7 +3,7 @@ package br.com.lojaapi.gateway.axon;
 import br.com.lojaapi.command.comum.Snapshots;
 import br.com.lojaapi.gateway.banco.BancoDaAplicacao;
 import br.com.lojaapi.gateway.banco.OuvinteDeNotificacoes;
-import br.com.lojaapi.gateway.leitura.AvisosDeLeitura;
+import br.com.lojaapi.query.comum.AvisosDeLeitura;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;

@@ -1,7 +1,7 @@
 package br.com.lojaapi.gateway.erro;
 
+import br.com.lojaapi.command.comum.ConflitoPersistenteException;
 import br.com.lojaapi.coreapi.comum.ErroDeNegocio;
-import br.com.lojaapi.gateway.comando.ConflitoPersistenteException;
 import com.fasterxml.jackson.core.JsonParseException;
 import com.fasterxml.jackson.core.exc.InputCoercionException;
 import com.fasterxml.jackson.databind.JsonMappingException;

@@ -1,6 +1,7 @@
 package br.com.lojaapi.gateway.leitura;
 
 import br.com.lojaapi.coreapi.comum.ModeloLeitura;
+import br.com.lojaapi.query.comum.LeituraDaPropriaEscrita;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.ResponseEntity;
 import org.springframework.stereotype.Component;

@@ -1,10 +1,10 @@
 package br.com.lojaapi.gateway.pedido;
 
+import br.com.lojaapi.command.comum.Comandos;
 import br.com.lojaapi.command.pedido.aplicacao.EdicaoDePedidos;
 import br.com.lojaapi.command.pedido.aplicacao.Escrita;
 import br.com.lojaapi.coreapi.comum.ErroDeNegocio;
 import br.com.lojaapi.gateway.admin.Lojas;
-import br.com.lojaapi.gateway.comando.Comandos;
 import br.com.lojaapi.gateway.leitura.RespostaDeEscrita;
 import br.com.lojaapi.gateway.web.Ids;
 import io.swagger.v3.oas.annotations.Hidden;

@@ -1,5 +1,6 @@
 package br.com.lojaapi.gateway.pedido;
 
+import br.com.lojaapi.command.comum.Comandos;
 import br.com.lojaapi.command.pedido.aplicacao.CancelamentoDePedido;
 import br.com.lojaapi.command.pedido.aplicacao.ConfirmacaoDePedido;
 import br.com.lojaapi.command.pedido.aplicacao.CriacaoDePedido;
@@ -22,7 +23,6 @@ import br.com.lojaapi.coreapi.pedido.PedidoExcluido;
 import br.com.lojaapi.coreapi.pedido.StatusPedido;
 import br.com.lojaapi.coreapi.pedido.TipoEntrega;
 import br.com.lojaapi.gateway.acesso.LojaAtual;
-import br.com.lojaapi.gateway.comando.Comandos;
 import br.com.lojaapi.gateway.erro.Erro;
 import br.com.lojaapi.gateway.leitura.RespostaDeEscrita;
 import br.com.lojaapi.gateway.objetos.ArquivosPrivados;
