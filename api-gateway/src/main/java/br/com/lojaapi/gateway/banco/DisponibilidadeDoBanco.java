@@ -59,8 +59,8 @@ public class DisponibilidadeDoBanco implements AutoCloseable {
             thread.setDaemon(true);
             return thread;
         });
-        vigia.scheduleWithFixedDelay(this::verificarVolta, SONDAGEM_MS, SONDAGEM_MS, TimeUnit.MILLISECONDS);
         this.silencio = SilencioDuranteAQueda.instalar(this);
+        vigia.scheduleWithFixedDelay(this::verificarVolta, SONDAGEM_MS, SONDAGEM_MS, TimeUnit.MILLISECONDS);
     }
 
     public boolean disponivel() {
@@ -160,8 +160,13 @@ public class DisponibilidadeDoBanco implements AutoCloseable {
         if (disponivel || fechado) {
             return;
         }
-        if (sondar().isEmpty()) {
-            marcarDisponivel();
+        try {
+            if (sondar().isEmpty()) {
+                marcarDisponivel();
+            }
+        } catch (RuntimeException e) {
+            // A task that throws is never run again: the service would wait for the database forever.
+            log.warn("Sondagem do PostgreSQL falhou: {}", e.toString());
         }
     }
 
@@ -188,7 +193,9 @@ public class DisponibilidadeDoBanco implements AutoCloseable {
         } finally {
             trava.unlock();
         }
-        silencio.garantirInstalado();
+        if (silencio != null) { // null only while the constructor installs it
+            silencio.garantirInstalado();
+        }
         log.warn("PostgreSQL inacessível ({}: {}): o que depende dele responde 503 até ele voltar, sem registrar "
                 + "cada falha", causa.getSQLState(), causa.getMessage());
         for (Runnable acao : aoCair) {
