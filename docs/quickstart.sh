@@ -1,49 +1,49 @@
 #!/usr/bin/env bash
-# The README's "Five minutes with curl", as a script that runs it against a live service.
+# The walkthrough of docs/integracao/primeiros-passos.md, as a script that runs it against a live service.
 #
 #   BASE_URL=http://localhost:8080 ADMIN_TOKEN=... bash docs/quickstart.sh
-#       runs every step in order; stops at the first unexpected status (or a field the README promises that the
-#       answer lacks), printing the request and the answer; exits 0 when everything behaved. Needs bash and curl;
-#       jq is used when present, else a small awk reader. Each run makes a store of its own (unique slug), so it
-#       can run again and again against the same server.
+#       runs every step in order; stops at the first unexpected status (or a field the walkthrough promises that
+#       the answer lacks), printing the request and the answer; exits 0 when everything behaved. Needs bash and
+#       curl; jq is used when present, else a small awk reader. Each run makes a store of its own (unique slug), so
+#       it can run again and again against the same server.
 #       BASE_URL defaults to http://localhost:8080; ADMIN_TOKEN to the content of data/admin-token in the current
 #       directory (the service writes its operator token there), so run it from where the service runs.
 #   bash docs/quickstart.sh --markdown
-#       prints the README's walkthrough block (README.md, between <!-- quickstart:inicio --> and
-#       <!-- quickstart:fim -->; QuickstartNoReadmeTest checks that the two are the same).
-#   bash docs/quickstart.sh --update-readme
-#       rewrites that block of README.md (next to this script's directory) from the steps below.
+#       prints the walkthrough block (docs/integracao/primeiros-passos.md, between <!-- quickstart:inicio -->
+#       and <!-- quickstart:fim -->; QuickstartNaDocumentacaoTest checks that the two are the same).
+#   bash docs/quickstart.sh --update
+#       rewrites that block of docs/integracao/primeiros-passos.md (next to this script) from the steps below.
 #
 # This file is the single source of the walkthrough: each step below is a title, the expected status, what the
-# README promises of the answer (top-level JSON fields, or a media type), and the shell text of the request.
-# That text is what the README shows and exactly what the script evaluates (with `curl` wrapped to record the
-# status and the answer). `guardar VAR path` keeps a value of the answer for the next steps.
+# walkthrough promises of the answer (top-level JSON fields, or a media type), and the shell text of the request.
+# That text is what the walkthrough shows and exactly what the script evaluates (with `curl` wrapped to record
+# the status and the answer). `guardar VAR path` keeps a value of the answer for the next steps.
 set -euo pipefail
 
 MODO=executar
 case "${1:-}" in
     --markdown) MODO=markdown ;;
-    --update-readme) MODO=readme ;;
+    --update) MODO=atualizar ;;
     "") ;;
     -h|--help) sed -n '2,16p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
-    *) echo "unknown option: $1 (use --markdown, --update-readme or nothing)" >&2; exit 2 ;;
+    *) echo "unknown option: $1 (use --markdown, --update or nothing)" >&2; exit 2 ;;
 esac
 
 AQUI=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 
-if [[ $MODO == readme ]]; then
-    readme="$AQUI/../README.md"
+if [[ $MODO == atualizar ]]; then
+    pagina="$AQUI/integracao/primeiros-passos.md"
     bloco=$(mktemp)
-    trap 'rm -f "$bloco" "$readme.novo"' EXIT
+    trap 'rm -f "$bloco" "$pagina.novo"' EXIT
     bash "$AQUI/quickstart.sh" --markdown > "$bloco"
-    grep -q '^<!-- quickstart:inicio -->$' "$readme" && grep -q '^<!-- quickstart:fim -->$' "$readme" \
-        || { echo "README.md has no <!-- quickstart:inicio --> / <!-- quickstart:fim --> markers" >&2; exit 1; }
+    grep -q '^<!-- quickstart:inicio -->$' "$pagina" && grep -q '^<!-- quickstart:fim -->$' "$pagina" \
+        || { echo "$pagina has no <!-- quickstart:inicio --> / <!-- quickstart:fim --> markers" >&2; exit 1; }
     awk -v bloco="$bloco" '
         /^<!-- quickstart:inicio -->$/ { print; while ((getline linha < bloco) > 0) print linha; fora = 1; next }
         /^<!-- quickstart:fim -->$/ { fora = 0 }
-        !fora { print }' "$readme" > "$readme.novo"
-    cat "$readme.novo" > "$readme"   # keeps the file's mode and links
-    echo "README.md: walkthrough block regenerated from docs/quickstart.sh"
+        !fora { print }' "$pagina" > "$pagina.novo"
+    cat "$pagina.novo" > "$pagina"   # keeps the file's mode and links
+    echo "docs/integracao/primeiros-passos.md: walkthrough block regenerated from docs/quickstart.sh"
     exit 0
 fi
 
@@ -217,13 +217,13 @@ passo() {
         fi
     else
         for campo in $promessa; do
-            tem "$campo" || falhar "$titulo" "the answer has no \"$campo\", which the README promises"
+            tem "$campo" || falhar "$titulo" "the answer has no \"$campo\", which the walkthrough promises"
         done
     fi
     printf '[%2d] %s %s %s  %s\n' "$N" "$status" "$metodo" "$(com_nomes "$caminho")" "$titulo"
 }
 
-# esperar PATH VALUE: the README shows that value of the answer, and the run checks it (numbers numerically).
+# esperar PATH VALUE: the walkthrough shows that value of the answer, and the run checks it (numbers numerically).
 esperar() {
     local caminho=$1 esperado=$2 v
     if [[ $MODO == markdown ]]; then
@@ -424,7 +424,7 @@ CURL
 esperar .quantidadeAnterior 8
 esperar .quantidadeAtual 20
 
-passo "a webhook: its secret is in this answer only (see \"Webhooks for integrators\")" 201 \
+passo "a webhook: its secret is in this answer only (see docs/integracao/webhooks.md)" 201 \
       "id url eventos ativo secret" <<'CURL'
 # Loopback and private addresses are refused unless ALLOW_PRIVATE_NETWORK_TARGETS=true. A public name is
 # accepted even where it does not resolve (the check runs again at every delivery, after DNS): example.com is
@@ -443,7 +443,7 @@ passo "its delivery log (operator): one line per attempt, with statusHttp, erro 
 curl -s "$BASE_URL/admin/lojas/$LOJA/webhooks/$WEBHOOK/entregas" -H "Authorization: Bearer $ADMIN_TOKEN"
 CURL
 
-passo "the order's invoice (see \"Tax invoices\"): the authorised NF-e XML and its DANFE" 201 \
+passo "the order's invoice (see docs/integracao/notas-fiscais.md): the authorised NF-e XML and its DANFE" 201 \
       "acao id chave numero serie modelo situacao valorTotal protocolo temXml temPdf avisos" <<'CURL'
 # the sample is a homologation (test) NF-e, so avisos says "Nota emitida em ambiente de homologação (teste)..."
 curl -s -X POST "$BASE_URL/v1/pedidos/$PEDIDO/notas-fiscais" -H "Authorization: Bearer $TOKEN" \
@@ -485,7 +485,7 @@ passo "where each projection, the saga and the webhook dispatcher stand (operato
 curl -s "$BASE_URL/admin/projecoes" -H "Authorization: Bearer $ADMIN_TOKEN"
 CURL
 
-passo "the panel edits the order (operator; see \"Order edits (operator)\"): 3 units, 10.00 off" 200 \
+passo "the panel edits the order (operator; see docs/integracao/pedidos.md): 3 units, 10.00 off" 200 \
       "id status itens desconto total versao" <<'CURL'
 curl -s -X PUT "$BASE_URL/admin/lojas/$LOJA/pedidos/$PEDIDO" -H "Authorization: Bearer $ADMIN_TOKEN" \
      -H 'Content-Type: application/json' -d @- <<EOF

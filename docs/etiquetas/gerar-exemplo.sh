@@ -6,9 +6,9 @@ set -euo pipefail
 cd "$(dirname "$0")/../.."
 classpath=$(mktemp)
 trap 'rm -f "$classpath"' EXIT
-# Every module of the reactor writes the file; api-gateway comes last, so its classpath is the one left.
-mvn -q -B -pl api-gateway -am test-compile dependency:build-classpath -DskipTests \
+# Every module of the reactor writes the file; query-side comes last, so its classpath is the one left.
+mvn -q -B -pl query-side -am test-compile dependency:build-classpath -DskipTests \
     -Dmdep.outputFile="$classpath" "$@"
 java -Djava.awt.headless=true \
-    -cp "$(cat "$classpath"):api-gateway/target/classes:api-gateway/target/test-classes" \
-    br.com.lojaapi.etiqueta.ExemploDeEtiqueta docs/etiquetas/etiqueta-10x15.png
+    -cp "$(cat "$classpath"):query-side/target/classes:query-side/target/test-classes" \
+    br.com.lojaapi.query.rotulo.ExemploDeEtiqueta docs/etiquetas/etiqueta-10x15.png

@@ -1,18 +1,69 @@
 package br.com.lojaapi.arquitetura;
 
+import br.com.lojaapi.command.webhook.WebhookLookup;
+import com.tngtech.archunit.base.DescribedPredicate;
+import com.tngtech.archunit.core.domain.JavaClass;
 import com.tngtech.archunit.core.domain.JavaClasses;
+import com.tngtech.archunit.core.domain.JavaMethod;
 import com.tngtech.archunit.core.importer.ClassFileImporter;
 import com.tngtech.archunit.core.importer.ImportOption;
+import org.axonframework.commandhandling.CommandBus;
+import org.axonframework.commandhandling.CommandHandler;
+import org.axonframework.config.ProcessingGroup;
+import org.axonframework.eventhandling.EventBus;
+import org.axonframework.eventhandling.EventHandler;
+import org.axonframework.eventsourcing.EventSourcingHandler;
+import org.axonframework.modelling.command.Repository;
+import org.axonframework.modelling.saga.SagaEventHandler;
+import org.axonframework.queryhandling.QueryBus;
+import org.axonframework.queryhandling.QueryHandler;
+import org.axonframework.spring.stereotype.Aggregate;
+import org.axonframework.spring.stereotype.Saga;
 import org.junit.jupiter.api.Test;
+import org.springframework.jdbc.core.JdbcTemplate;
+import org.springframework.web.bind.annotation.RestController;
 
+import javax.sql.DataSource;
+import java.util.List;
+
+import static com.tngtech.archunit.core.domain.JavaModifier.PUBLIC;
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.classes;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 
-/** Layering of the modules: the two sides never know each other; the message API knows no one. */
+/**
+ * Layering of the modules: the two sides never know each other; the message API knows no one; the web layer reaches
+ * the sides through their gateways; aggregates and projections are the sides' own business.
+ */
 class ArquiteturaTest {
 
     private static final JavaClasses CLASSES = new ClassFileImporter()
             .withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
             .importPackages("br.com.lojaapi");
+
+    private static final String CONTROLADOR_DE_WEBHOOKS = "br.com.lojaapi.gateway.webhook.WebhookController";
+
+    private static final List<Class<? extends java.lang.annotation.Annotation>> MANIPULADORES = List.of(
+            CommandHandler.class, EventHandler.class, EventSourcingHandler.class, QueryHandler.class,
+            SagaEventHandler.class);
+
+    /** What a side keeps to itself: aggregates, sagas, projections and lookup tables, any message handler. */
+    private static final DescribedPredicate<JavaClass> INTERIOR_DE_UM_LADO = new DescribedPredicate<>(
+            "are an aggregate, saga, projection, lookup table or message handler of a side") {
+        @Override
+        public boolean test(JavaClass classe) {
+            if (!classe.getPackageName().startsWith("br.com.lojaapi.command")
+                    && !classe.getPackageName().startsWith("br.com.lojaapi.query")) {
+                return false;
+            }
+            return classe.isAnnotatedWith(Aggregate.class) || classe.isAnnotatedWith(Saga.class)
+                    || classe.isAnnotatedWith(ProcessingGroup.class)
+                    || classe.getMethods().stream().anyMatch(ArquiteturaTest::manipulaMensagens);
+        }
+    };
+
+    private static boolean manipulaMensagens(JavaMethod metodo) {
+        return MANIPULADORES.stream().anyMatch(metodo::isAnnotatedWith);
+    }
 
     @Test
     void ladoDeComandoNaoDependeDoLadoDeConsulta() {
@@ -41,5 +92,62 @@ class ArquiteturaTest {
         noClasses().that().resideOutsideOfPackage("br.com.lojaapi.query..")
                    .should().dependOnClassesThat().areAnnotatedWith(jakarta.persistence.Entity.class)
                    .check(CLASSES);
+    }
+
+    /**
+     * A controller reaches the sides only through CommandGateway and QueryGateway and the sides' own gateway classes
+     * ({@code Comandos}, the command side's application services such as {@code CancelamentoDePedido}), plus plain
+     * helpers with no handler in them (the label renderers, the address policy). Never an aggregate, saga,
+     * projection, lookup table or handler, nor the buses, the event store, a repository or the database.
+     * <p>
+     * Known exception, left for its own change: {@code WebhookController} counts a store's active webhooks in the
+     * command side's lookup table ({@code WebhookLookup.ativos}) to enforce the per-store limit before sending
+     * {@code CriarWebhookCommand}; the check belongs in the command side.
+     */
+    @Test
+    void controladoresChegamAosLadosSoPelosGateways() {
+        noClasses().that().areAnnotatedWith(RestController.class).and().doNotHaveFullyQualifiedName(CONTROLADOR_DE_WEBHOOKS)
+                   .should().dependOnClassesThat(INTERIOR_DE_UM_LADO)
+                   .orShould().dependOnClassesThat().areAssignableTo(CommandBus.class)
+                   .orShould().dependOnClassesThat().areAssignableTo(QueryBus.class)
+                   .orShould().dependOnClassesThat().areAssignableTo(EventBus.class)
+                   .orShould().dependOnClassesThat().areAssignableTo(Repository.class)
+                   .orShould().dependOnClassesThat().areAssignableTo(JdbcTemplate.class)
+                   .orShould().dependOnClassesThat().areAssignableTo(DataSource.class)
+                   .orShould().dependOnClassesThat().areAssignableTo(jakarta.persistence.EntityManager.class)
+                   .check(CLASSES);
+        noClasses().that().haveFullyQualifiedName(CONTROLADOR_DE_WEBHOOKS)
+                   .should().dependOnClassesThat(INTERIOR_DE_UM_LADO.and(DescribedPredicate.not(
+                           JavaClass.Predicates.equivalentTo(WebhookLookup.class))))
+                   .orShould().dependOnClassesThat().areAssignableTo(JdbcTemplate.class)
+                   .check(CLASSES);
+    }
+
+    @Test
+    void agregadosEProjecoesNaoSaoPublicos() {
+        classes().that().areAnnotatedWith(Aggregate.class)
+                 .should().notHaveModifier(PUBLIC)
+                 .check(CLASSES);
+        classes().that().resideInAPackage("br.com.lojaapi.query..").and().areAnnotatedWith(ProcessingGroup.class)
+                 .should().notHaveModifier(PUBLIC)
+                 .check(CLASSES);
+    }
+
+    /** An aggregate decides from its state and the command alone: no framework of the web, no HTTP client. */
+    @Test
+    void agregadosNaoConhecemSpringNemHttp() {
+        noClasses().that().areAnnotatedWith(Aggregate.class)
+                   .should().dependOnClassesThat().resideInAnyPackage("org.springframework..", "jakarta.servlet..",
+                           "okhttp3..", "java.net.http..", "org.apache.http..", "org.apache.hc..")
+                   .check(CLASSES);
+    }
+
+    /** Labels are plain data in, bytes out: the order's views, iText and ZXing, nothing web nor of the framework. */
+    @Test
+    void desenhoDeEtiquetasNaoDependeDeNadaWeb() {
+        classes().that().resideInAPackage("br.com.lojaapi.query.rotulo..")
+                 .should().onlyDependOnClassesThat().resideInAnyPackage("br.com.lojaapi.query.rotulo..",
+                         "br.com.lojaapi.coreapi..", "java..", "com.itextpdf..", "com.google.zxing..")
+                 .check(CLASSES);
     }
 }

@@ -21,14 +21,14 @@ import java.util.List;
 import java.util.UUID;
 import java.util.concurrent.atomic.AtomicLong;
 
-import static br.com.lojaapi.etiqueta.LeitorDeEtiquetas.CODE_128;
-import static br.com.lojaapi.etiqueta.LeitorDeEtiquetas.QR;
-import static br.com.lojaapi.etiqueta.LeitorDeEtiquetas.blocos;
-import static br.com.lojaapi.etiqueta.LeitorDeEtiquetas.dadosDe;
-import static br.com.lojaapi.etiqueta.LeitorDeEtiquetas.dadosDeTexto;
-import static br.com.lojaapi.etiqueta.LeitorDeEtiquetas.ler;
-import static br.com.lojaapi.etiqueta.LeitorDeEtiquetas.texto;
-import static br.com.lojaapi.etiqueta.LeitorDeEtiquetas.textoDe;
+import static br.com.lojaapi.query.rotulo.LeitorDeEtiquetas.CODE_128;
+import static br.com.lojaapi.query.rotulo.LeitorDeEtiquetas.QR;
+import static br.com.lojaapi.query.rotulo.LeitorDeEtiquetas.blocos;
+import static br.com.lojaapi.query.rotulo.LeitorDeEtiquetas.dadosDe;
+import static br.com.lojaapi.query.rotulo.LeitorDeEtiquetas.dadosDeTexto;
+import static br.com.lojaapi.query.rotulo.LeitorDeEtiquetas.ler;
+import static br.com.lojaapi.query.rotulo.LeitorDeEtiquetas.texto;
+import static br.com.lojaapi.query.rotulo.LeitorDeEtiquetas.textoDe;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 

@@ -2,23 +2,27 @@ package br.com.lojaapi.leitura;
 
 import br.com.lojaapi.coreapi.comum.ModeloLeitura;
 import br.com.lojaapi.coreapi.comum.VersaoProjetadaQuery;
-import br.com.lojaapi.gateway.leitura.LeituraDaPropriaEscrita;
-import br.com.lojaapi.gateway.leitura.RespostaDeEscrita;
-import br.com.lojaapi.gateway.leitura.AvisosDeLeitura;
 import br.com.lojaapi.gateway.leitura.EscritaAceita;
+import br.com.lojaapi.gateway.leitura.RespostaDeEscrita;
+import br.com.lojaapi.query.comum.AvisosDeLeitura;
+import br.com.lojaapi.query.comum.LeituraDaPropriaEscrita;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import org.axonframework.messaging.responsetypes.ResponseType;
+import org.axonframework.queryhandling.QueryExecutionException;
 import org.axonframework.queryhandling.QueryGateway;
 import org.junit.jupiter.api.Test;
 import org.springframework.http.ResponseEntity;
+import org.springframework.transaction.CannotCreateTransactionException;
 
 import java.net.URI;
+import java.sql.SQLException;
 import java.time.Duration;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.atomic.AtomicReference;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.mockito.ArgumentMatchers.any;
 import static org.mockito.Mockito.mock;
 import static org.mockito.Mockito.when;
@@ -109,6 +113,28 @@ class RespostaDeEscritaTest {
                 .as("linha ausente: a criação pode só não ter sido projetada ainda").isEqualTo(202);
         versaoNoModelo.set(Optional.of(1L));
         assertThat(escrita.removido(ModeloLeitura.CATEGORIA, "l", "c1", 1, "ok").getStatusCode().value()).isEqualTo(200);
+    }
+
+    /** The write committed; only reading it back failed: 202, never the outage's 503 (a retry would repeat it). */
+    @Test
+    void bancoQueCaiDepoisDaEscritaDa202ENaoUmErro() {
+        AtomicReference<RuntimeException> falha = new AtomicReference<>(new QueryExecutionException("falhou",
+                new CannotCreateTransactionException("sem conexão", new SQLException("refused", "08001"))));
+        when(consultas.query(any(VersaoProjetadaQuery.class), any(ResponseType.class)))
+                .thenAnswer(i -> CompletableFuture.failedFuture(falha.get()));
+        RespostaDeEscrita escrita = resposta(Duration.ofSeconds(30));
+
+        ResponseEntity<Object> entidade = escrita.criado(ModeloLeitura.CATEGORIA, "l", "c1", 0,
+                URI.create("/v1/categorias/c1"), () -> Optional.of("nunca usado"));
+        assertThat(entidade.getStatusCode().value()).isEqualTo(202);
+        assertThat(entidade.getHeaders().getLocation()).hasToString("/v1/categorias/c1");
+        assertThat(((EscritaAceita) entidade.getBody()).avisos().toString()).contains("banco de dados");
+        assertThat(escrita.removido(ModeloLeitura.CATEGORIA, "l", "c1", 1, "ok").getStatusCode().value())
+                .isEqualTo(202);
+
+        falha.set(new QueryExecutionException("falhou", new SQLException("relation does not exist", "42P01")));
+        assertThatThrownBy(() -> escrita.alterado(ModeloLeitura.CATEGORIA, "l", "c1", 1, () -> Optional.of("x")))
+                .as("um erro que não é de conexão continua um erro").hasRootCauseMessage("relation does not exist");
     }
 
     private static void dormir(long ms) {

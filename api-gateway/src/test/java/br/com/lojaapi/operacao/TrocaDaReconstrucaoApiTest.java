@@ -1,5 +1,6 @@
 package br.com.lojaapi.operacao;
 
+import br.com.lojaapi.apoio.CpuOcupada;
 import br.com.lojaapi.apoio.Resposta;
 import br.com.lojaapi.apoio.TesteDeApi;
 import com.fasterxml.jackson.databind.JsonNode;
@@ -29,7 +30,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 /**
  * The boundary of a rebuild's swap, made wide on purpose: orders are written after the copy reached the head and
  * before the swap (the test holds a lock that keeps the copy from being finished), then clients read them
- * continuously across the swap. Before the copy was caught up under the swap's lock, the swapped-in table lacked
+ * continuously across the swap, while another client keeps writing and reading back its writes and every core is
+ * kept busy from the test. Before the copy was caught up under the swap's lock, the swapped-in table lacked
  * them until the live processor applied them again, and these reads answered 404.
  */
 class TrocaDaReconstrucaoApiTest extends TesteDeApi {
@@ -54,7 +56,8 @@ class TrocaDaReconstrucaoApiTest extends TesteDeApi {
         ConcurrentLinkedQueue<String> falhas = new ConcurrentLinkedQueue<>();
         AtomicInteger leituras = new AtomicInteger();
         AtomicBoolean parar = new AtomicBoolean();
-        ExecutorService leitores = Executors.newFixedThreadPool(3);
+        ConcurrentLinkedQueue<String> naTroca = new ConcurrentLinkedQueue<>();
+        ExecutorService leitores = Executors.newFixedThreadPool(4);
         try (Connection trava = dataSource.getConnection(); Statement comando = trava.createStatement()) {
             trava.setAutoCommit(false);
             travarAntesDeFinalizar(trava, comando);
@@ -77,11 +80,27 @@ class TrocaDaReconstrucaoApiTest extends TesteDeApi {
                     return null;
                 }));
             }
+            // and a client that keeps writing, so that writes land during the catch-up and the swap as well
+            tarefas.add(leitores.submit(() -> {
+                while (!parar.get()) {
+                    String id = criar(loja, produto);
+                    naTroca.add(id);
+                    Resposta lido = api.get("/v1/pedidos/" + id).token(loja.token()).enviar();
+                    if (lido.status() != 200) {
+                        falhas.add("GET do pedido recém-criado " + id + ": " + lido);
+                    }
+                }
+                return null;
+            }));
             aguardar("leituras antes da troca", () -> leituras.get() >= 30);
-            trava.rollback();
-            aguardar("a troca", () -> "concluida".equals(reconstrucao().get("estado").asText()));
-            int naTroca = leituras.get();
-            aguardar("leituras depois da troca", () -> leituras.get() >= naTroca + 90);
+            // every core busy from here to the swap: the window between catching up and swapping widens as on a
+            // loaded machine
+            try (CpuOcupada cpu = CpuOcupada.porNoMaximo(Duration.ofSeconds(60))) {
+                trava.rollback();
+                aguardar("a troca", () -> "concluida".equals(reconstrucao().get("estado").asText()));
+            }
+            int depoisDaTroca = leituras.get();
+            aguardar("leituras depois da troca", () -> leituras.get() >= depoisDaTroca + 90);
             parar.set(true);
             for (Future<?> tarefa : tarefas) {
                 tarefa.get(30, TimeUnit.SECONDS);
@@ -91,6 +110,8 @@ class TrocaDaReconstrucaoApiTest extends TesteDeApi {
             leitores.shutdownNow();
         }
         assertThat(falhas).as("leituras que falharam em volta da troca").isEmpty();
+        assertThat(naTroca).as("pedidos escritos em volta da troca").isNotEmpty();
+        novos.addAll(naTroca);
         for (String id : novos) {
             Resposta lido = api.get("/v1/pedidos/" + id).token(loja.token()).enviar();
             assertThat(lido.status()).as(lido.toString()).isEqualTo(200);

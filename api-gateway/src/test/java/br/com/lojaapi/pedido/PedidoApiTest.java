@@ -340,6 +340,22 @@ class PedidoApiTest extends TesteDePedidos {
     }
 
     @Test
+    void cancelarDevolveOEstoqueSoDosProdutosQueAindaExistem() {
+        LojaDeTeste loja = novaLoja();
+        String cafe = produtoComEstoque(loja, "Café", "10", "10");
+        String removido = produtoComEstoque(loja, "Chá", "10", "10");
+        String id = pedidoBalcao(loja, "[" + item(cafe, "2") + "," + item(removido, "3") + "]").texto("id");
+        assertThat(api.delete("/v1/produtos/" + removido).token(loja.token()).enviar().status()).isEqualTo(200);
+
+        Resposta cancelado = patch(loja, id, "{\"status\":\"CANCELADO\",\"motivoCancelamento\":\"desistiu\"}");
+
+        assertThat(cancelado.status()).as(cancelado.toString()).isEqualTo(200);
+        assertThat(cancelado.texto("status")).isEqualTo("CANCELADO");
+        assertThat(estoque(loja, cafe)).isEqualByComparingTo("10");
+        assertThat(api.get("/v1/produtos/" + removido).token(loja.token()).enviar().status()).isEqualTo(404);
+    }
+
+    @Test
     void patchPassaPorTodosOsStatusEMudaORastreio() {
         LojaDeTeste loja = novaLoja();
         String cafe = produto(loja, "Café", "10", "");

@@ -1,5 +1,6 @@
 package br.com.lojaapi.gateway.acesso;
 
+import br.com.lojaapi.gateway.banco.DisponibilidadeDoBanco;
 import jakarta.annotation.PreDestroy;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -16,7 +17,8 @@ import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * Counts requests per token in memory and adds them to {@code api_token} about once a second, so a busy token
- * does not turn every request into an UPDATE of the same row. A node that dies loses at most its last second.
+ * does not turn every request into an UPDATE of the same row. A node that dies loses at most its last second, and
+ * a database outage the counts of the second it began (logged once, as the outage).
  */
 @Component
 public class UsoDeTokens {
@@ -24,10 +26,12 @@ public class UsoDeTokens {
     private static final Logger log = LoggerFactory.getLogger(UsoDeTokens.class);
 
     private final JdbcTemplate jdbc;
+    private final DisponibilidadeDoBanco banco;
     private final Map<String, Uso> pendentes = new ConcurrentHashMap<>();
 
-    UsoDeTokens(JdbcTemplate jdbc) {
+    UsoDeTokens(JdbcTemplate jdbc, DisponibilidadeDoBanco banco) {
         this.jdbc = jdbc;
+        this.banco = banco;
     }
 
     private record Uso(long requisicoes, Instant ultimo) {
@@ -60,6 +64,9 @@ public class UsoDeTokens {
                            ultimo_uso_em = GREATEST(COALESCE(ultimo_uso_em, ?), ?)
                      WHERE id = ?""", lote);
         } catch (RuntimeException e) {
+            if (banco.explica(e)) {
+                return;
+            }
             log.warn("Não foi possível gravar o uso de {} tokens: {}", lote.size(), e.toString());
         }
     }

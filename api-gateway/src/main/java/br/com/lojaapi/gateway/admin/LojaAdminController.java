@@ -1,5 +1,6 @@
 package br.com.lojaapi.gateway.admin;
 
+import br.com.lojaapi.command.comum.Comandos;
 import br.com.lojaapi.coreapi.comum.ErroDeNegocio;
 import br.com.lojaapi.coreapi.comum.ModeloLeitura;
 import br.com.lojaapi.coreapi.loja.AtualizarLojaCommand;
@@ -7,7 +8,6 @@ import br.com.lojaapi.coreapi.loja.CriarLojaCommand;
 import br.com.lojaapi.coreapi.loja.DadosLoja;
 import br.com.lojaapi.coreapi.loja.ListarLojasQuery;
 import br.com.lojaapi.coreapi.loja.LojaView;
-import br.com.lojaapi.gateway.comando.Comandos;
 import br.com.lojaapi.gateway.leitura.RespostaDeEscrita;
 import br.com.lojaapi.gateway.web.Ids;
 import io.swagger.v3.oas.annotations.Hidden;

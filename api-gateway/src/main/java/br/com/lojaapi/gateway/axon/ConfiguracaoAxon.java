@@ -2,8 +2,9 @@ package br.com.lojaapi.gateway.axon;
 
 import br.com.lojaapi.command.comum.Snapshots;
 import br.com.lojaapi.gateway.banco.BancoDaAplicacao;
+import br.com.lojaapi.gateway.banco.DisponibilidadeDoBanco;
 import br.com.lojaapi.gateway.banco.OuvinteDeNotificacoes;
-import br.com.lojaapi.gateway.leitura.AvisosDeLeitura;
+import br.com.lojaapi.query.comum.AvisosDeLeitura;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
@@ -266,9 +267,9 @@ public class ConfiguracaoAxon {
     }
 
     @Bean
-    OuvinteDeNotificacoes ouvinteDeNotificacoes(BancoDaAplicacao banco, EventStoreDespertavel eventStore,
-                                                AvisosDeLeitura avisos) {
-        return new OuvinteDeNotificacoes(banco.url(), Map.of(
+    OuvinteDeNotificacoes ouvinteDeNotificacoes(BancoDaAplicacao banco, DisponibilidadeDoBanco disponibilidade,
+                                                EventStoreDespertavel eventStore, AvisosDeLeitura avisos) {
+        return new OuvinteDeNotificacoes(banco.url(), disponibilidade, Map.of(
                 "eventos_novos", payload -> eventStore.acordar(),
                 "leitura_atualizada", avisos::notificar));
     }

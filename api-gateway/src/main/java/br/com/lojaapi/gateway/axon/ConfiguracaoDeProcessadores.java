@@ -2,6 +2,8 @@ package br.com.lojaapi.gateway.axon;
 
 import br.com.lojaapi.command.comum.GruposDeLookup;
 import br.com.lojaapi.command.entrega.EntregaSaga;
+import br.com.lojaapi.command.entrega.FilaDeEnvios;
+import br.com.lojaapi.query.evento.GrupoDoFeed;
 import org.axonframework.common.AxonThreadFactory;
 import org.axonframework.config.Configuration;
 import org.axonframework.config.ConfigurerModule;
@@ -28,9 +30,9 @@ import java.util.concurrent.ScheduledExecutorService;
 @org.springframework.context.annotation.Configuration(proxyBeanMethods = false)
 public class ConfiguracaoDeProcessadores {
 
-    public static final String GRUPO_FILA_DE_ENVIOS = "webhook-fila";
+    public static final String GRUPO_FILA_DE_ENVIOS = FilaDeEnvios.GRUPO;
     public static final String GRUPO_DISPARO = "webhook-disparo";
-    public static final String GRUPO_FEED = "feed-de-eventos";
+    public static final String GRUPO_FEED = GrupoDoFeed.NOME;
 
     @Bean
     ConfigurerModule processadores(ObjectProvider<FonteComAviso> fonte, ObjectProvider<DivisaoDeSegmentos> divisao,

@@ -15,7 +15,8 @@ import java.util.function.Consumer;
 /**
  * One dedicated connection (outside the pool, since it blocks) that LISTENs on PostgreSQL notification channels
  * and hands each payload to its channel's handler. Notifications sent while disconnected are lost: the handlers'
- * users fall back to polling, and the event store is woken once after every (re)connection.
+ * users fall back to polling, and the event store is woken once after every (re)connection. Through a database
+ * outage it waits quietly and reconnects as soon as the database is back.
  */
 public class OuvinteDeNotificacoes extends TarefaDeFundo {
 
@@ -24,8 +25,9 @@ public class OuvinteDeNotificacoes extends TarefaDeFundo {
     private final UrlDoBanco banco;
     private final Map<String, Consumer<String>> canais;
 
-    public OuvinteDeNotificacoes(UrlDoBanco banco, Map<String, Consumer<String>> canais) {
-        super("ouvinte-postgres");
+    public OuvinteDeNotificacoes(UrlDoBanco banco, DisponibilidadeDoBanco disponibilidade,
+                                 Map<String, Consumer<String>> canais) {
+        super("ouvinte-postgres", disponibilidade);
         this.banco = banco;
         this.canais = Map.copyOf(canais);
     }
@@ -55,17 +57,8 @@ public class OuvinteDeNotificacoes extends TarefaDeFundo {
     }
 
     private Connection conectar() throws SQLException {
-        Properties propriedades = new Properties();
-        if (banco.usuario() != null) {
-            propriedades.setProperty("user", banco.usuario());
-        }
-        if (banco.senha() != null) {
-            propriedades.setProperty("password", banco.senha());
-        }
-        propriedades.setProperty("ApplicationName", "loja-api-notificacoes");
+        Properties propriedades = banco.propriedades("loja-api-notificacoes", 5, 15);
         propriedades.setProperty("tcpKeepAlive", "true");
-        propriedades.setProperty("socketTimeout", "15");
-        propriedades.setProperty("connectTimeout", "5");
         return DriverManager.getConnection(banco.jdbcUrl(), propriedades);
     }
 }

@@ -39,6 +39,15 @@ public final class PostgresEmbutido implements AutoCloseable {
      * throw-away test databases).
      */
     public static PostgresEmbutido iniciar(Path diretorio, boolean duravel, boolean apagarAoFim) throws IOException {
+        return iniciar(diretorio, duravel, apagarAoFim, 0);
+    }
+
+    /**
+     * The same on a given port ({@code 0}: any free one), so that a server stopped and started again on its data
+     * directory is found where its clients' URL says.
+     */
+    public static PostgresEmbutido iniciar(Path diretorio, boolean duravel, boolean apagarAoFim, int porta)
+            throws IOException {
         Files.createDirectories(diretorio);
         encerrarServidorOrfao(diretorio);
         EmbeddedPostgres.Builder builder = EmbeddedPostgres.builder()
@@ -50,6 +59,9 @@ public final class PostgresEmbutido implements AutoCloseable {
                 .setPGStartupWait(Duration.ofSeconds(60))
                 .setServerConfig("max_connections", "300")
                 .setServerConfig("listen_addresses", "localhost");
+        if (porta != 0) {
+            builder.setPort(porta);
+        }
         for (String parametro : List.of("fsync", "synchronous_commit", "full_page_writes")) {
             builder.setServerConfig(parametro, duravel ? "on" : "off");
         }

@@ -3,6 +3,7 @@ package br.com.lojaapi.gateway.banco;
 import java.net.URI;
 import java.net.URLDecoder;
 import java.nio.charset.StandardCharsets;
+import java.util.Properties;
 
 /**
  * Where the service's PostgreSQL is: from {@code DATABASE_URL} as a JDBC URL
@@ -33,6 +34,25 @@ public record UrlDoBanco(String jdbcUrl, String usuario, String senha) {
         }
         throw new IllegalArgumentException(
                 "DATABASE_URL deve ser jdbc:postgresql://host:porta/banco ou postgresql://usuario:senha@host:porta/banco");
+    }
+
+    /**
+     * Driver properties for a connection of its own (outside the pool): the credentials, the name the server shows
+     * for the session, and bounds in seconds on opening it and on waiting for the server.
+     */
+    public Properties propriedades(String aplicacao, int conectarEmSegundos, int socketEmSegundos) {
+        Properties propriedades = new Properties();
+        if (usuario != null) {
+            propriedades.setProperty("user", usuario);
+        }
+        if (senha != null) {
+            propriedades.setProperty("password", senha);
+        }
+        propriedades.setProperty("ApplicationName", aplicacao);
+        propriedades.setProperty("connectTimeout", Integer.toString(conectarEmSegundos));
+        propriedades.setProperty("loginTimeout", Integer.toString(conectarEmSegundos));
+        propriedades.setProperty("socketTimeout", Integer.toString(socketEmSegundos));
+        return propriedades;
     }
 
     private static String decodificar(String valor) {

@@ -1,5 +1,6 @@
 package br.com.lojaapi.gateway.categoria;
 
+import br.com.lojaapi.command.comum.Comandos;
 import br.com.lojaapi.coreapi.categoria.AtualizarCategoriaCommand;
 import br.com.lojaapi.coreapi.categoria.BuscarCategoriaQuery;
 import br.com.lojaapi.coreapi.categoria.CategoriaView;
@@ -11,7 +12,6 @@ import br.com.lojaapi.coreapi.comum.CarimboQuery;
 import br.com.lojaapi.coreapi.comum.ErroDeNegocio;
 import br.com.lojaapi.coreapi.comum.ModeloLeitura;
 import br.com.lojaapi.gateway.acesso.LojaAtual;
-import br.com.lojaapi.gateway.comando.Comandos;
 import br.com.lojaapi.gateway.erro.Erro;
 import br.com.lojaapi.gateway.leitura.RespostaDeEscrita;
 import br.com.lojaapi.gateway.web.Ids;

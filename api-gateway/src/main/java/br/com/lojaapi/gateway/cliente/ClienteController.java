@@ -1,6 +1,7 @@
 package br.com.lojaapi.gateway.cliente;
 
 import br.com.lojaapi.command.cliente.CadastroDeClientes;
+import br.com.lojaapi.command.comum.Comandos;
 import br.com.lojaapi.coreapi.cliente.BuscarClienteQuery;
 import br.com.lojaapi.coreapi.cliente.CarimboDeClientesQuery;
 import br.com.lojaapi.coreapi.cliente.ClienteView;
@@ -10,7 +11,6 @@ import br.com.lojaapi.coreapi.comum.CarimboQuery;
 import br.com.lojaapi.coreapi.comum.ErroDeNegocio;
 import br.com.lojaapi.coreapi.comum.ModeloLeitura;
 import br.com.lojaapi.gateway.acesso.LojaAtual;
-import br.com.lojaapi.gateway.comando.Comandos;
 import br.com.lojaapi.gateway.erro.Erro;
 import br.com.lojaapi.gateway.leitura.RespostaDeEscrita;
 import br.com.lojaapi.gateway.web.Ids;

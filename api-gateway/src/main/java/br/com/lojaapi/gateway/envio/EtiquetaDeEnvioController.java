@@ -1,5 +1,6 @@
 package br.com.lojaapi.gateway.envio;
 
+import br.com.lojaapi.command.comum.Comandos;
 import br.com.lojaapi.command.etiqueta.RegistroDeEtiquetas;
 import br.com.lojaapi.coreapi.comum.CarimboDeListaQuery;
 import br.com.lojaapi.coreapi.comum.CarimboQuery;
@@ -13,7 +14,6 @@ import br.com.lojaapi.coreapi.etiqueta.ListarEtiquetasQuery;
 import br.com.lojaapi.coreapi.etiqueta.ResultadoDaEtiqueta;
 import br.com.lojaapi.coreapi.pedido.PedidoView;
 import br.com.lojaapi.gateway.acesso.LojaAtual;
-import br.com.lojaapi.gateway.comando.Comandos;
 import br.com.lojaapi.gateway.erro.Erro;
 import br.com.lojaapi.gateway.leitura.RespostaDeEscrita;
 import br.com.lojaapi.gateway.objetos.ArquivosPrivados;

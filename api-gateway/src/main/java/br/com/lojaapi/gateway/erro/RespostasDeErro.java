@@ -2,6 +2,7 @@ package br.com.lojaapi.gateway.erro;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import jakarta.servlet.http.HttpServletResponse;
+import org.springframework.http.HttpHeaders;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.MediaType;
 import org.springframework.http.ResponseEntity;
@@ -15,6 +16,13 @@ import java.util.Map;
 /** Builds {@code {erro, ...}} bodies the same way for controllers, filters and the container's error path. */
 @Component
 public class RespostasDeErro {
+
+    /**
+     * Seconds a client should wait before repeating a request answered 503. One: the causes (an outage noticed
+     * within {@code 200 ms} of its end, a busy pool, a write conflict) clear in about that time, and refusing a
+     * request costs the service next to nothing.
+     */
+    static final String TENTE_DE_NOVO_EM_S = "1";
 
     private final ObjectMapper json;
 
@@ -35,6 +43,20 @@ public class RespostasDeErro {
         corpo.put("erro", mensagem);
         corpo.putAll(extras);
         return corpo;
+    }
+
+    /** 503 with {@code Retry-After}: the same request is expected to work in a moment. */
+    public static ResponseEntity<Object> indisponivel(String mensagem) {
+        return ResponseEntity.status(HttpStatus.SERVICE_UNAVAILABLE)
+                             .header(HttpHeaders.RETRY_AFTER, TENTE_DE_NOVO_EM_S)
+                             .contentType(MediaType.APPLICATION_JSON)
+                             .body(corpo(mensagem, Map.of()));
+    }
+
+    /** {@link #indisponivel(String)} for filters. */
+    public void escreverIndisponivel(HttpServletResponse resposta, String mensagem) throws IOException {
+        resposta.setHeader(HttpHeaders.RETRY_AFTER, TENTE_DE_NOVO_EM_S);
+        escrever(resposta, HttpStatus.SERVICE_UNAVAILABLE, mensagem);
     }
 
     /** For code that runs before Spring MVC (filters): writes the body straight to the response. */

@@ -1,7 +1,7 @@
 package br.com.lojaapi.gateway.erro;
 
+import br.com.lojaapi.command.comum.ConflitoPersistenteException;
 import br.com.lojaapi.coreapi.comum.ErroDeNegocio;
-import br.com.lojaapi.gateway.comando.ConflitoPersistenteException;
 import com.fasterxml.jackson.core.JsonParseException;
 import com.fasterxml.jackson.core.exc.InputCoercionException;
 import com.fasterxml.jackson.databind.JsonMappingException;
@@ -40,6 +40,7 @@ import java.util.Collection;
 import java.util.Comparator;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.stream.Collectors;
 
 /**
@@ -51,6 +52,12 @@ import java.util.stream.Collectors;
 public class TratadorDeErros {
 
     private static final Logger log = LoggerFactory.getLogger(TratadorDeErros.class);
+
+    private final FalhasDoBanco banco;
+
+    TratadorDeErros(FalhasDoBanco banco) {
+        this.banco = banco;
+    }
 
     @ExceptionHandler(ErroDeNegocio.class)
     ResponseEntity<Object> negocio(ErroDeNegocio erro) {
@@ -201,15 +208,17 @@ public class TratadorDeErros {
 
     @ExceptionHandler(ConflitoPersistenteException.class)
     ResponseEntity<Object> conflitoPersistente() {
-        return ResponseEntity.status(HttpStatus.SERVICE_UNAVAILABLE)
-                             .header(HttpHeaders.RETRY_AFTER, "1")
-                             .contentType(MediaType.APPLICATION_JSON)
-                             .body(RespostasDeErro.corpo("O recurso está sendo alterado por outras requisições ao mesmo tempo; "
-                                     + "tente de novo em instantes", java.util.Map.of()));
+        return RespostasDeErro.indisponivel("O recurso está sendo alterado por outras requisições ao mesmo tempo; "
+                + "tente de novo em instantes");
     }
 
+    /** Anything else: 503 when it is the database being out of reach (see {@link FalhasDoBanco}), else a bug. */
     @ExceptionHandler(Exception.class)
     ResponseEntity<Object> inesperado(Exception erro, HttpServletRequest requisicao) {
+        Optional<String> semBanco = banco.mensagem(erro);
+        if (semBanco.isPresent()) {
+            return RespostasDeErro.indisponivel(semBanco.get());
+        }
         log.error("Erro inesperado em {} {}", requisicao.getMethod(), requisicao.getRequestURI(), erro);
         return RespostasDeErro.entidade(HttpStatus.INTERNAL_SERVER_ERROR, RespostasDeErro.mensagemPadrao(500));
     }

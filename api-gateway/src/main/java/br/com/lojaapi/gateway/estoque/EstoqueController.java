@@ -1,12 +1,12 @@
 package br.com.lojaapi.gateway.estoque;
 
+import br.com.lojaapi.command.comum.Comandos;
 import br.com.lojaapi.command.produto.MovimentosDeEstoque;
 import br.com.lojaapi.coreapi.comum.CodigoErro;
 import br.com.lojaapi.coreapi.comum.ErroDeNegocio;
 import br.com.lojaapi.coreapi.comum.ModeloLeitura;
 import br.com.lojaapi.coreapi.produto.MovimentoDeEstoque;
 import br.com.lojaapi.gateway.acesso.LojaAtual;
-import br.com.lojaapi.gateway.comando.Comandos;
 import br.com.lojaapi.gateway.erro.Erro;
 import br.com.lojaapi.gateway.leitura.RespostaDeEscrita;
 import br.com.lojaapi.gateway.web.Ids;

@@ -1,6 +1,10 @@
 package br.com.lojaapi.gateway.etiqueta;
 
 import br.com.lojaapi.coreapi.comum.ErroDeNegocio;
+import br.com.lojaapi.query.rotulo.EtiquetaPdf;
+import br.com.lojaapi.query.rotulo.EtiquetaZpl;
+import br.com.lojaapi.query.rotulo.Rotulo;
+import br.com.lojaapi.query.rotulo.TamanhoDeEtiqueta;
 import org.springframework.http.CacheControl;
 import org.springframework.http.ContentDisposition;
 import org.springframework.http.HttpHeaders;

@@ -2,6 +2,7 @@ package br.com.lojaapi.gateway.etiqueta;
 
 import br.com.lojaapi.coreapi.comum.CodigoErro;
 import br.com.lojaapi.coreapi.comum.ErroDeNegocio;
+import br.com.lojaapi.query.rotulo.TamanhoDeEtiqueta;
 import com.fasterxml.jackson.databind.JsonNode;
 
 import java.util.Map;

@@ -6,6 +6,8 @@ import br.com.lojaapi.coreapi.loja.LojaView;
 import br.com.lojaapi.coreapi.pedido.PedidoView;
 import br.com.lojaapi.gateway.acesso.LojaAtual;
 import br.com.lojaapi.gateway.erro.Erro;
+import br.com.lojaapi.query.rotulo.ConteudoDaEtiqueta;
+import br.com.lojaapi.query.rotulo.Rotulo;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.Parameter;

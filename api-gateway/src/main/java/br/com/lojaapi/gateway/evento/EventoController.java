@@ -1,6 +1,10 @@
 package br.com.lojaapi.gateway.evento;
 
 import br.com.lojaapi.coreapi.comum.ErroDeNegocio;
+import br.com.lojaapi.coreapi.evento.EventoDoFeed;
+import br.com.lojaapi.coreapi.evento.EventosDoFeedQuery;
+import br.com.lojaapi.coreapi.evento.PosicoesDoFeed;
+import br.com.lojaapi.coreapi.evento.PosicoesDoFeedQuery;
 import br.com.lojaapi.coreapi.webhook.EventoDeWebhook;
 import br.com.lojaapi.gateway.acesso.LojaAtual;
 import br.com.lojaapi.gateway.erro.Erro;
@@ -13,6 +17,8 @@ import io.swagger.v3.oas.annotations.media.Content;
 import io.swagger.v3.oas.annotations.media.Schema;
 import io.swagger.v3.oas.annotations.responses.ApiResponse;
 import io.swagger.v3.oas.annotations.tags.Tag;
+import org.axonframework.messaging.responsetypes.ResponseTypes;
+import org.axonframework.queryhandling.QueryGateway;
 import org.springframework.http.ResponseEntity;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.RequestMapping;
@@ -20,7 +26,11 @@ import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.RestController;
 import org.springframework.web.context.request.WebRequest;
 
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
 import java.time.Instant;
+import java.util.HexFormat;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
@@ -33,11 +43,11 @@ class EventoController {
     static final int LIMITE_PADRAO = 100;
     static final int LIMITE_MAXIMO = 500;
 
-    private final EventosDaLoja eventos;
+    private final QueryGateway consultas;
     private final ObjectMapper json;
 
-    EventoController(EventosDaLoja eventos, ObjectMapper json) {
-        this.eventos = eventos;
+    EventoController(QueryGateway consultas, ObjectMapper json) {
+        this.consultas = consultas;
         this.json = json;
     }
 
@@ -89,12 +99,14 @@ class EventoController {
             throw ErroDeNegocio.invalido("limite deve estar entre 1 e " + LIMITE_MAXIMO);
         }
         List<String> filtro = tipos(tipos);
-        EventosDaLoja.Posicoes posicoes = eventos.posicoes(loja.lojaId(), desde, filtro, tamanho);
-        String etag = EventosDaLoja.etag(desde, filtro, tamanho, posicoes);
+        PosicoesDoFeed posicoes = consultas.query(new PosicoesDoFeedQuery(loja.lojaId(), desde, filtro, tamanho),
+                PosicoesDoFeed.class).join();
+        String etag = etag(desde, filtro, tamanho, posicoes);
         if (requisicao.checkNotModified(etag)) {
             return null;
         }
-        List<RawValue> itens = eventos.linhas(loja.lojaId(), posicoes.posicoes()).stream().map(this::item).toList();
+        List<RawValue> itens = consultas.query(new EventosDoFeedQuery(loja.lojaId(), posicoes.posicoes()),
+                ResponseTypes.multipleInstancesOf(EventoDoFeed.class)).join().stream().map(this::item).toList();
         List<Long> lidas = posicoes.posicoes();
         String cursor = Long.toString(lidas.isEmpty() ? desde : lidas.get(lidas.size() - 1));
         return ResponseEntity.ok().eTag(etag).body(new Pagina(itens, cursor, posicoes.temMais()));
@@ -117,8 +129,23 @@ class EventoController {
         return List.copyOf(unicos);
     }
 
+    /**
+     * A strong ETag of the page the request gets: what it asked, and which events that is. Feed rows never change
+     * once written, so the positions of a page determine its content.
+     */
+    static String etag(long apos, List<String> tipos, int limite, PosicoesDoFeed pagina) {
+        String conteudo = apos + "|" + String.join(",", tipos) + "|" + limite + "|" + pagina.temMais() + "|"
+                          + pagina.posicoes();
+        try {
+            byte[] resumo = MessageDigest.getInstance("SHA-256").digest(conteudo.getBytes(StandardCharsets.UTF_8));
+            return "\"ev-" + HexFormat.of().formatHex(resumo, 0, 16) + "\"";
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
     /** The stored webhook body, byte for byte, with {@code id} and {@code cursor} written in front of its fields. */
-    private RawValue item(EventosDaLoja.Linha linha) {
+    private RawValue item(EventoDoFeed linha) {
         try {
             String frente = json.writeValueAsString(new Frente(linha.id(), Long.toString(linha.posicao())));
             return new RawValue(frente.substring(0, frente.length() - 1) + "," + linha.corpo().substring(1));

@@ -1,5 +1,6 @@
 package br.com.lojaapi.gateway.grupo;
 
+import br.com.lojaapi.command.comum.Comandos;
 import br.com.lojaapi.coreapi.comum.CarimboDeListaQuery;
 import br.com.lojaapi.coreapi.comum.CarimboQuery;
 import br.com.lojaapi.coreapi.comum.ModeloLeitura;
@@ -11,7 +12,6 @@ import br.com.lojaapi.coreapi.grupo.ListarGruposQuery;
 import br.com.lojaapi.coreapi.grupo.RemoverGrupoComplementoCommand;
 import br.com.lojaapi.coreapi.grupo.ResultadoDeGrupo;
 import br.com.lojaapi.gateway.acesso.LojaAtual;
-import br.com.lojaapi.gateway.comando.Comandos;
 import br.com.lojaapi.gateway.leitura.RespostaDeEscrita;
 import br.com.lojaapi.gateway.web.Ids;
 import br.com.lojaapi.gateway.web.PreCondicao;

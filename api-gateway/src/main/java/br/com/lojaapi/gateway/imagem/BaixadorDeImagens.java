@@ -1,7 +1,7 @@
 package br.com.lojaapi.gateway.imagem;
 
-import br.com.lojaapi.gateway.rede.EnderecoProibidoException;
-import br.com.lojaapi.gateway.rede.PoliticaDeRede;
+import br.com.lojaapi.command.comum.EnderecoProibidoException;
+import br.com.lojaapi.command.comum.PoliticaDeRede;
 import okhttp3.Call;
 import okhttp3.HttpUrl;
 import okhttp3.OkHttpClient;

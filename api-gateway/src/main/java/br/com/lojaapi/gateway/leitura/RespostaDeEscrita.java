@@ -1,6 +1,8 @@
 package br.com.lojaapi.gateway.leitura;
 
 import br.com.lojaapi.coreapi.comum.ModeloLeitura;
+import br.com.lojaapi.gateway.banco.Indisponibilidade;
+import br.com.lojaapi.query.comum.LeituraDaPropriaEscrita;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.ResponseEntity;
 import org.springframework.stereotype.Component;
@@ -19,12 +21,16 @@ import java.util.function.Supplier;
  *   <li>it caught up, but another request removed the resource right after this write: 202 as well, with the id,
  *       version and a warning saying so (the write's own status would promise a body that is not there).</li>
  * </ul>
+ * A third: the database becomes unreachable after the write committed. The write is then 202 too, never the
+ * outage's 503, which would tell the client it did not happen and invite it to do it again.
  */
 @Component
 public class RespostaDeEscrita {
 
     private static final String ATRASO = "Gravado, mas a leitura ainda não reflete a alteração; consulte novamente em instantes";
     private static final String REMOVIDO_DEPOIS = "Gravado, mas o recurso foi removido logo depois por outra requisição";
+    private static final String SEM_BANCO = "Gravado, mas o banco de dados ficou indisponível antes da leitura; "
+                                            + "consulte novamente em instantes";
 
     private final LeituraDaPropriaEscrita leitura;
 
@@ -47,8 +53,12 @@ public class RespostaDeEscrita {
     }
 
     public ResponseEntity<Object> removido(ModeloLeitura modelo, String lojaId, String id, long versao, Object corpo) {
-        if (leitura.aguardarVersao(modelo, lojaId, id, versao)) {
-            return ResponseEntity.ok(corpo);
+        try {
+            if (leitura.aguardarVersao(modelo, lojaId, id, versao)) {
+                return ResponseEntity.ok(corpo);
+            }
+        } catch (RuntimeException e) {
+            return semBanco(e, id, versao, null);
         }
         return aviso(HttpStatus.ACCEPTED, id, versao, null, ATRASO);
     }
@@ -59,12 +69,17 @@ public class RespostaDeEscrita {
      */
     public ResponseEntity<Object> responder(HttpStatus status, String lojaId, List<Espera> esperas, String id,
                                             long versao, URI local, Supplier<Optional<?>> leitor) {
-        boolean visivel = esperas.stream()
-                                 .allMatch(e -> leitura.aguardarVersao(e.modelo(), lojaId, e.id(), e.versao()));
-        if (!visivel) {
-            return aviso(HttpStatus.ACCEPTED, id, versao, local, ATRASO);
+        Optional<?> corpo;
+        try {
+            boolean visivel = esperas.stream()
+                                     .allMatch(e -> leitura.aguardarVersao(e.modelo(), lojaId, e.id(), e.versao()));
+            if (!visivel) {
+                return aviso(HttpStatus.ACCEPTED, id, versao, local, ATRASO);
+            }
+            corpo = leitor.get();
+        } catch (RuntimeException e) {
+            return semBanco(e, id, versao, local);
         }
-        Optional<?> corpo = leitor.get();
         if (corpo.isEmpty()) {
             return aviso(HttpStatus.ACCEPTED, id, versao, local, REMOVIDO_DEPOIS);
         }
@@ -73,6 +88,14 @@ public class RespostaDeEscrita {
             resposta.location(local);
         }
         return resposta.body(corpo.get());
+    }
+
+    /** 202 when reading after the write failed for want of the database; any other failure is the caller's. */
+    private static ResponseEntity<Object> semBanco(RuntimeException erro, String id, long versao, URI local) {
+        if (Indisponibilidade.classificar(erro).isEmpty()) {
+            throw erro;
+        }
+        return aviso(HttpStatus.ACCEPTED, id, versao, local, SEM_BANCO);
     }
 
     private static ResponseEntity<Object> aviso(HttpStatus status, String id, long versao, URI local, String aviso) {

@@ -1,5 +1,6 @@
 package br.com.lojaapi.gateway.notafiscal;
 
+import br.com.lojaapi.command.comum.Comandos;
 import br.com.lojaapi.command.notafiscal.LeitorFiscal;
 import br.com.lojaapi.command.notafiscal.LeituraFiscal;
 import br.com.lojaapi.command.notafiscal.RegistroDeNotasFiscais;
@@ -18,7 +19,6 @@ import br.com.lojaapi.coreapi.notafiscal.NotaFiscalView;
 import br.com.lojaapi.coreapi.notafiscal.ResultadoDaNota;
 import br.com.lojaapi.coreapi.pedido.PedidoView;
 import br.com.lojaapi.gateway.acesso.LojaAtual;
-import br.com.lojaapi.gateway.comando.Comandos;
 import br.com.lojaapi.gateway.erro.Erro;
 import br.com.lojaapi.gateway.leitura.RespostaDeEscrita;
 import br.com.lojaapi.gateway.objetos.ArquivosPrivados;

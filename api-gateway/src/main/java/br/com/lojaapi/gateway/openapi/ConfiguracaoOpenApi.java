@@ -49,6 +49,7 @@ public class ConfiguracaoOpenApi {
 
     private static final String ERRO = "#/components/schemas/Erro";
     private static final String ESCRITA_ACEITA = "#/components/schemas/EscritaAceita";
+    private static final String SERVICO_INDISPONIVEL = "ServicoIndisponivel";
     private static final Set<RequestMethod> ESCRITAS =
             Set.of(RequestMethod.POST, RequestMethod.PUT, RequestMethod.PATCH, RequestMethod.DELETE);
 
@@ -90,6 +91,23 @@ public class ConfiguracaoOpenApi {
             Map<String, Schema> erro = ModelConverters.getInstance(true).read(Erro.class);
             erro.forEach(api.getComponents()::addSchemas);
             ModelConverters.getInstance(true).read(EscritaAceita.class).forEach(api.getComponents()::addSchemas);
+        };
+    }
+
+    /**
+     * The 503 every operation can give: the database is out of reach or the pool has no free connection (any
+     * operation: authentication itself reads the database), or a write keeps colliding with others. Defined once
+     * and referenced, so a generated client gets one type for it.
+     */
+    @Bean
+    OpenApiCustomizer respostaServicoIndisponivel() {
+        return api -> {
+            ApiResponse resposta = erro("Serviço indisponível por um instante: o banco de dados está fora do ar, não "
+                    + "há conexão livre com ele, ou o recurso está sendo alterado por muitas requisições ao mesmo "
+                    + "tempo. A requisição não foi concluída: repita depois de Retry-After segundos (com "
+                    + "Idempotency-Key, repetir uma escrita é seguro)");
+            resposta.addHeaderObject("Retry-After", cabecalho("Segundos até tentar de novo"));
+            api.getComponents().addResponses(SERVICO_INDISPONIVEL, resposta);
         };
     }
 
@@ -165,6 +183,7 @@ public class ConfiguracaoOpenApi {
             limite.getHeaders().put("Retry-After", cabecalho("Segundos até poder tentar de novo"));
             respostas.putIfAbsent("429", limite);
             adicionar(respostas, "500", "Erro interno");
+            respostas.putIfAbsent("503", new ApiResponse().$ref(SERVICO_INDISPONIVEL));
             return operacao;
         };
     }

@@ -1,10 +1,10 @@
 package br.com.lojaapi.gateway.pedido;
 
-import br.com.lojaapi.command.pedido.EdicaoDePedidos;
-import br.com.lojaapi.command.pedido.RegistroDePedidos;
+import br.com.lojaapi.command.comum.Comandos;
+import br.com.lojaapi.command.pedido.aplicacao.EdicaoDePedidos;
+import br.com.lojaapi.command.pedido.aplicacao.Escrita;
 import br.com.lojaapi.coreapi.comum.ErroDeNegocio;
 import br.com.lojaapi.gateway.admin.Lojas;
-import br.com.lojaapi.gateway.comando.Comandos;
 import br.com.lojaapi.gateway.leitura.RespostaDeEscrita;
 import br.com.lojaapi.gateway.web.Ids;
 import io.swagger.v3.oas.annotations.Hidden;
@@ -57,7 +57,7 @@ class PedidoAdminController {
         EdicaoDePedidos.Edicao edicao = new EdicaoDePedidos.Edicao(lojaId, pedidoId, linhas(corpo.itens),
                 corpo.desconto, corpo.taxaEntrega, corpo.editadoPor == null ? null : corpo.editadoPor.orElse(null),
                 relogio.instant());
-        List<RegistroDePedidos.Escrita> escritas = comandos.executar(() -> edicoes.editar(edicao),
+        List<Escrita> escritas = comandos.executar(() -> edicoes.editar(edicao),
                 PedidoController.NAO_ENCONTRADO);
         return escrita.responder(HttpStatus.OK, lojaId, PedidoController.esperas(escritas), pedidoId,
                 PedidoController.versaoDoPedido(escritas), null, () -> pedidos.buscar(lojaId, pedidoId));

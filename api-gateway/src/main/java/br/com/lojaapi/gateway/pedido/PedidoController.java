@@ -1,19 +1,28 @@
 package br.com.lojaapi.gateway.pedido;
 
-import br.com.lojaapi.command.pedido.RegistroDePedidos;
+import br.com.lojaapi.command.comum.Comandos;
+import br.com.lojaapi.command.pedido.aplicacao.CancelamentoDePedido;
+import br.com.lojaapi.command.pedido.aplicacao.ConfirmacaoDePedido;
+import br.com.lojaapi.command.pedido.aplicacao.CriacaoDePedido;
+import br.com.lojaapi.command.pedido.aplicacao.Escrita;
+import br.com.lojaapi.command.pedido.aplicacao.ExclusaoDePedido;
+import br.com.lojaapi.command.pedido.aplicacao.MudancaDeEtapaDoPedido;
 import br.com.lojaapi.coreapi.comum.CarimboQuery;
 import br.com.lojaapi.coreapi.comum.ErroDeNegocio;
 import br.com.lojaapi.coreapi.comum.ModeloLeitura;
-import br.com.lojaapi.coreapi.pedido.AlterarStatusDoPedidoCommand;
+import br.com.lojaapi.coreapi.comum.VersaoEsperada;
+import br.com.lojaapi.coreapi.pedido.AcompanhamentoDoPedido;
+import br.com.lojaapi.coreapi.pedido.CancelarPedidoCommand;
 import br.com.lojaapi.coreapi.pedido.CarimboDePedidosQuery;
 import br.com.lojaapi.coreapi.pedido.ClienteDoPedido;
+import br.com.lojaapi.coreapi.pedido.ConfirmarPedidoCommand;
 import br.com.lojaapi.coreapi.pedido.ListarPedidosQuery;
+import br.com.lojaapi.coreapi.pedido.MudarEtapaDoPedidoCommand;
 import br.com.lojaapi.coreapi.pedido.PaginaDePedidos;
 import br.com.lojaapi.coreapi.pedido.PedidoExcluido;
 import br.com.lojaapi.coreapi.pedido.StatusPedido;
 import br.com.lojaapi.coreapi.pedido.TipoEntrega;
 import br.com.lojaapi.gateway.acesso.LojaAtual;
-import br.com.lojaapi.gateway.comando.Comandos;
 import br.com.lojaapi.gateway.erro.Erro;
 import br.com.lojaapi.gateway.leitura.RespostaDeEscrita;
 import br.com.lojaapi.gateway.objetos.ArquivosPrivados;
@@ -46,6 +55,7 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.function.Supplier;
 
 @RestController
 @RequestMapping(path = "/v1/pedidos", produces = "application/json")
@@ -55,17 +65,27 @@ class PedidoController {
     static final String NAO_ENCONTRADO = "Pedido não encontrado";
 
     private final Comandos comandos;
-    private final RegistroDePedidos registro;
+    private final CriacaoDePedido criacao;
+    private final ConfirmacaoDePedido confirmacao;
+    private final CancelamentoDePedido cancelamento;
+    private final MudancaDeEtapaDoPedido mudancaDeEtapa;
+    private final ExclusaoDePedido exclusao;
     private final ArquivosPrivados arquivos;
     private final QueryGateway consultas;
     private final PedidosDaLoja pedidos;
     private final RespostaDeEscrita escrita;
     private final Clock relogio;
 
-    PedidoController(Comandos comandos, RegistroDePedidos registro, ArquivosPrivados arquivos,
-                     QueryGateway consultas, PedidosDaLoja pedidos, RespostaDeEscrita escrita, Clock relogio) {
+    PedidoController(Comandos comandos, CriacaoDePedido criacao, ConfirmacaoDePedido confirmacao,
+                     CancelamentoDePedido cancelamento, MudancaDeEtapaDoPedido mudancaDeEtapa,
+                     ExclusaoDePedido exclusao, ArquivosPrivados arquivos, QueryGateway consultas,
+                     PedidosDaLoja pedidos, RespostaDeEscrita escrita, Clock relogio) {
         this.comandos = comandos;
-        this.registro = registro;
+        this.criacao = criacao;
+        this.confirmacao = confirmacao;
+        this.cancelamento = cancelamento;
+        this.mudancaDeEtapa = mudancaDeEtapa;
+        this.exclusao = exclusao;
         this.arquivos = arquivos;
         this.consultas = consultas;
         this.pedidos = pedidos;
@@ -121,11 +141,11 @@ class PedidoController {
             content = @Content(schema = @Schema(implementation = Erro.class)))
     ResponseEntity<Object> criar(@Parameter(hidden = true) LojaAtual loja, @RequestBody CorpoDePedido corpo) {
         String pedidoId = Ids.novo();
-        RegistroDePedidos.NovoPedido novo = new RegistroDePedidos.NovoPedido(loja.lojaId(), pedidoId,
+        CriacaoDePedido.NovoPedido novo = new CriacaoDePedido.NovoPedido(loja.lojaId(), pedidoId,
                 tipoEntrega(corpo.tipoEntrega()), cliente(corpo.cliente()),
                 Ids.opcional(corpo.cliente().id()), linhas(corpo.itens()), corpo.desconto(), corpo.taxaEntrega(),
                 corpo.observacoes(), relogio.instant());
-        List<RegistroDePedidos.Escrita> escritas = comandos.executar(() -> registro.criar(novo), NAO_ENCONTRADO);
+        List<Escrita> escritas = comandos.executar(() -> criacao.criar(novo), NAO_ENCONTRADO);
         return escrita.responder(HttpStatus.CREATED, loja.lojaId(), esperas(escritas), pedidoId,
                 versaoDoPedido(escritas), URI.create("/v1/pedidos/" + pedidoId), () -> buscar(loja.lojaId(), pedidoId));
     }
@@ -159,11 +179,20 @@ class PedidoController {
         if (corpo.status == null || corpo.status.isEmpty()) {
             throw ErroDeNegocio.invalido("status é obrigatório");
         }
-        AlterarStatusDoPedidoCommand comando = new AlterarStatusDoPedidoCommand(id, loja.lojaId(),
-                status(corpo.status.get()), corpo.motivoCancelamento, corpo.tempoEntrega, corpo.codigoRastreio,
-                corpo.urlRastreio, corpo.pagamentoStatus, relogio.instant(), condicao.versaoEsperada());
-        List<RegistroDePedidos.Escrita> escritas = comandos.executar(() -> registro.alterarStatus(comando),
-                NAO_ENCONTRADO);
+        StatusPedido status = status(corpo.status.get());
+        AcompanhamentoDoPedido acompanhamento = new AcompanhamentoDoPedido(corpo.tempoEntrega, corpo.codigoRastreio,
+                corpo.urlRastreio, corpo.pagamentoStatus);
+        Instant agora = relogio.instant();
+        VersaoEsperada esperada = condicao.versaoEsperada();
+        Supplier<List<Escrita>> alteracao = switch (status) {
+            case CANCELADO -> () -> cancelamento.cancelar(new CancelarPedidoCommand(id, loja.lojaId(),
+                    corpo.motivoCancelamento, acompanhamento, agora, esperada));
+            case CONFIRMADO -> () -> confirmacao.confirmar(new ConfirmarPedidoCommand(id, loja.lojaId(),
+                    corpo.motivoCancelamento, acompanhamento, agora, esperada));
+            default -> () -> mudancaDeEtapa.mudar(new MudarEtapaDoPedidoCommand(id, loja.lojaId(), status,
+                    corpo.motivoCancelamento, acompanhamento, agora, esperada));
+        };
+        List<Escrita> escritas = comandos.executar(alteracao, NAO_ENCONTRADO);
         return escrita.responder(HttpStatus.OK, loja.lojaId(), esperas(escritas), id, versaoDoPedido(escritas), null,
                 () -> buscar(loja.lojaId(), id));
     }
@@ -178,23 +207,23 @@ class PedidoController {
     ResponseEntity<Object> remover(@Parameter(hidden = true) LojaAtual loja, @PathVariable String id,
                                    @Parameter(hidden = true) PreCondicao condicao) {
         Ids.exigir(id, NAO_ENCONTRADO);
-        RegistroDePedidos.Exclusao exclusao = comandos.executar(
-                () -> registro.excluir(loja.lojaId(), id, relogio.instant(), condicao.versaoEsperada()),
+        ExclusaoDePedido.Exclusao excluida = comandos.executar(
+                () -> exclusao.excluir(loja.lojaId(), id, relogio.instant(), condicao.versaoEsperada()),
                 NAO_ENCONTRADO);
-        PedidoExcluido excluido = exclusao.pedido();
+        PedidoExcluido excluido = excluida.pedido();
         List<RespostaDeEscrita.Espera> esperas = new ArrayList<>();
         esperas.add(new RespostaDeEscrita.Espera(ModeloLeitura.PEDIDO, id, excluido.versao()));
-        exclusao.notasFiscais().forEach(n -> esperas.add(
+        excluida.notasFiscais().forEach(n -> esperas.add(
                 new RespostaDeEscrita.Espera(ModeloLeitura.NOTA_FISCAL, n.notaId(), n.versao())));
-        exclusao.etiquetas().forEach(e -> esperas.add(
+        excluida.etiquetas().forEach(e -> esperas.add(
                 new RespostaDeEscrita.Espera(ModeloLeitura.ETIQUETA, e.etiquetaId(), e.versao())));
         Excluido corpo = new Excluido(true, excluido.numero(),
                 "Pedido " + excluido.numero() + " excluído com seus itens e pagamentos");
         ResponseEntity<Object> resposta = escrita.responder(HttpStatus.OK, loja.lojaId(), esperas, id,
                 excluido.versao(), null, () -> Optional.of(corpo));
         // Its invoices' and labels' files go once no read model names them.
-        exclusao.notasFiscais().forEach(n -> arquivos.remover(n.objetosLivres()));
-        exclusao.etiquetas().forEach(e -> arquivos.remover(e.objetosLivres()));
+        excluida.notasFiscais().forEach(n -> arquivos.remover(n.objetosLivres()));
+        excluida.etiquetas().forEach(e -> arquivos.remover(e.objetosLivres()));
         return resposta;
     }
 
@@ -202,11 +231,11 @@ class PedidoController {
         return pedidos.buscar(lojaId, id);
     }
 
-    static List<RespostaDeEscrita.Espera> esperas(List<RegistroDePedidos.Escrita> escritas) {
+    static List<RespostaDeEscrita.Espera> esperas(List<Escrita> escritas) {
         return escritas.stream().map(e -> new RespostaDeEscrita.Espera(e.modelo(), e.id(), e.versao())).toList();
     }
 
-    static long versaoDoPedido(List<RegistroDePedidos.Escrita> escritas) {
+    static long versaoDoPedido(List<Escrita> escritas) {
         return escritas.stream().filter(e -> e.modelo() == ModeloLeitura.PEDIDO)
                        .findFirst().orElseThrow().versao();
     }
@@ -243,16 +272,16 @@ class PedidoController {
                 c.complemento(), c.bairro(), c.cidade(), c.uf(), c.cep(), c.referencia());
     }
 
-    private static List<RegistroDePedidos.Linha> linhas(List<CorpoDePedido.Item> itens) {
+    private static List<CriacaoDePedido.Linha> linhas(List<CorpoDePedido.Item> itens) {
         if (itens == null || itens.isEmpty()) {
             throw ErroDeNegocio.invalido("itens é obrigatório: ao menos um item");
         }
-        List<RegistroDePedidos.Linha> linhas = new ArrayList<>();
+        List<CriacaoDePedido.Linha> linhas = new ArrayList<>();
         for (int i = 0; i < itens.size(); i++) {
             CorpoDePedido.Item item = itens.get(i);
             LinhasDoCorpo.conferir("itens[" + i + "]", item, item == null ? null : item.produtoId(),
                     item == null ? null : item.quantidade());
-            linhas.add(new RegistroDePedidos.Linha(Ids.novo(), item.produtoId(), Ids.opcional(item.variacaoId()),
+            linhas.add(new CriacaoDePedido.Linha(Ids.novo(), item.produtoId(), Ids.opcional(item.variacaoId()),
                     item.quantidade(), item.observacao(), LinhasDoCorpo.opcoes(item.opcoes())));
         }
         return linhas;

@@ -1,11 +1,12 @@
 package br.com.lojaapi.gateway.produto;
 
+import br.com.lojaapi.command.comum.Comandos;
 import br.com.lojaapi.command.produto.CadastroDeProdutos;
 import br.com.lojaapi.coreapi.comum.CarimboQuery;
 import br.com.lojaapi.coreapi.comum.ErroDeNegocio;
 import br.com.lojaapi.coreapi.comum.ModeloLeitura;
-import br.com.lojaapi.coreapi.produto.AlterarProdutoCommand;
 import br.com.lojaapi.coreapi.produto.AlteracaoVariacao;
+import br.com.lojaapi.coreapi.produto.AlterarProdutoCommand;
 import br.com.lojaapi.coreapi.produto.BuscarProdutoQuery;
 import br.com.lojaapi.coreapi.produto.CarimboDeProdutosQuery;
 import br.com.lojaapi.coreapi.produto.ListarProdutosQuery;
@@ -13,7 +14,6 @@ import br.com.lojaapi.coreapi.produto.PaginaDeProdutos;
 import br.com.lojaapi.coreapi.produto.ProdutoView;
 import br.com.lojaapi.coreapi.produto.ResultadoDeProduto;
 import br.com.lojaapi.gateway.acesso.LojaAtual;
-import br.com.lojaapi.gateway.comando.Comandos;
 import br.com.lojaapi.gateway.erro.Erro;
 import br.com.lojaapi.gateway.imagem.ImagensDeProduto;
 import br.com.lojaapi.gateway.leitura.RespostaDeEscrita;

@@ -1,5 +1,6 @@
 package br.com.lojaapi.gateway.produto;
 
+import br.com.lojaapi.command.comum.Comandos;
 import br.com.lojaapi.coreapi.comum.CarimboDeListaQuery;
 import br.com.lojaapi.coreapi.comum.CarimboQuery;
 import br.com.lojaapi.coreapi.comum.ErroDeNegocio;
@@ -12,7 +13,6 @@ import br.com.lojaapi.coreapi.produto.ProdutoView;
 import br.com.lojaapi.coreapi.produto.RemoverVariacaoCommand;
 import br.com.lojaapi.coreapi.produto.VariacaoView;
 import br.com.lojaapi.gateway.acesso.LojaAtual;
-import br.com.lojaapi.gateway.comando.Comandos;
 import br.com.lojaapi.gateway.leitura.RespostaDeEscrita;
 import br.com.lojaapi.gateway.web.Ids;
 import br.com.lojaapi.gateway.web.PreCondicao;

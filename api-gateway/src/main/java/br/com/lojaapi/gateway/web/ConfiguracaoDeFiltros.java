@@ -4,6 +4,8 @@ import br.com.lojaapi.gateway.acesso.AutenticacaoFilter;
 import br.com.lojaapi.gateway.acesso.TokenDeOperador;
 import br.com.lojaapi.gateway.acesso.TokensDeAcesso;
 import br.com.lojaapi.gateway.acesso.UsoDeTokens;
+import br.com.lojaapi.gateway.erro.FalhaDoBancoFilter;
+import br.com.lojaapi.gateway.erro.FalhasDoBanco;
 import br.com.lojaapi.gateway.erro.RespostasDeErro;
 import br.com.lojaapi.gateway.idempotencia.IdempotenciaFilter;
 import br.com.lojaapi.gateway.idempotencia.RegistroDeIdempotencia;
@@ -20,7 +22,8 @@ import java.time.Clock;
 import java.time.Duration;
 
 /**
- * The request pipeline in front of every controller: authentication, then quotas, then input limits. Limits come
+ * The request pipeline in front of every controller: an outage of the database turned into 503 around all of it,
+ * then authentication, then quotas, then input limits. Limits come
  * last so that even a refused oversized body is authenticated, counted and answered with the quota headers,
  * and an anonymous client learns nothing but 401.
  */
@@ -41,6 +44,15 @@ public class ConfiguracaoDeFiltros {
                 new LimitesDeEntradaFilter(maximo.toBytes(), arquivos.toBytes(), erros));
         registro.addUrlPatterns("/v1/*", "/admin/*");
         registro.setOrder(3);
+        return registro;
+    }
+
+    @Bean
+    FilterRegistrationBean<FalhaDoBancoFilter> filtroDeFalhaDoBanco(FalhasDoBanco falhas, RespostasDeErro erros) {
+        FilterRegistrationBean<FalhaDoBancoFilter> registro =
+                new FilterRegistrationBean<>(new FalhaDoBancoFilter(falhas, erros));
+        registro.addUrlPatterns("/v1/*", "/admin/*");
+        registro.setOrder(0);
         return registro;
     }
 

@@ -51,7 +51,7 @@ public final class RespostaCondicional {
      * the {@code carimbo} query answers just that version). Without {@code If-None-Match} there is nothing to
      * compare, so the body is read alone and tagged with the {@code versao} it shows, which is by construction the
      * tag of that body: no transaction and no second query on the common path (a single category GET had halved
-     * its rate with them, see the README's Performance). With the header, as {@link #recurso}: tag first, 304
+     * its rate with them, see docs/operacao/desempenho.md). With the header, as {@link #recurso}: tag first, 304
      * without a body.
      */
     public <T> ResponseEntity<T> recursoPelaVersao(Object carimbo, String naoEncontrado, Supplier<Optional<T>> corpo,

@@ -1,5 +1,6 @@
 package br.com.lojaapi.gateway.webhook;
 
+import br.com.lojaapi.command.entrega.ConfiguracaoDeEntregas;
 import br.com.lojaapi.coreapi.webhook.EventoDeWebhook;
 import br.com.lojaapi.gateway.cliente.ClienteJson;
 import br.com.lojaapi.gateway.openapi.JsonLivre;
@@ -10,28 +11,17 @@ import io.swagger.v3.core.jackson.TypeNameResolver;
 import io.swagger.v3.core.util.Json31;
 import io.swagger.v3.oas.models.Components;
 import io.swagger.v3.oas.models.OpenAPI;
-import io.swagger.v3.oas.models.Operation;
 import io.swagger.v3.oas.models.PathItem;
-import io.swagger.v3.oas.models.media.Content;
 import io.swagger.v3.oas.models.media.DateTimeSchema;
 import io.swagger.v3.oas.models.media.Discriminator;
-import io.swagger.v3.oas.models.media.IntegerSchema;
 import io.swagger.v3.oas.models.media.JsonSchema;
-import io.swagger.v3.oas.models.media.MediaType;
 import io.swagger.v3.oas.models.media.ObjectSchema;
 import io.swagger.v3.oas.models.media.Schema;
 import io.swagger.v3.oas.models.media.StringSchema;
-import io.swagger.v3.oas.models.parameters.HeaderParameter;
-import io.swagger.v3.oas.models.parameters.Parameter;
-import io.swagger.v3.oas.models.parameters.RequestBody;
-import io.swagger.v3.oas.models.responses.ApiResponse;
-import io.swagger.v3.oas.models.responses.ApiResponses;
 import org.springdoc.core.customizers.OpenApiCustomizer;
 import org.springframework.stereotype.Component;
 
-import java.math.BigDecimal;
 import java.lang.reflect.RecordComponent;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.EnumMap;
@@ -71,10 +61,10 @@ class DescricaoDosWebhooks implements OpenApiCustomizer {
     record Tipo(Class<?> dados, String resumo) {
     }
 
-    private final ConfiguracaoDeEntregas configuracao;
+    private final OperacaoDeEntrega entregas;
 
     DescricaoDosWebhooks(ConfiguracaoDeEntregas configuracao) {
-        this.configuracao = configuracao;
+        this.entregas = new OperacaoDeEntrega(configuracao);
     }
 
     /** Exhaustive: a new kind does not compile until it is described. Types as {@link DisparadorDeWebhooks} sends. */
@@ -131,7 +121,7 @@ class DescricaoDosWebhooks implements OpenApiCustomizer {
             componentes.addSchemas(envelope(evento), corpo(evento, tipo(evento), esquema));
             // A $ref to components/pathItems: generators (typescript-fetch) that break on an inline webhook still
             // read the document, and the webhook stays described.
-            componentes.addPathItem(evento.nome(), new PathItem().post(entrega(evento, tipo(evento))));
+            componentes.addPathItem(evento.nome(), new PathItem().post(entregas.de(evento, tipo(evento))));
             api.addWebhooks(evento.nome(), new PathItem().$ref(ENTREGAS + evento.nome()));
         });
         if (componentes.getSchemas().containsKey(ITEM_DO_FEED)) {
@@ -246,64 +236,5 @@ class DescricaoDosWebhooks implements OpenApiCustomizer {
                 .addProperty("criadoEm", new DateTimeSchema().description("Quando o evento aconteceu"))
                 .addProperty("dados", new Schema<>().$ref(ESQUEMAS + dados))
                 .required(List.of("evento", "criadoEm", "dados"));
-    }
-
-    private Operation entrega(EventoDeWebhook evento, Tipo tipo) {
-        return new Operation()
-                .operationId("webhook" + envelope(evento).substring("Evento".length()))
-                .summary(evento.nome() + ": " + tipo.resumo())
-                .description("POST que a loja envia à url de cada webhook inscrito em " + evento.nome() + ". "
-                        + "Confira a assinatura sobre o corpo exato recebido antes de usá-lo. Uma entrega pode "
-                        + "chegar mais de uma vez e fora de ordem: X-Service-Entrega (= webhook-id) é o mesmo em "
-                        + "todas as tentativas da entrega, e criadoEm é quando o evento aconteceu.")
-                .security(List.of())
-                .parameters(cabecalhos(evento))
-                .requestBody(new RequestBody().required(true).content(new Content().addMediaType("application/json",
-                        new MediaType().schema(new Schema<>().$ref(ESQUEMAS + envelope(evento))))))
-                .responses(new ApiResponses()
-                        .addApiResponse("2XX", new ApiResponse().description("Recebido: qualquer status 2xx em até "
-                                + duracao(configuracao.tempoLimite()) + " confirma a entrega; o corpo da resposta "
-                                + "é ignorado"))
-                        .addApiResponse("default", new ApiResponse().description("Qualquer outro status (um "
-                                + "redirecionamento inclusive) ou nenhuma resposta no prazo: nova tentativa após "
-                                + configuracao.atrasosMs().stream().map(ms -> duracao(Duration.ofMillis(ms)))
-                                                       .collect(Collectors.joining(", "))
-                                + "; depois da última, a entrega falha")));
-    }
-
-    private static List<Parameter> cabecalhos(EventoDeWebhook evento) {
-        return List.of(
-                cabecalho("X-Service-Event", new StringSchema()._enum(List.of(evento.nome())),
-                        "Tipo do evento (o mesmo de evento no corpo)"),
-                cabecalho("X-Service-Signature", new StringSchema().pattern("^sha256=[0-9a-f]{64}$"),
-                        "sha256= seguido do HMAC-SHA-256, em hexadecimal minúsculo, do corpo exato recebido, com "
-                                + "o secret do webhook (whsec_..., em UTF-8) como chave; compare em tempo constante"),
-                cabecalho("X-Service-Tentativa", new IntegerSchema().minimum(BigDecimal.ONE),
-                        "Número desta tentativa da entrega, a partir de 1"),
-                cabecalho("X-Service-Entrega", new StringSchema().format("uuid"),
-                        "Id da entrega: o mesmo em todas as tentativas; use para descartar repetições"),
-                cabecalho("webhook-id", new StringSchema().format("uuid"),
-                        "Standard Webhooks: o mesmo valor de X-Service-Entrega"),
-                cabecalho("webhook-timestamp", new IntegerSchema().format("int64"),
-                        "Standard Webhooks: instante do envio desta tentativa, em segundos Unix"),
-                cabecalho("webhook-signature", new StringSchema().pattern("^v1,[A-Za-z0-9+/]+=*$"),
-                        "Standard Webhooks: v1, seguido do HMAC-SHA-256 em base64 de {webhook-id}."
-                                + "{webhook-timestamp}.{corpo}, com a decodificação base64 do secret após whsec_ "
-                                + "como chave (como as bibliotecas desse padrão o leem)"));
-    }
-
-    private static Parameter cabecalho(String nome, Schema<?> esquema, String descricao) {
-        return new HeaderParameter().name(nome).required(true).description(descricao).schema(esquema);
-    }
-
-    private static String duracao(Duration d) {
-        long ms = d.toMillis();
-        if (ms % 3_600_000 == 0) {
-            return ms / 3_600_000 + " h";
-        }
-        if (ms % 60_000 == 0) {
-            return ms / 60_000 + " min";
-        }
-        return ms % 1000 == 0 ? ms / 1000 + " s" : ms + " ms";
     }
 }

@@ -1,8 +1,10 @@
 package br.com.lojaapi.gateway.webhook;
 
+import br.com.lojaapi.command.entrega.ConfiguracaoDeEntregas;
 import br.com.lojaapi.command.webhook.WebhookLookup;
 import br.com.lojaapi.coreapi.entrega.IniciarEntregaCommand;
 import br.com.lojaapi.gateway.axon.ConfiguracaoDeProcessadores;
+import br.com.lojaapi.query.evento.EventoRenderizado;
 import org.axonframework.commandhandling.gateway.CommandGateway;
 import org.axonframework.config.ProcessingGroup;
 import org.axonframework.eventhandling.DisallowReplay;
@@ -57,7 +59,7 @@ class DisparadorDeWebhooks {
         renderizador.de(mensagem).ifPresent(this::disparar);
     }
 
-    private void disparar(RenderizadorDeEventos.Evento evento) {
+    private void disparar(EventoRenderizado evento) {
         List<String> webhooks = destinos.inscritos(evento.lojaId(), evento.tipo().nome(), evento.criadoEm());
         if (webhooks.isEmpty()) {
             return;

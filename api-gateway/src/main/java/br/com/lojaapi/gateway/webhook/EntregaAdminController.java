@@ -1,5 +1,7 @@
 package br.com.lojaapi.gateway.webhook;
 
+import br.com.lojaapi.command.comum.Comandos;
+import br.com.lojaapi.command.entrega.ConfiguracaoDeEntregas;
 import br.com.lojaapi.coreapi.comum.ErroDeNegocio;
 import br.com.lojaapi.coreapi.entrega.BuscarEntregaQuery;
 import br.com.lojaapi.coreapi.entrega.EntregaView;
@@ -10,7 +12,6 @@ import br.com.lojaapi.coreapi.entrega.TentativaDeEntregaView;
 import br.com.lojaapi.coreapi.webhook.BuscarWebhookQuery;
 import br.com.lojaapi.coreapi.webhook.WebhookView;
 import br.com.lojaapi.gateway.admin.Lojas;
-import br.com.lojaapi.gateway.comando.Comandos;
 import br.com.lojaapi.gateway.web.Ids;
 import br.com.lojaapi.gateway.web.Paginacao;
 import com.fasterxml.jackson.annotation.JsonRawValue;

@@ -20,8 +20,10 @@ import br.com.lojaapi.coreapi.produto.EstoqueBaixoEvent;
 import br.com.lojaapi.coreapi.produto.ProdutoAtualizadoEvent;
 import br.com.lojaapi.coreapi.produto.ProdutoRemovidoEvent;
 import br.com.lojaapi.coreapi.webhook.EventoDeWebhook;
-import br.com.lojaapi.gateway.leitura.LeituraDaPropriaEscrita;
 import br.com.lojaapi.gateway.produto.ProdutoComoGet;
+import br.com.lojaapi.query.comum.LeituraDaPropriaEscrita;
+import br.com.lojaapi.query.evento.EventoRenderizado;
+import br.com.lojaapi.query.evento.RenderizacaoDeEventos;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import org.axonframework.eventhandling.EventMessage;
@@ -37,23 +39,12 @@ import java.util.function.Supplier;
 
 /**
  * Which events a webhook can carry, and the body it carries for each: {@code {"evento", "criadoEm", "dados"}}.
- * The webhook dispatcher and the event feed (GET /v1/eventos) both render through here, so the feed holds exactly
- * the bytes a delivery of the same event sends.
+ * The webhook dispatcher and the event feed (GET /v1/eventos, written by query-side's feed projection) both render
+ * through here, so the feed holds exactly the bytes a delivery of the same event sends. {@code dados} are the web
+ * types of {@link DadosDeEvento} and the resources' GET bodies, whose schemas the description publishes.
  */
 @Component
-public class RenderizadorDeEventos {
-
-    /**
-     * One event of a webhook kind. The body is rendered only when asked for ({@code produto.atualizado} waits for the
-     * product's read model); it is empty when the resource no longer exists to be shown.
-     */
-    public record Evento(String id, String lojaId, EventoDeWebhook tipo, Instant criadoEm,
-                         Supplier<Optional<String>> corpo) {
-
-        public Optional<String> renderizar() {
-            return corpo.get();
-        }
-    }
+public class RenderizadorDeEventos implements RenderizacaoDeEventos {
 
     private final ObjectMapper json;
     private final LeituraDaPropriaEscrita leitura;
@@ -65,8 +56,8 @@ public class RenderizadorDeEventos {
         this.produtos = produtos;
     }
 
-    /** The event as a webhook sees it; empty for every event that no webhook kind carries. */
-    public Optional<Evento> de(EventMessage<?> mensagem) {
+    @Override
+    public Optional<EventoRenderizado> de(EventMessage<?> mensagem) {
         Object p = mensagem.getPayload();
         if (p instanceof PedidoCriadoEvent e) {
             return evento(mensagem, e.lojaId(), EventoDeWebhook.PEDIDO_CRIADO, () -> DadosDeEvento.de(e));
@@ -129,18 +120,18 @@ public class RenderizadorDeEventos {
     }
 
     /** Every invoice event carries the whole invoice: the payload is exactly what it was at that event. */
-    private Optional<Evento> notaFiscal(EventMessage<?> mensagem, String acao, EstadoDaNota nota) {
+    private Optional<EventoRenderizado> notaFiscal(EventMessage<?> mensagem, String acao, EstadoDaNota nota) {
         return versionado(mensagem, nota.lojaId(), EventoDeWebhook.PEDIDO_NOTA_FISCAL,
                 v -> DadosDeEvento.de(acao, nota, v));
     }
 
-    private Optional<Evento> etiqueta(EventMessage<?> mensagem, String acao, EstadoDaEtiqueta etiqueta) {
+    private Optional<EventoRenderizado> etiqueta(EventMessage<?> mensagem, String acao, EstadoDaEtiqueta etiqueta) {
         return versionado(mensagem, etiqueta.lojaId(), EventoDeWebhook.PEDIDO_ETIQUETA,
                 v -> DadosDeEvento.de(acao, etiqueta, v));
     }
 
     /** Kinds whose {@code dados} carry the aggregate's version: only events of an aggregate have one. */
-    private Optional<Evento> versionado(EventMessage<?> mensagem, String lojaId, EventoDeWebhook tipo,
+    private Optional<EventoRenderizado> versionado(EventMessage<?> mensagem, String lojaId, EventoDeWebhook tipo,
                                         LongFunction<Object> dados) {
         if (!(mensagem instanceof DomainEventMessage<?> doAgregado)) {
             return Optional.empty();
@@ -148,10 +139,10 @@ public class RenderizadorDeEventos {
         return evento(mensagem, lojaId, tipo, () -> dados.apply(doAgregado.getSequenceNumber()));
     }
 
-    private Optional<Evento> evento(EventMessage<?> mensagem, String lojaId, EventoDeWebhook tipo,
+    private Optional<EventoRenderizado> evento(EventMessage<?> mensagem, String lojaId, EventoDeWebhook tipo,
                                     Supplier<Object> dados) {
         Instant criadoEm = mensagem.getTimestamp();
-        return Optional.of(new Evento(mensagem.getIdentifier(), lojaId, tipo, criadoEm,
+        return Optional.of(new EventoRenderizado(mensagem.getIdentifier(), lojaId, tipo, criadoEm,
                 () -> Optional.ofNullable(dados.get()).map(d -> envelope(tipo, criadoEm, d))));
     }
 

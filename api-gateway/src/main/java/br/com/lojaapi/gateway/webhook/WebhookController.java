@@ -1,5 +1,9 @@
 package br.com.lojaapi.gateway.webhook;
 
+import br.com.lojaapi.command.comum.Comandos;
+import br.com.lojaapi.command.comum.EnderecoProibidoException;
+import br.com.lojaapi.command.comum.PoliticaDeRede;
+import br.com.lojaapi.command.entrega.Assinaturas;
 import br.com.lojaapi.command.webhook.WebhookLookup;
 import br.com.lojaapi.coreapi.comum.CarimboDeListaQuery;
 import br.com.lojaapi.coreapi.comum.ErroDeNegocio;
@@ -10,15 +14,12 @@ import br.com.lojaapi.coreapi.webhook.ListarWebhooksQuery;
 import br.com.lojaapi.coreapi.webhook.RemoverWebhookCommand;
 import br.com.lojaapi.coreapi.webhook.WebhookView;
 import br.com.lojaapi.gateway.acesso.LojaAtual;
-import br.com.lojaapi.gateway.comando.Comandos;
 import br.com.lojaapi.gateway.erro.Erro;
-import br.com.lojaapi.gateway.leitura.LeituraDaPropriaEscrita;
 import br.com.lojaapi.gateway.leitura.RespostaDeEscrita;
-import br.com.lojaapi.gateway.rede.EnderecoProibidoException;
-import br.com.lojaapi.gateway.rede.PoliticaDeRede;
 import br.com.lojaapi.gateway.web.Ids;
 import br.com.lojaapi.gateway.web.PreCondicao;
 import br.com.lojaapi.gateway.web.RespostaCondicional;
+import br.com.lojaapi.query.comum.LeituraDaPropriaEscrita;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.Parameter;
 import io.swagger.v3.oas.annotations.media.ArraySchema;

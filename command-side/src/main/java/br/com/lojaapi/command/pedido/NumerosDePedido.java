@@ -9,7 +9,7 @@ import org.springframework.stereotype.Component;
  * for good. The row lock queues concurrent orders of one store only for the rest of their (short) transaction.
  */
 @Component
-class NumerosDePedido {
+public class NumerosDePedido {
 
     private final JdbcTemplate jdbc;
 
@@ -17,7 +17,7 @@ class NumerosDePedido {
         this.jdbc = jdbc;
     }
 
-    long proximo(String lojaId) {
+    public long proximo(String lojaId) {
         Long numero = jdbc.queryForObject("""
                 INSERT INTO pedido_numero (loja_id, ultimo) VALUES (?, 1)
                 ON CONFLICT (loja_id) DO UPDATE SET ultimo = pedido_numero.ultimo + 1

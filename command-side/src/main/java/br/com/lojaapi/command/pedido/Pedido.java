@@ -3,12 +3,16 @@ package br.com.lojaapi.command.pedido;
 import br.com.lojaapi.command.comum.Campos;
 import br.com.lojaapi.command.comum.Versao;
 import br.com.lojaapi.coreapi.comum.ErroDeNegocio;
-import br.com.lojaapi.coreapi.pedido.AlterarStatusDoPedidoCommand;
+import br.com.lojaapi.coreapi.comum.VersaoEsperada;
+import br.com.lojaapi.coreapi.pedido.AcompanhamentoDoPedido;
+import br.com.lojaapi.coreapi.pedido.CancelarPedidoCommand;
+import br.com.lojaapi.coreapi.pedido.ConfirmarPedidoCommand;
 import br.com.lojaapi.coreapi.pedido.CriarPedidoCommand;
 import br.com.lojaapi.coreapi.pedido.DefinirRastreioDoPedidoCommand;
 import br.com.lojaapi.coreapi.pedido.EditarPedidoCommand;
 import br.com.lojaapi.coreapi.pedido.ItemDoPedido;
 import br.com.lojaapi.coreapi.pedido.LinhaDeEstoque;
+import br.com.lojaapi.coreapi.pedido.MudarEtapaDoPedidoCommand;
 import br.com.lojaapi.coreapi.pedido.MovimentoDoPedido;
 import br.com.lojaapi.coreapi.pedido.Pagamento;
 import br.com.lojaapi.coreapi.pedido.PedidoCanceladoEvent;
@@ -21,7 +25,8 @@ import br.com.lojaapi.coreapi.pedido.PedidoRemovidoEvent;
 import br.com.lojaapi.coreapi.pedido.PrepararEdicaoDoPedidoCommand;
 import br.com.lojaapi.coreapi.pedido.RastreioDoPedidoDefinidoEvent;
 import br.com.lojaapi.coreapi.pedido.RemoverPedidoCommand;
-import br.com.lojaapi.coreapi.pedido.ResultadoDeStatus;
+import br.com.lojaapi.coreapi.pedido.ResultadoDaConfirmacao;
+import br.com.lojaapi.coreapi.pedido.ResultadoDoCancelamento;
 import br.com.lojaapi.coreapi.pedido.StatusDoPedidoAlteradoEvent;
 import br.com.lojaapi.coreapi.pedido.StatusPedido;
 import br.com.lojaapi.coreapi.pedido.ValoresDoPedido;
@@ -33,8 +38,10 @@ import org.axonframework.modelling.command.CreationPolicy;
 import org.axonframework.spring.stereotype.Aggregate;
 
 import java.math.BigDecimal;
+import java.time.Instant;
 import java.util.List;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.stream.IntStream;
 
 import static org.axonframework.modelling.command.AggregateLifecycle.apply;
@@ -42,9 +49,9 @@ import static org.axonframework.modelling.command.AggregateLifecycle.markDeleted
 
 /**
  * An order and its status. The order remembers whether it holds its lines' stock, so the stock is taken once and
- * given back once whatever the path; the products carry the movement out in the same transaction, told by
- * {@link ResultadoDeStatus}. An edit's lines come with their stock difference already moved by the products.
- * {@code CANCELADO} is final and cannot be edited.
+ * given back once whatever the path: a confirmation or cancellation decides it, records it in its event and answers
+ * the lines, whose products carry the movement out in the same transaction. An edit's lines come with their stock
+ * difference already moved by the products. {@code CANCELADO} is final and cannot be edited.
  */
 @Aggregate
 class Pedido {
@@ -77,50 +84,57 @@ class Pedido {
         return Versao.atual();
     }
 
+    /**
+     * The first cancellation gives back the stock the order holds: its event records {@code DEVOLVER} and the lines
+     * are answered, for their products to take back in the same transaction. Cancelling again is accepted (a new
+     * reason, tracking) and gives nothing back.
+     */
     @CommandHandler
-    ResultadoDeStatus handle(AlterarStatusDoPedidoCommand comando) {
+    ResultadoDoCancelamento handle(CancelarPedidoCommand comando) {
         exigirDaLoja(comando.lojaId());
         Versao.exigir(comando.versaoEsperada());
-        StatusPedido novo = comando.status();
-        if (novo == null) {
-            throw ErroDeNegocio.invalido("status é obrigatório");
-        }
-        if (status == StatusPedido.CANCELADO && novo != StatusPedido.CANCELADO) {
-            throw ErroDeNegocio.conflito("Pedido cancelado não muda de status (cancelamento é final)");
-        }
         String motivo = Campos.opcional(comando.motivoCancelamento(), motivoCancelamento,
                 RegrasDePedido::motivoCancelamento);
-        if (novo == StatusPedido.CANCELADO && motivo == null) {
+        if (motivo == null) {
             throw ErroDeNegocio.invalido("motivoCancelamento é obrigatório para cancelar o pedido");
         }
-        if (novo != StatusPedido.CANCELADO) {
-            // The contract lets any PATCH carry it; a reason for a cancellation that did not happen is not kept.
-            motivo = null;
-        }
-        MovimentoDoPedido movimento = MovimentoDoPedido.NENHUM;
-        if (novo == StatusPedido.CANCELADO && status != StatusPedido.CANCELADO && estoqueTomado) {
-            movimento = MovimentoDoPedido.DEVOLVER;
-        } else if (status == StatusPedido.PENDENTE && novo == StatusPedido.CONFIRMADO && !estoqueTomado) {
-            movimento = MovimentoDoPedido.TOMAR;
-        }
         StatusPedido anterior = status;
+        boolean primeiraVez = anterior != StatusPedido.CANCELADO;
+        boolean devolve = primeiraVez && estoqueTomado;
         String pagamentoAnterior = pagamentoStatus;
-        apply(new StatusDoPedidoAlteradoEvent(pedidoId, lojaId, numero, novo, anterior, motivo,
-                Campos.opcional(comando.tempoEntrega(), tempoEntrega, RegrasDePedido::tempoEntrega),
-                Campos.opcional(comando.codigoRastreio(), codigoRastreio, RegrasDePedido::codigoRastreio),
-                Campos.opcional(comando.urlRastreio(), urlRastreio, RegrasDePedido::urlRastreio),
-                Campos.opcional(comando.pagamentoStatus(), pagamentoStatus, RegrasDePedido::pagamentoStatus),
-                movimento, comando.em()));
-        if (novo == StatusPedido.CANCELADO && anterior != StatusPedido.CANCELADO) {
-            apply(new PedidoCanceladoEvent(pedidoId, lojaId, numero, novo, anterior, motivoCancelamento, tempoEntrega,
+        apply(statusAlterado(StatusPedido.CANCELADO, motivo, comando.acompanhamento(),
+                devolve ? MovimentoDoPedido.DEVOLVER : MovimentoDoPedido.NENHUM, comando.em()));
+        if (primeiraVez) {
+            apply(new PedidoCanceladoEvent(pedidoId, lojaId, numero, status, anterior, motivoCancelamento, tempoEntrega,
                     codigoRastreio, urlRastreio, comando.em()));
         }
-        if ("PAGO".equals(pagamentoStatus) && !"PAGO".equals(pagamentoAnterior)) {
-            apply(new PedidoPagoEvent(pedidoId, lojaId, numero, pagamentoStatus, pagamentos, valores.total(),
-                    comando.em()));
-        }
-        return new ResultadoDeStatus(Versao.atual(), movimento,
-                movimento == MovimentoDoPedido.NENHUM ? List.of() : linhas);
+        pagamentoConfirmado(pagamentoAnterior, comando.em());
+        return new ResultadoDoCancelamento(Versao.atual(), devolve ? linhas : List.of());
+    }
+
+    /**
+     * A pending order created without taking its stock takes it now: its event records {@code TOMAR} and the lines
+     * are answered, for their products to take in the same transaction. Any other confirmation moves no stock.
+     */
+    @CommandHandler
+    ResultadoDaConfirmacao handle(ConfirmarPedidoCommand comando) {
+        exigirNaoCancelado(comando.lojaId(), comando.versaoEsperada(), comando.motivoCancelamento());
+        boolean toma = status == StatusPedido.PENDENTE && !estoqueTomado;
+        String pagamentoAnterior = pagamentoStatus;
+        apply(statusAlterado(StatusPedido.CONFIRMADO, null, comando.acompanhamento(),
+                toma ? MovimentoDoPedido.TOMAR : MovimentoDoPedido.NENHUM, comando.em()));
+        pagamentoConfirmado(pagamentoAnterior, comando.em());
+        return new ResultadoDaConfirmacao(Versao.atual(), toma ? linhas : List.of());
+    }
+
+    @CommandHandler
+    long handle(MudarEtapaDoPedidoCommand comando) {
+        exigirNaoCancelado(comando.lojaId(), comando.versaoEsperada(), comando.motivoCancelamento());
+        String pagamentoAnterior = pagamentoStatus;
+        apply(statusAlterado(comando.etapa(), null, comando.acompanhamento(), MovimentoDoPedido.NENHUM,
+                comando.em()));
+        pagamentoConfirmado(pagamentoAnterior, comando.em());
+        return Versao.atual();
     }
 
     /** Under the order's lock, before the products price the edit's lines and move the stock difference. */
@@ -214,6 +228,38 @@ class Pedido {
     @EventSourcingHandler
     void on(PedidoRemovidoEvent evento) {
         markDeleted();
+    }
+
+    /** {@code pedido.status} of every PATCH, to its current status too; the tracking fields sent are checked here. */
+    private StatusDoPedidoAlteradoEvent statusAlterado(StatusPedido novo, String motivo, AcompanhamentoDoPedido enviado,
+                                                       MovimentoDoPedido estoque, Instant em) {
+        return new StatusDoPedidoAlteradoEvent(pedidoId, lojaId, numero, novo, status, motivo,
+                Campos.opcional(enviado.tempoEntrega(), tempoEntrega, RegrasDePedido::tempoEntrega),
+                Campos.opcional(enviado.codigoRastreio(), codigoRastreio, RegrasDePedido::codigoRastreio),
+                Campos.opcional(enviado.urlRastreio(), urlRastreio, RegrasDePedido::urlRastreio),
+                Campos.opcional(enviado.pagamentoStatus(), pagamentoStatus, RegrasDePedido::pagamentoStatus),
+                estoque, em);
+    }
+
+    /** {@code pedido.pago} when the change just applied made the payment {@code PAGO}. */
+    private void pagamentoConfirmado(String pagamentoAnterior, Instant em) {
+        if ("PAGO".equals(pagamentoStatus) && !"PAGO".equals(pagamentoAnterior)) {
+            apply(new PedidoPagoEvent(pedidoId, lojaId, numero, pagamentoStatus, pagamentos, valores.total(), em));
+        }
+    }
+
+    /**
+     * Every status but {@code CANCELADO} is refused once cancelled (cancelling is final), after the store and the
+     * {@code If-Match}. A {@code motivoCancelamento} sent along is checked as on a cancellation and not kept: the
+     * contract lets any PATCH carry it, and a reason for a cancellation that did not happen is no data.
+     */
+    private void exigirNaoCancelado(String lojaDoComando, VersaoEsperada esperada, Optional<String> motivoEnviado) {
+        exigirDaLoja(lojaDoComando);
+        Versao.exigir(esperada);
+        if (status == StatusPedido.CANCELADO) {
+            throw ErroDeNegocio.conflito("Pedido cancelado não muda de status (cancelamento é final)");
+        }
+        Campos.opcional(motivoEnviado, null, RegrasDePedido::motivoCancelamento);
     }
 
     private static List<LinhaDeEstoque> linhasDeEstoque(List<ItemDoPedido> itens) {

@@ -24,9 +24,9 @@ import java.util.Set;
 import java.util.function.Supplier;
 
 /** The order's field rules: the customer snapshot, the money, the tracking fields and the payment status. */
-final class RegrasDePedido {
+public final class RegrasDePedido {
 
-    static final int ITENS_MAXIMO = 500;
+    public static final int ITENS_MAXIMO = 500;
     static final Set<String> PAGAMENTO_STATUS = Set.of("PENDENTE", "PAGO", "ESTORNADO");
     private static final BigDecimal ZERO = BigDecimal.ZERO.setScale(2);
 

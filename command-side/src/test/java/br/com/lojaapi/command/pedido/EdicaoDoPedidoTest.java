@@ -1,7 +1,6 @@
 package br.com.lojaapi.command.pedido;
 
 import br.com.lojaapi.coreapi.comum.ErroDeNegocio;
-import br.com.lojaapi.coreapi.pedido.AlterarStatusDoPedidoCommand;
 import br.com.lojaapi.coreapi.pedido.EditarPedidoCommand;
 import br.com.lojaapi.coreapi.pedido.ItemDoPedido;
 import br.com.lojaapi.coreapi.pedido.LinhaDeEstoque;
@@ -12,7 +11,7 @@ import br.com.lojaapi.coreapi.pedido.PedidoEmEdicao;
 import br.com.lojaapi.coreapi.pedido.PedidoPagoEvent;
 import br.com.lojaapi.coreapi.pedido.PrepararEdicaoDoPedidoCommand;
 import br.com.lojaapi.coreapi.pedido.ProdutoDoItem;
-import br.com.lojaapi.coreapi.pedido.ResultadoDeStatus;
+import br.com.lojaapi.coreapi.pedido.ResultadoDoCancelamento;
 import br.com.lojaapi.coreapi.pedido.StatusDoPedidoAlteradoEvent;
 import br.com.lojaapi.coreapi.pedido.ValoresDoPedido;
 import org.axonframework.test.aggregate.AggregateTestFixture;
@@ -30,7 +29,9 @@ import static br.com.lojaapi.command.pedido.PedidoTest.LOJA;
 import static br.com.lojaapi.command.pedido.PedidoTest.T1;
 import static br.com.lojaapi.command.pedido.PedidoTest.alterado;
 import static br.com.lojaapi.command.pedido.PedidoTest.criado;
-import static br.com.lojaapi.command.pedido.PedidoTest.status;
+import static br.com.lojaapi.command.pedido.PedidoTest.acompanhamento;
+import static br.com.lojaapi.command.pedido.PedidoTest.cancelar;
+import static br.com.lojaapi.command.pedido.PedidoTest.etapa;
 import static br.com.lojaapi.coreapi.pedido.StatusPedido.CANCELADO;
 import static br.com.lojaapi.coreapi.pedido.StatusPedido.PENDENTE;
 
@@ -156,8 +157,8 @@ class EdicaoDoPedidoTest {
     @Test
     void cancelarDepoisDeEditarDevolveAsQuantidadesEditadas() {
         cenario().given(criado(), editado())
-                 .when(status(CANCELADO, "cliente desistiu"))
-                 .expectResultMessagePayload(new ResultadoDeStatus(3, MovimentoDoPedido.DEVOLVER, List.of(
+                 .when(cancelar("cliente desistiu"))
+                 .expectResultMessagePayload(new ResultadoDoCancelamento(3, List.of(
                          new LinhaDeEstoque(0, "prod-1", null, d("3.000")),
                          new LinhaDeEstoque(1, "prod-2", null, d("1.000")))))
                  .expectEvents(alterado(CANCELADO, PENDENTE, "cliente desistiu", MovimentoDoPedido.DEVOLVER),
@@ -168,8 +169,7 @@ class EdicaoDoPedidoTest {
     @Test
     void oPagamentoInformaOTotalEditado() {
         cenario().given(criado(), editado())
-                 .when(new AlterarStatusDoPedidoCommand(ID, LOJA, PENDENTE, null, null, null, null, Optional.of("PAGO"),
-                         T1))
+                 .when(etapa(PENDENTE, acompanhamento(null, null, null, Optional.of("PAGO"))))
                  .expectEvents(new StatusDoPedidoAlteradoEvent(ID, LOJA, 1, PENDENTE, PENDENTE, null, null, null, null,
                                  "PAGO", MovimentoDoPedido.NENHUM, T1),
                          new PedidoPagoEvent(ID, LOJA, 1, "PAGO", List.of(), d("37.50"), T1));

@@ -2,14 +2,16 @@ package br.com.lojaapi.command.pedido;
 
 import br.com.lojaapi.coreapi.cliente.DadosCliente;
 import br.com.lojaapi.coreapi.comum.ErroDeNegocio;
-import br.com.lojaapi.coreapi.pedido.AlterarStatusDoPedidoCommand;
+import br.com.lojaapi.coreapi.pedido.AcompanhamentoDoPedido;
+import br.com.lojaapi.coreapi.pedido.CancelarPedidoCommand;
 import br.com.lojaapi.coreapi.pedido.ClienteDoPedido;
+import br.com.lojaapi.coreapi.pedido.ConfirmarPedidoCommand;
 import br.com.lojaapi.coreapi.pedido.CriarPedidoCommand;
 import br.com.lojaapi.coreapi.pedido.DefinirRastreioDoPedidoCommand;
 import br.com.lojaapi.coreapi.pedido.ItemDoPedido;
 import br.com.lojaapi.coreapi.pedido.LinhaDeEstoque;
 import br.com.lojaapi.coreapi.pedido.MovimentoDoPedido;
-import br.com.lojaapi.coreapi.pedido.PedidoCanceladoEvent;
+import br.com.lojaapi.coreapi.pedido.MudarEtapaDoPedidoCommand;
 import br.com.lojaapi.coreapi.pedido.PedidoCriadoEvent;
 import br.com.lojaapi.coreapi.pedido.PedidoExcluido;
 import br.com.lojaapi.coreapi.pedido.PedidoPagoEvent;
@@ -17,14 +19,11 @@ import br.com.lojaapi.coreapi.pedido.PedidoRemovidoEvent;
 import br.com.lojaapi.coreapi.pedido.ProdutoDoItem;
 import br.com.lojaapi.coreapi.pedido.RastreioDoPedidoDefinidoEvent;
 import br.com.lojaapi.coreapi.pedido.RemoverPedidoCommand;
-import br.com.lojaapi.coreapi.pedido.ResultadoDeStatus;
 import br.com.lojaapi.coreapi.pedido.StatusDoPedidoAlteradoEvent;
 import br.com.lojaapi.coreapi.pedido.StatusPedido;
 import br.com.lojaapi.coreapi.pedido.TipoEntrega;
 import org.axonframework.test.aggregate.AggregateTestFixture;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.EnumSource;
 
 import java.math.BigDecimal;
 import java.time.Instant;
@@ -32,7 +31,6 @@ import java.util.List;
 import java.util.Optional;
 
 import static br.com.lojaapi.coreapi.pedido.StatusPedido.CANCELADO;
-import static br.com.lojaapi.coreapi.pedido.StatusPedido.CONFIRMADO;
 import static br.com.lojaapi.coreapi.pedido.StatusPedido.PENDENTE;
 
 class PedidoTest {
@@ -49,7 +47,8 @@ class PedidoTest {
             new BigDecimal("10.00"), "sem açúcar", "{\"tamanho\":\"G\"}");
     static final ClienteDoPedido ANA = new ClienteDoPedido("Ana", null, null, null, "Rua A", "10", null, null,
             null, null, null, null);
-    private static final List<LinhaDeEstoque> LINHAS = List.of(
+    /** The stock lines of {@link #criado()}. */
+    static final List<LinhaDeEstoque> LINHAS = List.of(
             new LinhaDeEstoque(0, "prod-1", null, new BigDecimal("1.005")),
             new LinhaDeEstoque(1, "prod-1", null, new BigDecimal("2.000")));
 
@@ -73,9 +72,27 @@ class PedidoTest {
         return criado(TipoEntrega.DELIVERY, ANA, "23.35", "1.00", "5.00", "27.35");
     }
 
-    static AlterarStatusDoPedidoCommand status(StatusPedido status, String motivo) {
-        return new AlterarStatusDoPedidoCommand(ID, LOJA, status, motivo == null ? null : Optional.of(motivo), null,
-                null, null, null, T1);
+    static CancelarPedidoCommand cancelar(String motivo) {
+        return new CancelarPedidoCommand(ID, LOJA, motivo == null ? null : Optional.of(motivo),
+                AcompanhamentoDoPedido.INALTERADO, T1);
+    }
+
+    static ConfirmarPedidoCommand confirmar() {
+        return new ConfirmarPedidoCommand(ID, LOJA, null, AcompanhamentoDoPedido.INALTERADO, T1);
+    }
+
+    static MudarEtapaDoPedidoCommand etapa(StatusPedido etapa) {
+        return new MudarEtapaDoPedidoCommand(ID, LOJA, etapa, null, AcompanhamentoDoPedido.INALTERADO, T1);
+    }
+
+    static MudarEtapaDoPedidoCommand etapa(StatusPedido etapa, AcompanhamentoDoPedido acompanhamento) {
+        return new MudarEtapaDoPedidoCommand(ID, LOJA, etapa, null, acompanhamento, T1);
+    }
+
+    /** Tracking and payment as sent; null = not sent. */
+    static AcompanhamentoDoPedido acompanhamento(Optional<String> tempoEntrega, Optional<String> codigoRastreio,
+                                                 Optional<String> urlRastreio, Optional<String> pagamentoStatus) {
+        return new AcompanhamentoDoPedido(tempoEntrega, codigoRastreio, urlRastreio, pagamentoStatus);
     }
 
     static StatusDoPedidoAlteradoEvent alterado(StatusPedido status, StatusPedido anterior, String motivo,
@@ -130,127 +147,46 @@ class PedidoTest {
     }
 
     @Test
-    void confirmarUmPedidoQueJaBaixouOEstoqueNaoBaixaDeNovo() {
-        cenario().given(criado())
-                 .when(status(CONFIRMADO, null))
-                 .expectResultMessagePayload(new ResultadoDeStatus(1, MovimentoDoPedido.NENHUM, List.of()))
-                 .expectEvents(alterado(CONFIRMADO, PENDENTE, null, MovimentoDoPedido.NENHUM));
-    }
-
-    @Test
-    void confirmarUmPedidoQueNaoBaixouOEstoqueBaixaUmaVez() {
-        PedidoCriadoEvent semEstoque = new PedidoCriadoEvent(ID, LOJA, 1, PENDENTE, TipoEntrega.BALCAO, ANA, null, null,
-                List.of(ITEM, ITEM2), new BigDecimal("23.35"), new BigDecimal("0.00"), new BigDecimal("0.00"),
-                new BigDecimal("0.00"), new BigDecimal("23.35"), null, null, List.of(), false, T0);
-        cenario().given(semEstoque)
-                 .when(status(CONFIRMADO, null))
-                 .expectResultMessagePayload(new ResultadoDeStatus(1, MovimentoDoPedido.TOMAR, LINHAS))
-                 .expectEvents(alterado(CONFIRMADO, PENDENTE, null, MovimentoDoPedido.TOMAR));
-        cenario().given(semEstoque, alterado(CONFIRMADO, PENDENTE, null, MovimentoDoPedido.TOMAR),
-                        alterado(PENDENTE, CONFIRMADO, null, MovimentoDoPedido.NENHUM))
-                 .when(status(CONFIRMADO, null))
-                 .expectResultMessagePayload(new ResultadoDeStatus(3, MovimentoDoPedido.NENHUM, List.of()));
-    }
-
-    @ParameterizedTest
-    @EnumSource(value = StatusPedido.class, names = {"PENDENTE", "CONFIRMADO", "PREPARANDO", "PRONTO", "ENVIADO", "ENTREGUE"})
-    void qualquerStatusPodeIrParaQualquerOutroQueNaoCancelado(StatusPedido novo) {
-        for (StatusPedido origem : List.of(PENDENTE, CONFIRMADO, StatusPedido.PREPARANDO, StatusPedido.PRONTO,
-                StatusPedido.ENVIADO, StatusPedido.ENTREGUE)) {
-            var dado = origem == PENDENTE ? List.of(criado())
-                    : List.of(criado(), alterado(origem, PENDENTE, null, MovimentoDoPedido.NENHUM));
-            cenario().given(dado.toArray())
-                     .when(status(novo, null))
-                     .expectSuccessfulHandlerExecution()
-                     .expectEvents(alterado(novo, origem, null, MovimentoDoPedido.NENHUM));
-        }
-    }
-
-    @ParameterizedTest
-    @EnumSource(value = StatusPedido.class, names = {"PENDENTE", "CONFIRMADO", "PREPARANDO", "PRONTO", "ENVIADO", "ENTREGUE"})
-    void cancelarDevolveOEstoqueDeQualquerStatus(StatusPedido origem) {
-        var dado = origem == PENDENTE ? List.of(criado())
-                : List.of(criado(), alterado(origem, PENDENTE, null, MovimentoDoPedido.NENHUM));
-        long versao = dado.size();
-        cenario().given(dado.toArray())
-                 .when(status(CANCELADO, "cliente desistiu"))
-                 .expectResultMessagePayload(new ResultadoDeStatus(versao + 1, MovimentoDoPedido.DEVOLVER, LINHAS))
-                 .expectEvents(alterado(CANCELADO, origem, "cliente desistiu", MovimentoDoPedido.DEVOLVER),
-                         new PedidoCanceladoEvent(ID, LOJA, 1, CANCELADO, origem, "cliente desistiu", null, null, null,
-                                 T1));
-    }
-
-    @Test
-    void cancelarExigeMotivo() {
-        cenario().given(criado())
-                 .when(status(CANCELADO, null))
-                 .expectNoEvents().expectExceptionMessage("motivoCancelamento é obrigatório para cancelar o pedido");
-        cenario().given(criado())
-                 .when(status(CANCELADO, "   "))
-                 .expectNoEvents().expectExceptionMessage("motivoCancelamento é obrigatório para cancelar o pedido");
-    }
-
-    @Test
-    void motivoCancelamentoComOutroStatusEAceitoENaoEGuardado() {
-        cenario().given(criado())
-                 .when(status(CONFIRMADO, "enviado por um ERP que sempre manda o campo"))
-                 .expectEvents(alterado(CONFIRMADO, PENDENTE, null, MovimentoDoPedido.NENHUM));
-    }
-
-    @Test
-    void cancelarDeNovoEAceitoSemDevolverOEstoqueNemCancelarDeNovo() {
-        cenario().given(criado(), alterado(CANCELADO, PENDENTE, "desistiu", MovimentoDoPedido.DEVOLVER))
-                 .when(status(CANCELADO, "desistiu mesmo"))
-                 .expectResultMessagePayload(new ResultadoDeStatus(2, MovimentoDoPedido.NENHUM, List.of()))
-                 .expectEvents(alterado(CANCELADO, CANCELADO, "desistiu mesmo", MovimentoDoPedido.NENHUM));
-    }
-
-    @ParameterizedTest
-    @EnumSource(value = StatusPedido.class, names = {"PENDENTE", "CONFIRMADO", "PREPARANDO", "PRONTO", "ENVIADO", "ENTREGUE"})
-    void canceladoEFinal(StatusPedido novo) {
-        cenario().given(criado(), alterado(CANCELADO, PENDENTE, "desistiu", MovimentoDoPedido.DEVOLVER))
-                 .when(status(novo, null))
-                 .expectNoEvents().expectException(ErroDeNegocio.class)
-                 .expectExceptionMessage("Pedido cancelado não muda de status (cancelamento é final)");
-    }
-
-    @Test
     void rastreioMudaSoNoQueFoiEnviado() {
-        AlterarStatusDoPedidoCommand rastreio = new AlterarStatusDoPedidoCommand(ID, LOJA, StatusPedido.ENVIADO, null,
-                Optional.of("40 min"), Optional.of("BR123"), Optional.of("https://rastreio.example/BR123"), null, T1);
+        MudarEtapaDoPedidoCommand rastreio = etapa(StatusPedido.ENVIADO, acompanhamento(Optional.of("40 min"),
+                Optional.of("BR123"), Optional.of("https://rastreio.example/BR123"), null));
         StatusDoPedidoAlteradoEvent enviado = new StatusDoPedidoAlteradoEvent(ID, LOJA, 1, StatusPedido.ENVIADO, PENDENTE,
                 null, "40 min", "BR123", "https://rastreio.example/BR123", null, MovimentoDoPedido.NENHUM, T1);
         cenario().given(criado()).when(rastreio).expectEvents(enviado);
-        AlterarStatusDoPedidoCommand limpar = new AlterarStatusDoPedidoCommand(ID, LOJA, StatusPedido.ENVIADO, null,
-                null, Optional.empty(), null, null, T1);
+        MudarEtapaDoPedidoCommand limpar = etapa(StatusPedido.ENVIADO,
+                acompanhamento(null, Optional.empty(), null, null));
         cenario().given(criado(), enviado).when(limpar)
                  .expectEvents(new StatusDoPedidoAlteradoEvent(ID, LOJA, 1, StatusPedido.ENVIADO, StatusPedido.ENVIADO,
                          null, "40 min", null, "https://rastreio.example/BR123", null, MovimentoDoPedido.NENHUM, T1));
         cenario().given(criado())
-                 .when(new AlterarStatusDoPedidoCommand(ID, LOJA, StatusPedido.ENVIADO, null, null, null,
-                         Optional.of("ftp://x"), null, T1))
+                 .when(etapa(StatusPedido.ENVIADO, acompanhamento(null, null, Optional.of("ftp://x"), null)))
                  .expectNoEvents().expectExceptionMessage("urlRastreio deve ser uma URL http(s) absoluta");
     }
 
     @Test
     void pagamentoPagoEmitePedidoPagoUmaVez() {
-        AlterarStatusDoPedidoCommand pago = new AlterarStatusDoPedidoCommand(ID, LOJA, PENDENTE, null, null, null, null,
-                Optional.of("PAGO"), T1);
+        MudarEtapaDoPedidoCommand pago = etapa(PENDENTE, acompanhamento(null, null, null, Optional.of("PAGO")));
         StatusDoPedidoAlteradoEvent alterado = new StatusDoPedidoAlteradoEvent(ID, LOJA, 1, PENDENTE, PENDENTE, null,
                 null, null, null, "PAGO", MovimentoDoPedido.NENHUM, T1);
         cenario().given(criado()).when(pago)
                  .expectEvents(alterado, new PedidoPagoEvent(ID, LOJA, 1, "PAGO", List.of(), new BigDecimal("27.35"), T1));
         cenario().given(criado(), alterado).when(pago).expectEvents(alterado);
         cenario().given(criado())
-                 .when(new AlterarStatusDoPedidoCommand(ID, LOJA, PENDENTE, null, null, null, null,
-                         Optional.of("QUITADO"), T1))
+                 .when(etapa(PENDENTE, acompanhamento(null, null, null, Optional.of("QUITADO"))))
                  .expectNoEvents().expectExceptionMessage("pagamentoStatus deve ser PENDENTE, PAGO ou ESTORNADO");
     }
 
     @Test
     void outraLojaNaoEncontraOPedido() {
         cenario().given(criado())
-                 .when(new AlterarStatusDoPedidoCommand(ID, "loja-2", CONFIRMADO, null, null, null, null, null, T1))
+                 .when(new ConfirmarPedidoCommand(ID, "loja-2", null, AcompanhamentoDoPedido.INALTERADO, T1))
+                 .expectNoEvents().expectExceptionMessage(Pedido.NAO_ENCONTRADO);
+        cenario().given(criado())
+                 .when(new CancelarPedidoCommand(ID, "loja-2", Optional.of("x"), AcompanhamentoDoPedido.INALTERADO, T1))
+                 .expectNoEvents().expectExceptionMessage(Pedido.NAO_ENCONTRADO);
+        cenario().given(criado())
+                 .when(new MudarEtapaDoPedidoCommand(ID, "loja-2", StatusPedido.ENVIADO, null,
+                         AcompanhamentoDoPedido.INALTERADO, T1))
                  .expectNoEvents().expectExceptionMessage(Pedido.NAO_ENCONTRADO);
         cenario().given(criado(), alterado(CANCELADO, PENDENTE, "x", MovimentoDoPedido.DEVOLVER))
                  .when(new RemoverPedidoCommand(ID, "loja-2", T1))

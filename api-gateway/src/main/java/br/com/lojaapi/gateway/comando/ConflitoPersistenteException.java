@@ -1,9 +1,0 @@
-package br.com.lojaapi.gateway.comando;
-
-/** The same resource kept being changed concurrently; the client may simply try again. */
-public class ConflitoPersistenteException extends RuntimeException {
-
-    public ConflitoPersistenteException(Throwable causa) {
-        super("conflito de concorrência persistente", causa);
-    }
-}

@@ -1,0 +1,107 @@
+package br.com.lojaapi.command.pedido.aplicacao;
+
+import br.com.lojaapi.command.cliente.ClientesDaLoja;
+import br.com.lojaapi.command.pedido.NumerosDePedido;
+import br.com.lojaapi.command.pedido.RegrasDePedido;
+import br.com.lojaapi.command.produto.EstoqueDosProdutos;
+import br.com.lojaapi.coreapi.cliente.DadosCliente;
+import br.com.lojaapi.coreapi.comum.ErroDeNegocio;
+import br.com.lojaapi.coreapi.comum.ModeloLeitura;
+import br.com.lojaapi.coreapi.pedido.ClienteDoPedido;
+import br.com.lojaapi.coreapi.pedido.CriarPedidoCommand;
+import br.com.lojaapi.coreapi.pedido.ItemDoPedido;
+import br.com.lojaapi.coreapi.pedido.LinhaDeEstoque;
+import br.com.lojaapi.coreapi.pedido.TipoEntrega;
+import br.com.lojaapi.coreapi.produto.ItemCotado;
+import br.com.lojaapi.coreapi.produto.ItemSolicitado;
+import br.com.lojaapi.coreapi.produto.ItensCotados;
+import br.com.lojaapi.coreapi.produto.MotivoDoMovimento;
+import br.com.lojaapi.coreapi.produto.TomarEstoqueDoPedidoCommand;
+import org.axonframework.commandhandling.gateway.CommandGateway;
+import org.springframework.stereotype.Service;
+import org.springframework.transaction.annotation.Transactional;
+
+import java.math.BigDecimal;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.SortedMap;
+
+/**
+ * POST of an order, in one database transaction (the commands run in-thread inside it): each product of the order,
+ * under its stock lock, prices its lines and takes their stock; then the order is created with the store's next
+ * number. Any refusal rolls everything back, so no line's stock is ever taken alone and no number is consumed. A
+ * concurrency conflict must retry the whole call.
+ */
+@Service
+public class CriacaoDePedido {
+
+    private final CommandGateway comandos;
+    private final ClientesDaLoja clientes;
+    private final EstoqueDosProdutos estoque;
+    private final NumerosDePedido numeros;
+
+    CriacaoDePedido(CommandGateway comandos, ClientesDaLoja clientes, EstoqueDosProdutos estoque,
+                    NumerosDePedido numeros) {
+        this.comandos = comandos;
+        this.clientes = clientes;
+        this.estoque = estoque;
+        this.numeros = numeros;
+    }
+
+    /** An order line as sent: {@code itemId} is the id to give the line, {@code opcoes} JSON text or null. */
+    public record Linha(String itemId, String produtoId, String variacaoId, BigDecimal quantidade, String observacao,
+                        String opcoes) {
+    }
+
+    public record NovoPedido(String lojaId, String pedidoId, TipoEntrega tipoEntrega, ClienteDoPedido cliente,
+                             String clienteId, List<Linha> itens, BigDecimal desconto, BigDecimal taxaEntrega,
+                             String observacoes, Instant agora) {
+    }
+
+    @Transactional
+    public List<Escrita> criar(NovoPedido pedido) {
+        DadosCliente registrado = null;
+        if (pedido.clienteId() != null) {
+            registrado = clientes.dadosDe(pedido.lojaId(), pedido.clienteId()).orElseThrow(() ->
+                    ErroDeNegocio.invalido("cliente.id não é um cliente desta loja: " + pedido.clienteId()));
+        }
+        if (pedido.itens().isEmpty() || pedido.itens().size() > RegrasDePedido.ITENS_MAXIMO) {
+            throw ErroDeNegocio.invalido("itens: de 1 a " + RegrasDePedido.ITENS_MAXIMO + " itens por pedido");
+        }
+        List<LinhaDeEstoque> linhas = new ArrayList<>();
+        for (int i = 0; i < pedido.itens().size(); i++) {
+            Linha linha = pedido.itens().get(i);
+            linhas.add(new LinhaDeEstoque(i, linha.produtoId(), linha.variacaoId(), linha.quantidade()));
+        }
+        SortedMap<String, List<ItemSolicitado>> porProduto = ItensPorProduto.de(linhas);
+        estoque.travar(porProduto.keySet());
+        List<Escrita> escritas = new ArrayList<>();
+        Map<Integer, ItemCotado> cotados = new HashMap<>();
+        porProduto.forEach((produtoId, itens) -> {
+            if (!estoque.existe(pedido.lojaId(), produtoId)) {
+                throw ErroDeNegocio.invalido("itens[" + itens.get(0).indice() + "]: produto não encontrado nesta loja: "
+                        + produtoId);
+            }
+            ItensCotados resultado = comandos.sendAndWait(new TomarEstoqueDoPedidoCommand(produtoId, pedido.lojaId(),
+                    pedido.pedidoId(), itens, pedido.agora(), MotivoDoMovimento.PEDIDO_CRIADO));
+            resultado.itens().forEach(item -> cotados.put(item.indice(), item));
+            escritas.add(new Escrita(ModeloLeitura.PRODUTO, produtoId, resultado.versao()));
+        });
+        List<ItemDoPedido> itens = new ArrayList<>();
+        for (int i = 0; i < pedido.itens().size(); i++) {
+            Linha linha = pedido.itens().get(i);
+            ItemCotado cotado = cotados.get(i);
+            itens.add(new ItemDoPedido(linha.itemId(), cotado.produto(), cotado.variacao(), cotado.quantidade(),
+                    cotado.precoUnit(), linha.observacao(), linha.opcoes()));
+        }
+        long versao = comandos.sendAndWait(new CriarPedidoCommand(pedido.pedidoId(), pedido.lojaId(),
+                numeros.proximo(pedido.lojaId()), pedido.tipoEntrega(), pedido.cliente(), pedido.clienteId(),
+                registrado, itens, pedido.desconto(), pedido.taxaEntrega(), pedido.observacoes(), true,
+                pedido.agora()));
+        escritas.add(new Escrita(ModeloLeitura.PEDIDO, pedido.pedidoId(), versao));
+        return escritas;
+    }
+}

@@ -1,0 +1,31 @@
+package br.com.lojaapi.query;
+
+import org.springframework.boot.autoconfigure.AutoConfigurationPackage;
+import org.springframework.boot.autoconfigure.ImportAutoConfiguration;
+import org.springframework.boot.autoconfigure.flyway.FlywayAutoConfiguration;
+import org.springframework.boot.autoconfigure.jdbc.DataSourceAutoConfiguration;
+import org.springframework.boot.autoconfigure.jdbc.JdbcTemplateAutoConfiguration;
+import org.springframework.boot.autoconfigure.orm.jpa.HibernateJpaAutoConfiguration;
+import org.springframework.boot.autoconfigure.transaction.TransactionAutoConfiguration;
+import org.springframework.context.annotation.ComponentScan;
+import org.springframework.context.annotation.FilterType;
+
+/**
+ * The query side alone, as the application wires it: its projections and queries over a DataSource, JPA and
+ * JdbcTemplate, the schema made by the application's Flyway migrations and checked by Hibernate. No Axon
+ * infrastructure: {@link Projetor} hands events to the projections as their processors do.
+ * <p>
+ * Deliberately not a {@code @Configuration}: api-gateway's tests have this module's test classes on their classpath
+ * (through its test jar), and the application scans {@code br.com.lojaapi} for components.
+ * <p>
+ * Left out: the two components of this module that need the application's own wiring. The event feed's projection
+ * stores bodies rendered by the application ({@code RenderizacaoDeEventos}, implemented in api-gateway), and
+ * read-your-writes waits through Axon's query gateway.
+ */
+@ImportAutoConfiguration({DataSourceAutoConfiguration.class, FlywayAutoConfiguration.class,
+        HibernateJpaAutoConfiguration.class, JdbcTemplateAutoConfiguration.class, TransactionAutoConfiguration.class})
+@AutoConfigurationPackage
+@ComponentScan(excludeFilters = @ComponentScan.Filter(type = FilterType.REGEX, pattern = {
+        "br\\.com\\.lojaapi\\.query\\.evento\\.FeedDeEventos", "br\\.com\\.lojaapi\\.query\\.comum\\.LeituraDaPropriaEscrita"}))
+public class ContextoDasProjecoes {
+}

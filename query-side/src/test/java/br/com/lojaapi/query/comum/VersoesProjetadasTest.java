@@ -1,0 +1,68 @@
+package br.com.lojaapi.query.comum;
+
+import br.com.lojaapi.coreapi.categoria.CategoriaCriadaEvent;
+import br.com.lojaapi.coreapi.categoria.CategoriaRemovidaEvent;
+import br.com.lojaapi.coreapi.comum.ModeloLeitura;
+import br.com.lojaapi.coreapi.comum.VersaoProjetadaQuery;
+import br.com.lojaapi.coreapi.etiqueta.ArquivoDeEtiqueta;
+import br.com.lojaapi.coreapi.etiqueta.DadosDaEtiqueta;
+import br.com.lojaapi.coreapi.etiqueta.EstadoDaEtiqueta;
+import br.com.lojaapi.coreapi.etiqueta.EtiquetaRegistradaEvent;
+import br.com.lojaapi.coreapi.etiqueta.EtiquetaRemovidaEvent;
+import br.com.lojaapi.query.Projetor;
+import br.com.lojaapi.query.TesteDeProjecao;
+import org.junit.jupiter.api.Test;
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.context.ApplicationContext;
+
+import java.time.Instant;
+import java.util.List;
+import java.util.Optional;
+
+import static br.com.lojaapi.query.Projetor.evento;
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** The version a writer waits for is the one its last event left in the read model, removals included. */
+class VersoesProjetadasTest extends TesteDeProjecao {
+
+    private static final Instant AGORA = Instant.parse("2025-11-01T10:00:00Z");
+
+    @Autowired
+    VersoesProjetadas versoes;
+
+    @Autowired
+    ApplicationContext contexto;
+
+    @Test
+    void versaoDaCategoriaEADaRemocaoDepoisDelaSoNaSuaLoja() {
+        String loja = id();
+        String categoria = id();
+        Projetor projetor = projetor(contexto.getBean("categoriaProjection"));
+
+        assertThat(versao(loja, ModeloLeitura.CATEGORIA, categoria)).isEmpty();
+        projetor.umAUm(evento(categoria, 0, new CategoriaCriadaEvent(categoria, loja, "Frios", null, 0, true, AGORA)));
+        assertThat(versao(loja, ModeloLeitura.CATEGORIA, categoria)).contains(0L);
+
+        projetor.umAUm(evento(categoria, 1, new CategoriaRemovidaEvent(categoria, loja, "Frios", AGORA)));
+        assertThat(versao(loja, ModeloLeitura.CATEGORIA, categoria)).contains(1L);
+        assertThat(versao(id(), ModeloLeitura.CATEGORIA, categoria)).isEmpty();
+    }
+
+    @Test
+    void versaoDaEtiquetaRemovidaEADaRemocao() {
+        String loja = id();
+        String etiqueta = id();
+        EstadoDaEtiqueta estado = new EstadoDaEtiqueta(etiqueta, loja, id(), 1,
+                new DadosDaEtiqueta(null, null, null, null, null), new ArquivoDeEtiqueta("e", "PDF", 1, "00"),
+                List.of(), "api", AGORA, AGORA);
+        projetor(contexto.getBean("etiquetaProjection")).umAUm(evento(etiqueta, 0, new EtiquetaRegistradaEvent(estado)),
+                evento(etiqueta, 1, new EtiquetaRemovidaEvent(estado, AGORA)));
+
+        assertThat(versao(loja, ModeloLeitura.ETIQUETA, etiqueta)).contains(1L);
+        assertThat(versao(loja, ModeloLeitura.NOTA_FISCAL, etiqueta)).isEmpty();
+    }
+
+    private Optional<Long> versao(String loja, ModeloLeitura modelo, String id) {
+        return versoes.handle(new VersaoProjetadaQuery(loja, modelo, id));
+    }
+}

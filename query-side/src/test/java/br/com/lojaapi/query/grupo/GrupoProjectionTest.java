@@ -1,0 +1,108 @@
+package br.com.lojaapi.query.grupo;
+
+import br.com.lojaapi.coreapi.grupo.BuscarGrupoQuery;
+import br.com.lojaapi.coreapi.grupo.DadosGrupo;
+import br.com.lojaapi.coreapi.grupo.GrupoComplementoAtualizadoEvent;
+import br.com.lojaapi.coreapi.grupo.GrupoComplementoCriadoEvent;
+import br.com.lojaapi.coreapi.grupo.GrupoComplementoRemovidoEvent;
+import br.com.lojaapi.coreapi.grupo.GrupoView;
+import br.com.lojaapi.coreapi.grupo.ItemComplemento;
+import br.com.lojaapi.coreapi.grupo.ListarGruposQuery;
+import br.com.lojaapi.coreapi.grupo.TipoGrupo;
+import br.com.lojaapi.query.Projetor;
+import br.com.lojaapi.query.TesteDeProjecao;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.springframework.beans.factory.annotation.Autowired;
+
+import java.math.BigDecimal;
+import java.sql.Timestamp;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+
+import static br.com.lojaapi.query.Projetor.evento;
+import static org.assertj.core.api.Assertions.assertThat;
+
+class GrupoProjectionTest extends TesteDeProjecao {
+
+    private static final Instant CRIADO = Instant.parse("2025-07-01T10:00:00Z");
+    private static final Instant ATUALIZADO = Instant.parse("2025-07-02T10:00:00Z");
+    private static final Instant REMOVIDO = Instant.parse("2025-07-03T10:00:00Z");
+
+    @Autowired
+    GrupoProjection projecao;
+
+    Projetor projetor;
+    String loja;
+    String grupo;
+
+    @BeforeEach
+    void ids() {
+        projetor = projetor(projecao);
+        loja = id();
+        grupo = id();
+    }
+
+    @Test
+    void criadoEAtualizadoApareceComOsItensDaUltimaVersao() {
+        DadosGrupo bordas = dados("Bordas", new ItemComplemento("Catupiry", new BigDecimal("6.50"), 10, 77L),
+                new ItemComplemento("Cheddar", new BigDecimal("7.00"), null, null));
+        projetor.umAUm(evento(grupo, 0, new GrupoComplementoCriadoEvent(grupo, loja, dados("Borda"), CRIADO)),
+                evento(grupo, 1, new GrupoComplementoAtualizadoEvent(grupo, loja, bordas, ATUALIZADO)));
+
+        GrupoView view = consultar(() -> projecao.handle(new BuscarGrupoQuery(loja, grupo))).orElseThrow();
+        assertThat(view.dados()).usingRecursiveComparison()
+                                .withComparatorForType(BigDecimal::compareTo, BigDecimal.class).isEqualTo(bordas);
+        assertThat(view.criadoEm()).isEqualTo(CRIADO);
+        assertThat(view.atualizadoEm()).isEqualTo(ATUALIZADO);
+        assertThat(view.versao()).isEqualTo(1);
+        assertThat(consultar(() -> projecao.handle(new ListarGruposQuery(loja)))).extracting(GrupoView::id)
+                                                                               .containsExactly(grupo);
+    }
+
+    @Test
+    void removidoSomeDasConsultasEFicaComoLapideNaVersaoDaRemocao() {
+        projetor.umAUm(evento(grupo, 0, new GrupoComplementoCriadoEvent(grupo, loja, dados("Molhos"), CRIADO)),
+                evento(grupo, 1, new GrupoComplementoRemovidoEvent(grupo, loja, "Molhos", REMOVIDO)));
+
+        assertThat(consultar(() -> projecao.handle(new BuscarGrupoQuery(loja, grupo)))).isEmpty();
+        assertThat(consultar(() -> projecao.handle(new ListarGruposQuery(loja)))).isEmpty();
+        assertThat(linha("SELECT removido_em, versao FROM grupo_complemento_view WHERE id = ?", grupo))
+                .containsEntry("removido_em", Timestamp.from(REMOVIDO)).containsEntry("versao", 1L);
+    }
+
+    @Test
+    void versaoAntigaDepoisDeUmaNovaNaoMudaNada() {
+        projetor.umAUm(evento(grupo, 0, new GrupoComplementoCriadoEvent(grupo, loja, dados("A"), CRIADO)),
+                evento(grupo, 2, new GrupoComplementoAtualizadoEvent(grupo, loja, dados("C"), ATUALIZADO)),
+                evento(grupo, 1, new GrupoComplementoAtualizadoEvent(grupo, loja, dados("B"), CRIADO)));
+
+        assertThat(consultar(() -> projecao.handle(new BuscarGrupoQuery(loja, grupo)))).get()
+                .extracting(g -> g.dados().nome(), GrupoView::versao).containsExactly("C", 2L);
+
+        projetor.umAUm(evento(grupo, 3, new GrupoComplementoRemovidoEvent(grupo, loja, "C", REMOVIDO)),
+                evento(grupo, 2, new GrupoComplementoAtualizadoEvent(grupo, loja, dados("C"), ATUALIZADO)));
+
+        assertThat(linha("SELECT nome, removido_em, versao FROM grupo_complemento_view WHERE id = ?", grupo))
+                .containsEntry("removido_em", Timestamp.from(REMOVIDO)).containsEntry("versao", 3L);
+    }
+
+    @Test
+    void repetirOsEventosDeixaAsMesmasLinhas() {
+        List<Map<String, Object>> linhas = repetirNaoMudaAsLinhas(projetor,
+                () -> linhas("SELECT * FROM grupo_complemento_view WHERE id = ?", grupo),
+                evento(grupo, 0, new GrupoComplementoCriadoEvent(grupo, loja, dados("Adicionais"), CRIADO)),
+                evento(grupo, 1, new GrupoComplementoAtualizadoEvent(grupo, loja, dados("Adicionais",
+                        new ItemComplemento("Bacon", new BigDecimal("4.00"), 3, null)), ATUALIZADO)),
+                evento(grupo, 2, new GrupoComplementoRemovidoEvent(grupo, loja, "Adicionais", REMOVIDO)));
+
+        assertThat(linhas).singleElement().satisfies(linha -> assertThat(linha)
+                .containsEntry("versao", 2L).containsEntry("removido_em", Timestamp.from(REMOVIDO)));
+        assertThat((String) linhas.get(0).get("itens")).contains("Bacon");
+    }
+
+    private static DadosGrupo dados(String nome, ItemComplemento... itens) {
+        return new DadosGrupo(nome, TipoGrupo.MULTIPLA, false, 0, 2, 1, List.of(itens));
+    }
+}

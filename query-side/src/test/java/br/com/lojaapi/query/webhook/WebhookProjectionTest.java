@@ -1,0 +1,176 @@
+package br.com.lojaapi.query.webhook;
+
+import br.com.lojaapi.coreapi.entrega.BuscarEntregaQuery;
+import br.com.lojaapi.coreapi.entrega.EntregaConcluidaEvent;
+import br.com.lojaapi.coreapi.entrega.EntregaFalhouEvent;
+import br.com.lojaapi.coreapi.entrega.EntregaIniciadaEvent;
+import br.com.lojaapi.coreapi.entrega.EntregaView;
+import br.com.lojaapi.coreapi.entrega.ListarTentativasQuery;
+import br.com.lojaapi.coreapi.entrega.ReenvioSolicitadoEvent;
+import br.com.lojaapi.coreapi.entrega.TentativaDeEntregaView;
+import br.com.lojaapi.coreapi.entrega.TentativaRegistradaEvent;
+import br.com.lojaapi.coreapi.webhook.BuscarWebhookQuery;
+import br.com.lojaapi.coreapi.webhook.ListarWebhooksQuery;
+import br.com.lojaapi.coreapi.webhook.WebhookCriadoEvent;
+import br.com.lojaapi.coreapi.webhook.WebhookRemovidoEvent;
+import br.com.lojaapi.coreapi.webhook.WebhookView;
+import br.com.lojaapi.query.Projetor;
+import br.com.lojaapi.query.TesteDeProjecao;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.springframework.beans.factory.annotation.Autowired;
+
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+import static br.com.lojaapi.query.Projetor.evento;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.tuple;
+
+class WebhookProjectionTest extends TesteDeProjecao {
+
+    private static final Instant CRIADO = Instant.parse("2025-08-01T12:00:00Z");
+    private static final Instant PRIMEIRA = Instant.parse("2025-08-01T12:01:00Z");
+    private static final Instant SEGUNDA = Instant.parse("2025-08-01T12:05:00Z");
+    private static final Instant REMOVIDO = Instant.parse("2025-08-02T12:00:00Z");
+
+    @Autowired
+    WebhookProjection projecao;
+
+    @Autowired
+    WebhookConsultas consultas;
+
+    Projetor projetor;
+    String loja;
+    String webhook;
+    String entrega;
+
+    @BeforeEach
+    void ids() {
+        projetor = projetor(projecao);
+        loja = id();
+        webhook = id();
+        entrega = id();
+    }
+
+    @Test
+    void criadoApareceAtivoERemovidoSoNaBuscaQueIncluiRemovidos() {
+        projetor.umAUm(evento(webhook, 0, criado()));
+
+        WebhookView ativo = new WebhookView(webhook, loja, "ERP", "https://erp.example/ganchos",
+                List.of("pedido.criado", "pedido.status"), true, null, CRIADO, 0);
+        assertThat(consultas.handle(new ListarWebhooksQuery(loja))).containsExactly(ativo);
+        assertThat(consultas.handle(new BuscarWebhookQuery(loja, webhook, false))).contains(ativo);
+        assertThat(consultas.handle(new BuscarWebhookQuery(id(), webhook, true))).isEmpty();
+
+        projetor.umAUm(evento(webhook, 1, new WebhookRemovidoEvent(webhook, loja, REMOVIDO)));
+
+        assertThat(consultas.handle(new ListarWebhooksQuery(loja))).isEmpty();
+        assertThat(consultas.handle(new BuscarWebhookQuery(loja, webhook, false))).isEmpty();
+        assertThat(consultas.handle(new BuscarWebhookQuery(loja, webhook, true))).get()
+                .extracting(WebhookView::ativo, WebhookView::versao).containsExactly(false, 1L);
+    }
+
+    @Test
+    void entregaSegueSuasSeriesETentativasEAUltimaEntregaChegaAoWebhook() {
+        projetor.umAUm(evento(webhook, 0, criado()),
+                evento(entrega, 0, iniciada()),
+                evento(entrega, 1, tentativa(1, 1, false, PRIMEIRA)));
+
+        assertThat(entrega()).isEqualTo(new EntregaView(entrega, webhook, "pedido.criado", 1, "PENDENTE"));
+        assertThat(ultimaEntrega()).isEqualTo(PRIMEIRA);
+
+        projetor.umAUm(evento(entrega, 2, new EntregaFalhouEvent(entrega, loja, webhook, 1, 1, PRIMEIRA)));
+        assertThat(entrega().situacao()).isEqualTo("FALHOU");
+
+        projetor.umAUm(evento(entrega, 3, new ReenvioSolicitadoEvent(entrega, loja, webhook, 2, List.of(), SEGUNDA)));
+        assertThat(entrega()).extracting(EntregaView::serie, EntregaView::situacao).containsExactly(2, "PENDENTE");
+
+        projetor.umAUm(evento(entrega, 4, tentativa(2, 1, true, SEGUNDA)),
+                evento(entrega, 5, new EntregaConcluidaEvent(entrega, loja, webhook, 2, 1, SEGUNDA)));
+
+        assertThat(entrega()).extracting(EntregaView::serie, EntregaView::situacao).containsExactly(2, "ENTREGUE");
+        assertThat(ultimaEntrega()).isEqualTo(SEGUNDA);
+        assertThat(consultas.handle(new ListarTentativasQuery(loja, webhook, 1, 10)).tentativas())
+                .extracting(TentativaDeEntregaView::serie, TentativaDeEntregaView::sucesso,
+                        TentativaDeEntregaView::payload)
+                .containsExactly(tuple(2, true, "{\"id\":1}"), tuple(1, false, "{\"id\":1}"));
+    }
+
+    @Test
+    void tentativaProjetadaAntesDoSeuWebhookApareceNaUltimaEntrega() {
+        projetor.umAUm(evento(entrega, 0, iniciada()),
+                evento(entrega, 1, tentativa(1, 1, true, PRIMEIRA)),
+                evento(webhook, 0, criado()));
+
+        assertThat(ultimaEntrega()).isEqualTo(PRIMEIRA);
+    }
+
+    @Test
+    void eventoAntigoDepoisDeUmNovoNaoMudaNada() {
+        projetor.umAUm(evento(webhook, 0, criado()),
+                evento(entrega, 0, iniciada()),
+                evento(entrega, 1, tentativa(1, 1, false, PRIMEIRA)),
+                evento(entrega, 2, new ReenvioSolicitadoEvent(entrega, loja, webhook, 2, List.of(), SEGUNDA)),
+                evento(entrega, 3, tentativa(2, 1, false, SEGUNDA)),
+                evento(webhook, 1, new WebhookRemovidoEvent(webhook, loja, REMOVIDO)),
+                // the first series' end, the first attempt and the webhook's creation, late
+                evento(entrega, 2, new EntregaFalhouEvent(entrega, loja, webhook, 1, 1, PRIMEIRA)),
+                evento(entrega, 1, tentativa(1, 1, false, PRIMEIRA)),
+                evento(webhook, 0, criado()));
+
+        assertThat(entrega()).extracting(EntregaView::serie, EntregaView::situacao).containsExactly(2, "PENDENTE");
+        assertThat(ultimaEntrega()).isEqualTo(SEGUNDA);
+        assertThat(consultas.handle(new BuscarWebhookQuery(loja, webhook, true))).get()
+                .extracting(WebhookView::ativo, WebhookView::versao).containsExactly(false, 1L);
+    }
+
+    @Test
+    void repetirOsEventosDeixaAsMesmasLinhas() {
+        List<Map<String, Object>> linhas = repetirNaoMudaAsLinhas(projetor, this::linhasDoWebhook,
+                evento(webhook, 0, criado()),
+                evento(entrega, 0, iniciada()),
+                evento(entrega, 1, tentativa(1, 1, false, PRIMEIRA)),
+                evento(entrega, 2, new EntregaFalhouEvent(entrega, loja, webhook, 1, 1, PRIMEIRA)),
+                evento(entrega, 3, new ReenvioSolicitadoEvent(entrega, loja, webhook, 2, List.of(), SEGUNDA)),
+                evento(entrega, 4, tentativa(2, 1, true, SEGUNDA)),
+                evento(entrega, 5, new EntregaConcluidaEvent(entrega, loja, webhook, 2, 1, SEGUNDA)),
+                evento(webhook, 1, new WebhookRemovidoEvent(webhook, loja, REMOVIDO)));
+
+        assertThat(linhas).hasSize(4);
+        assertThat(linhas.get(1)).containsEntry("situacao", "ENTREGUE").containsEntry("serie", 2);
+    }
+
+    private List<Map<String, Object>> linhasDoWebhook() {
+        List<Map<String, Object>> linhas = new ArrayList<>(linhas("SELECT * FROM webhook_view WHERE id = ?", webhook));
+        linhas.addAll(linhas("SELECT * FROM entrega_view WHERE webhook_id = ?", webhook));
+        linhas.addAll(linhas("SELECT * FROM entrega_tentativa_view WHERE webhook_id = ? ORDER BY serie, tentativa",
+                webhook));
+        return linhas;
+    }
+
+    private EntregaView entrega() {
+        return consultas.handle(new BuscarEntregaQuery(loja, webhook, entrega)).orElseThrow();
+    }
+
+    private Instant ultimaEntrega() {
+        return consultas.handle(new BuscarWebhookQuery(loja, webhook, true)).orElseThrow().ultimaEntrega();
+    }
+
+    private WebhookCriadoEvent criado() {
+        return new WebhookCriadoEvent(webhook, loja, "ERP", "https://erp.example/ganchos",
+                List.of("pedido.criado", "pedido.status"), "segredo", CRIADO);
+    }
+
+    private EntregaIniciadaEvent iniciada() {
+        return new EntregaIniciadaEvent(entrega, loja, webhook, "pedido.criado", "{\"id\":1}", List.of(1000L),
+                CRIADO);
+    }
+
+    private TentativaRegistradaEvent tentativa(int serie, int tentativa, boolean sucesso, Instant enviadoEm) {
+        return new TentativaRegistradaEvent(entrega, loja, webhook, serie, tentativa, sucesso, sucesso ? 200 : 503, 12,
+                sucesso ? "ok" : "indisponível", sucesso ? null : "HTTP 503", enviadoEm, null);
+    }
+}
