@@ -1,5 +1,7 @@
 package br.com.lojaapi.gateway.axon;
 
+import br.com.lojaapi.gateway.banco.BancoDeVolta;
+import br.com.lojaapi.gateway.banco.DisponibilidadeDoBanco;
 import org.axonframework.common.AxonThreadFactory;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -7,6 +9,7 @@ import org.springframework.beans.factory.annotation.Value;
 import org.springframework.context.ApplicationListener;
 import org.springframework.context.SmartLifecycle;
 import org.springframework.context.event.ContextClosedEvent;
+import org.springframework.context.event.EventListener;
 import org.springframework.dao.DataAccessException;
 import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.stereotype.Component;
@@ -28,7 +31,8 @@ import java.util.concurrent.TimeUnit;
  * {@code no_em_execucao} and reads, in the same round: which nodes renewed theirs within {@code loja.nos.ausencia}
  * (by the database's clock, so nodes with skewed clocks agree), how many segments each event processor has, and
  * which processors are paused. {@link DivisaoDeSegmentos} answers Axon's coordinators from the latest reading,
- * without a query of its own; when the database cannot be read the previous reading stands.
+ * without a query of its own; when the database cannot be read the previous reading stands (quietly through an
+ * outage, which {@link DisponibilidadeDoBanco} logs), and a round runs as soon as it is back.
  * <p>
  * The row goes as soon as the application starts to close, before its processors stop and release their claims,
  * so the other nodes widen their share at once and claim the released segments at their next look.
@@ -41,6 +45,7 @@ public class RegistroDeNos implements SmartLifecycle, ApplicationListener<Contex
     private static final Duration ESQUECIMENTO = Duration.ofDays(1);
 
     private final JdbcTemplate jdbc;
+    private final DisponibilidadeDoBanco banco;
     private final String id;
     private final Duration batimento;
     private final Duration ausencia;
@@ -50,10 +55,11 @@ public class RegistroDeNos implements SmartLifecycle, ApplicationListener<Contex
     private boolean falhando;
     private Instant ultimaLimpeza;
 
-    RegistroDeNos(JdbcTemplate jdbc, IdentidadeDoNo identidade,
+    RegistroDeNos(JdbcTemplate jdbc, DisponibilidadeDoBanco banco, IdentidadeDoNo identidade,
                   @Value("${loja.nos.batimento:1s}") Duration batimento,
                   @Value("${loja.nos.ausencia:4s}") Duration ausencia) {
         this.jdbc = jdbc;
+        this.banco = banco;
         this.id = identidade.id();
         this.batimento = batimento;
         this.ausencia = ausencia;
@@ -105,7 +111,7 @@ public class RegistroDeNos implements SmartLifecycle, ApplicationListener<Contex
                 falhando = false;
             }
         } catch (DataAccessException erro) {
-            if (!falhando) {
+            if (!falhando && !banco.explica(erro)) {
                 LOG.warn("Registro de nós não renovado; a divisão de segmentos segue a última leitura: {}",
                          erro.getMessage());
                 falhando = true;
@@ -129,6 +135,11 @@ public class RegistroDeNos implements SmartLifecycle, ApplicationListener<Contex
         ScheduledExecutorService nova = Executors.newSingleThreadScheduledExecutor(new AxonThreadFactory("registro-de-nos"));
         nova.scheduleWithFixedDelay(this::bater, batimento.toMillis(), batimento.toMillis(), TimeUnit.MILLISECONDS);
         agenda = nova;
+    }
+
+    @EventListener
+    void aoVoltarOBanco(BancoDeVolta volta) {
+        bater();
     }
 
     @Override
