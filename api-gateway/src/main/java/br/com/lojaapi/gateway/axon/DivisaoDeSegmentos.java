@@ -39,11 +39,13 @@ public class DivisaoDeSegmentos implements MaxSegmentProvider {
         this.registro = registro;
         this.intervalo = intervalo;
         this.renovacao = renovacao;
-        // an idle segment's claim is renewed at the coordinator's next run after the threshold: up to both
-        if (renovacao.plus(intervalo).multipliedBy(2).compareTo(claimTimeout) > 0) {
-            throw new IllegalStateException("loja.processadores.renovacao-da-reivindicacao (" + renovacao + ") mais"
-                    + " intervalo-de-reivindicacao (" + intervalo + ") deve caber duas vezes no tempo de reivindicação"
-                    + " (" + claimTimeout + "): senão um nó vivo perde os segmentos que processa");
+        // an idle segment's claim is renewed at the coordinator's first run after the threshold, and an idle
+        // coordinator runs every min(threshold, interval): two such periods must fit in the claim timeout
+        Duration periodo = renovacao.plus(renovacao.compareTo(intervalo) < 0 ? renovacao : intervalo);
+        if (periodo.multipliedBy(2).compareTo(claimTimeout) > 0) {
+            throw new IllegalStateException("loja.processadores.renovacao-da-reivindicacao (" + renovacao + ") é"
+                    + " longa demais para o tempo de reivindicação (" + claimTimeout + "): um nó vivo perderia os"
+                    + " segmentos que processa");
         }
         if (batimento.multipliedBy(2).compareTo(ausencia) > 0) {
             throw new IllegalStateException("loja.nos.ausencia (" + ausencia + ") deve ser ao menos o dobro de"
