@@ -49,14 +49,18 @@ public class LacunasEncerradas implements SmartLifecycle {
     }
 
     /** Every index up to {@code indice} is settled once none of {@code abertas} is open. */
-    private record Rodada(long indice, Set<Transacao> abertas) {
+    private record Rodada(long indice, Set<Transacao> abertas, long iniciadaEm) {
     }
+
+    /** A round waiting this long names the transactions it waits for in the log, once a minute at most. */
+    private static final long AVISO_NANOS = TimeUnit.SECONDS.toNanos(30);
 
     private final JdbcTemplate jdbc;
     private final long intervaloMs;
     /** Touched only by the scheduled task. */
     private final List<Rodada> pendentes = new ArrayList<>();
     private volatile long ate;
+    private long ultimoAviso = System.nanoTime() - 2 * AVISO_NANOS;
     private volatile ScheduledExecutorService agenda;
 
     LacunasEncerradas(JdbcTemplate jdbc, @Value("${loja.sincronia.intervalo-ms:100}") long intervaloMs) {
@@ -94,12 +98,31 @@ public class LacunasEncerradas implements SmartLifecycle {
                 if (pendentes.size() == RODADAS) {
                     pendentes.remove(pendentes.size() - 1);
                 }
-                pendentes.add(new Rodada(ultimo, abertas));
+                pendentes.add(new Rodada(ultimo, abertas, System.nanoTime()));
             }
             ate = encerrado;
+            avisarSeParada(abertas);
         } catch (DataAccessException erro) {
             LOG.debug("Leitura das transações abertas falhou; tenta de novo na próxima rodada", erro);
         }
+    }
+
+    /**
+     * An operator's clue: a transaction left open (a stuck session, a long report) keeps gaps of rolled-back writes
+     * from settling, and so holds incremental sync back behind them.
+     */
+    private void avisarSeParada(Set<Transacao> abertas) {
+        long agora = System.nanoTime();
+        if (pendentes.isEmpty() || agora - pendentes.get(0).iniciadaEm() < AVISO_NANOS
+            || agora - ultimoAviso < 2 * AVISO_NANOS) {
+            return;
+        }
+        ultimoAviso = agora;
+        List<Integer> pids = pendentes.get(0).abertas().stream().filter(abertas::contains).map(Transacao::pid)
+                                      .sorted().toList();
+        LOG.warn("Transações abertas há mais de {} s (pids {} no PostgreSQL): até terminarem, a sincronia incremental"
+                 + " não passa de um índice do event store deixado por uma escrita desfeita depois do global index {}",
+                 TimeUnit.NANOSECONDS.toSeconds(agora - pendentes.get(0).iniciadaEm()), pids, ate);
     }
 
     @Override
