@@ -60,13 +60,13 @@ class DisparadorDeWebhooks {
     }
 
     private void disparar(EventoRenderizado evento) {
-        List<String> webhooks = destinos.inscritos(evento.lojaId(), evento.tipo().nome(), evento.criadoEm());
+        List<String> webhooks = destinos.inscritos(evento.lojaId(), evento.tipo(), evento.criadoEm());
         if (webhooks.isEmpty()) {
             return;
         }
         Optional<String> corpo = evento.renderizar();
         if (corpo.isEmpty()) {
-            log.info("{} de {} não entregue: o recurso já não existe", evento.tipo().nome(), evento.id());
+            log.info("{} de {} não entregue: o recurso já não existe", evento.tipo(), evento.id());
             return;
         }
         for (String webhookId : webhooks) {
@@ -75,7 +75,7 @@ class DisparadorDeWebhooks {
             // Checked rather than caught: a failed insert would abort this processor's whole transaction.
             if (eventos.lastSequenceNumberFor(entregaId).isEmpty()) {
                 comandos.sendAndWait(new IniciarEntregaCommand(entregaId, evento.lojaId(), webhookId,
-                        evento.tipo().nome(), corpo.get(), configuracao.atrasosMs(), relogio.instant()));
+                        evento.tipo(), corpo.get(), configuracao.atrasosMs(), relogio.instant()));
             }
         }
     }

@@ -1,7 +1,6 @@
 package br.com.lojaapi.gateway.webhook;
 
 import br.com.lojaapi.command.entrega.ConfiguracaoDeEntregas;
-import br.com.lojaapi.coreapi.webhook.EventoDeWebhook;
 import io.swagger.v3.oas.models.Operation;
 import io.swagger.v3.oas.models.media.Content;
 import io.swagger.v3.oas.models.media.IntegerSchema;
@@ -35,10 +34,10 @@ final class OperacaoDeEntrega {
     }
 
     /** The POST of one kind: its headers, the body {@code Evento<Kind>}, and what each answer means. */
-    Operation de(EventoDeWebhook evento, DescricaoDosWebhooks.Tipo tipo) {
+    Operation de(EventoDeWebhook evento) {
         return new Operation()
                 .operationId("webhook" + envelope(evento).substring("Evento".length()))
-                .summary(evento.nome() + ": " + tipo.resumo())
+                .summary(evento.nome() + ": " + evento.resumo())
                 .description("POST que a loja envia à url de cada webhook inscrito em " + evento.nome() + ". "
                         + "Confira a assinatura sobre o corpo exato recebido antes de usá-lo. Uma entrega pode "
                         + "chegar mais de uma vez e fora de ordem: X-Service-Entrega (= webhook-id) é o mesmo em "
