@@ -1,6 +1,6 @@
 package br.com.lojaapi.gateway.webhook;
 
-import br.com.lojaapi.command.entrega.ConfiguracaoDeEntregas;
+import br.com.lojaapi.command.entrega.ConfiguracaoDosWebhooks;
 import br.com.lojaapi.gateway.openapi.JsonLivre;
 import io.swagger.v3.core.converter.AnnotatedType;
 import io.swagger.v3.core.converter.ModelConverterContextImpl;
@@ -55,10 +55,10 @@ class DescricaoDosWebhooks implements OpenApiCustomizer {
                                                                               c -> PREFIXO + c.getSimpleName(),
                                                                               c -> c));
 
-    private final OperacaoDeEntrega entregas;
+    private final OperacaoDeEntregaDeWebhook entregas;
 
-    DescricaoDosWebhooks(ConfiguracaoDeEntregas configuracao) {
-        this.entregas = new OperacaoDeEntrega(configuracao);
+    DescricaoDosWebhooks(ConfiguracaoDosWebhooks configuracao) {
+        this.entregas = new OperacaoDeEntregaDeWebhook(configuracao);
     }
 
     /** The component name of the envelope of a kind: {@code pedido.nota_fiscal} → {@code EventoPedidoNotaFiscal}. */

@@ -1,6 +1,6 @@
 package br.com.lojaapi.gateway.webhook;
 
-import br.com.lojaapi.command.entrega.ConfiguracaoDeEntregas;
+import br.com.lojaapi.command.entrega.ConfiguracaoDosWebhooks;
 import br.com.lojaapi.command.webhook.WebhookLookup;
 import br.com.lojaapi.coreapi.entrega.IniciarEntregaCommand;
 import br.com.lojaapi.gateway.axon.ConfiguracaoDeProcessadores;
@@ -40,11 +40,11 @@ class DisparadorDeWebhooks {
     private final CommandGateway comandos;
     private final EventStore eventos;
     private final RenderizadorDeEventos renderizador;
-    private final ConfiguracaoDeEntregas configuracao;
+    private final ConfiguracaoDosWebhooks configuracao;
     private final Clock relogio;
 
     DisparadorDeWebhooks(WebhookLookup destinos, CommandGateway comandos, EventStore eventos,
-                         RenderizadorDeEventos renderizador, ConfiguracaoDeEntregas configuracao, Clock relogio) {
+                         RenderizadorDeEventos renderizador, ConfiguracaoDosWebhooks configuracao, Clock relogio) {
         this.destinos = destinos;
         this.comandos = comandos;
         this.eventos = eventos;

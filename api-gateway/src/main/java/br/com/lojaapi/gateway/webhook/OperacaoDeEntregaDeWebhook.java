@@ -1,6 +1,6 @@
 package br.com.lojaapi.gateway.webhook;
 
-import br.com.lojaapi.command.entrega.ConfiguracaoDeEntregas;
+import br.com.lojaapi.command.entrega.ConfiguracaoDosWebhooks;
 import io.swagger.v3.oas.models.Operation;
 import io.swagger.v3.oas.models.media.Content;
 import io.swagger.v3.oas.models.media.IntegerSchema;
@@ -25,11 +25,11 @@ import static br.com.lojaapi.gateway.webhook.DescricaoDosWebhooks.envelope;
  * The POST a delivery makes, as the description shows it: the headers every attempt carries, with both signatures,
  * and what the receiver's answer means under the configured timeout and retry delays.
  */
-final class OperacaoDeEntrega {
+final class OperacaoDeEntregaDeWebhook {
 
-    private final ConfiguracaoDeEntregas configuracao;
+    private final ConfiguracaoDosWebhooks configuracao;
 
-    OperacaoDeEntrega(ConfiguracaoDeEntregas configuracao) {
+    OperacaoDeEntregaDeWebhook(ConfiguracaoDosWebhooks configuracao) {
         this.configuracao = configuracao;
     }
 
