@@ -5,7 +5,7 @@ import br.com.lojaapi.coreapi.evento.EventoDoFeed;
 import br.com.lojaapi.coreapi.evento.EventosDoFeedQuery;
 import br.com.lojaapi.coreapi.evento.PosicoesDoFeed;
 import br.com.lojaapi.coreapi.evento.PosicoesDoFeedQuery;
-import br.com.lojaapi.coreapi.webhook.EventoDeWebhook;
+import br.com.lojaapi.gateway.webhook.EventoDeWebhook;
 import br.com.lojaapi.gateway.acesso.LojaAtual;
 import br.com.lojaapi.gateway.erro.Erro;
 import com.fasterxml.jackson.core.JsonProcessingException;

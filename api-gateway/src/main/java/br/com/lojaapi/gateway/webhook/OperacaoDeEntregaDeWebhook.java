@@ -1,7 +1,6 @@
 package br.com.lojaapi.gateway.webhook;
 
-import br.com.lojaapi.command.entrega.ConfiguracaoDeEntregas;
-import br.com.lojaapi.coreapi.webhook.EventoDeWebhook;
+import br.com.lojaapi.command.entrega.ConfiguracaoDosWebhooks;
 import io.swagger.v3.oas.models.Operation;
 import io.swagger.v3.oas.models.media.Content;
 import io.swagger.v3.oas.models.media.IntegerSchema;
@@ -26,19 +25,19 @@ import static br.com.lojaapi.gateway.webhook.DescricaoDosWebhooks.envelope;
  * The POST a delivery makes, as the description shows it: the headers every attempt carries, with both signatures,
  * and what the receiver's answer means under the configured timeout and retry delays.
  */
-final class OperacaoDeEntrega {
+final class OperacaoDeEntregaDeWebhook {
 
-    private final ConfiguracaoDeEntregas configuracao;
+    private final ConfiguracaoDosWebhooks configuracao;
 
-    OperacaoDeEntrega(ConfiguracaoDeEntregas configuracao) {
+    OperacaoDeEntregaDeWebhook(ConfiguracaoDosWebhooks configuracao) {
         this.configuracao = configuracao;
     }
 
     /** The POST of one kind: its headers, the body {@code Evento<Kind>}, and what each answer means. */
-    Operation de(EventoDeWebhook evento, DescricaoDosWebhooks.Tipo tipo) {
+    Operation de(EventoDeWebhook evento) {
         return new Operation()
                 .operationId("webhook" + envelope(evento).substring("Evento".length()))
-                .summary(evento.nome() + ": " + tipo.resumo())
+                .summary(evento.nome() + ": " + evento.resumo())
                 .description("POST que a loja envia à url de cada webhook inscrito em " + evento.nome() + ". "
                         + "Confira a assinatura sobre o corpo exato recebido antes de usá-lo. Uma entrega pode "
                         + "chegar mais de uma vez e fora de ordem: X-Service-Entrega (= webhook-id) é o mesmo em "

@@ -13,7 +13,7 @@ import java.util.List;
  * {@code WEBHOOK_TIMEOUT} (the whole HTTP call of one attempt). A bad value stops the start-up with a message.
  */
 @Component
-public class ConfiguracaoDeEntregas {
+public class ConfiguracaoDosWebhooks {
 
     static final Duration ATRASO_MAXIMO = Duration.ofDays(1);
     static final Duration TEMPO_LIMITE_MAXIMO = Duration.ofSeconds(60);
@@ -21,7 +21,7 @@ public class ConfiguracaoDeEntregas {
     private final List<Duration> atrasos;
     private final Duration tempoLimite;
 
-    ConfiguracaoDeEntregas(@Value("${loja.webhooks.atrasos:30s,2m,10m,1h}") String atrasos,
+    ConfiguracaoDosWebhooks(@Value("${loja.webhooks.atrasos:30s,2m,10m,1h}") String atrasos,
                            @Value("${loja.webhooks.tempo-limite:10s}") String tempoLimite) {
         this.atrasos = Arrays.stream(atrasos.split(",")).map(String::trim)
                              .map(a -> duracao("WEBHOOK_RETRY_DELAYS", a, ATRASO_MAXIMO)).toList();
