@@ -17,7 +17,6 @@ import io.swagger.v3.oas.annotations.media.Content;
 import io.swagger.v3.oas.annotations.media.Schema;
 import io.swagger.v3.oas.annotations.responses.ApiResponse;
 import io.swagger.v3.oas.annotations.tags.Tag;
-import org.springframework.http.HttpStatus;
 import org.springframework.http.ResponseEntity;
 import org.springframework.web.bind.annotation.PostMapping;
 import org.springframework.web.bind.annotation.RequestBody;
@@ -31,7 +30,6 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 
 @RestController
 @RequestMapping(path = "/v1/estoque", produces = "application/json", consumes = "application/json")
@@ -129,8 +127,7 @@ class EstoqueController {
         List<RespostaDeEscrita.Espera> esperas = versoes.entrySet().stream()
                 .map(e -> new RespostaDeEscrita.Espera(ModeloLeitura.PRODUTO, e.getKey(), e.getValue())).toList();
         MovimentoDeEstoque ultimo = feitos.get(feitos.size() - 1);
-        return escrita.responder(HttpStatus.OK, loja.lojaId(), esperas, ultimo.movimentoId(), ultimo.versao(), null,
-                () -> Optional.of(corpo));
+        return escrita.feito(loja.lojaId(), esperas, ultimo.movimentoId(), ultimo.versao(), corpo);
     }
 
     private static ErroDeNegocio erro(boolean lote, int indice, String mensagem) {

@@ -1,13 +1,11 @@
 package br.com.lojaapi.gateway.pedido;
 
-import br.com.lojaapi.command.comum.Comandos;
 import br.com.lojaapi.command.pedido.aplicacao.CancelamentoDePedido;
 import br.com.lojaapi.command.pedido.aplicacao.ConfirmacaoDePedido;
 import br.com.lojaapi.command.pedido.aplicacao.CriacaoDePedido;
 import br.com.lojaapi.command.pedido.aplicacao.Escrita;
 import br.com.lojaapi.command.pedido.aplicacao.ExclusaoDePedido;
 import br.com.lojaapi.command.pedido.aplicacao.MudancaDeEtapaDoPedido;
-import br.com.lojaapi.coreapi.comum.CarimboQuery;
 import br.com.lojaapi.coreapi.comum.ErroDeNegocio;
 import br.com.lojaapi.coreapi.comum.ModeloLeitura;
 import br.com.lojaapi.coreapi.comum.VersaoEsperada;
@@ -36,8 +34,6 @@ import io.swagger.v3.oas.annotations.media.Content;
 import io.swagger.v3.oas.annotations.media.Schema;
 import io.swagger.v3.oas.annotations.responses.ApiResponse;
 import io.swagger.v3.oas.annotations.tags.Tag;
-import org.axonframework.queryhandling.QueryGateway;
-import org.springframework.http.HttpStatus;
 import org.springframework.http.ResponseEntity;
 import org.springframework.web.bind.annotation.DeleteMapping;
 import org.springframework.web.bind.annotation.GetMapping;
@@ -49,12 +45,10 @@ import org.springframework.web.bind.annotation.RequestMapping;
 import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.RestController;
 
-import java.net.URI;
 import java.time.Clock;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Optional;
 import java.util.function.Supplier;
 
 @RestController
@@ -64,32 +58,25 @@ class PedidoController {
 
     static final String NAO_ENCONTRADO = "Pedido não encontrado";
 
-    private final Comandos comandos;
     private final CriacaoDePedido criacao;
     private final ConfirmacaoDePedido confirmacao;
     private final CancelamentoDePedido cancelamento;
     private final MudancaDeEtapaDoPedido mudancaDeEtapa;
     private final ExclusaoDePedido exclusao;
     private final ArquivosPrivados arquivos;
-    private final QueryGateway consultas;
     private final PedidosDaLoja pedidos;
-    private final RespostaDeEscrita escrita;
     private final Clock relogio;
 
-    PedidoController(Comandos comandos, CriacaoDePedido criacao, ConfirmacaoDePedido confirmacao,
-                     CancelamentoDePedido cancelamento, MudancaDeEtapaDoPedido mudancaDeEtapa,
-                     ExclusaoDePedido exclusao, ArquivosPrivados arquivos, QueryGateway consultas,
-                     PedidosDaLoja pedidos, RespostaDeEscrita escrita, Clock relogio) {
-        this.comandos = comandos;
+    PedidoController(CriacaoDePedido criacao, ConfirmacaoDePedido confirmacao, CancelamentoDePedido cancelamento,
+                     MudancaDeEtapaDoPedido mudancaDeEtapa, ExclusaoDePedido exclusao, ArquivosPrivados arquivos,
+                     PedidosDaLoja pedidos, Clock relogio) {
         this.criacao = criacao;
         this.confirmacao = confirmacao;
         this.cancelamento = cancelamento;
         this.mudancaDeEtapa = mudancaDeEtapa;
         this.exclusao = exclusao;
         this.arquivos = arquivos;
-        this.consultas = consultas;
         this.pedidos = pedidos;
-        this.escrita = escrita;
         this.relogio = relogio;
     }
 
@@ -114,19 +101,18 @@ class PedidoController {
                  @Parameter(schema = @Schema(format = "date-time")) @RequestParam(required = false) String ate,
                  @Parameter(description = "A partir de 1; padrão 1") @RequestParam(required = false) Integer page,
                  @Parameter(description = "De 1 a 100; padrão 50") @RequestParam(required = false) Integer limite) {
-        int[] pagina = Paginacao.validar(page, limite);
+        Paginacao.Pedida pagina = Paginacao.pedida(page, limite);
         Instant inicio = Datas.instante(desde, "desde");
         Instant fim = Datas.instante(ate, "ate");
         if (inicio != null && fim != null && inicio.isAfter(fim)) {
             throw ErroDeNegocio.invalido("desde deve ser anterior ou igual a ate");
         }
         StatusPedido filtro = status == null ? null : status(status);
-        ListarPedidosQuery consulta = new ListarPedidosQuery(loja.lojaId(), filtro, inicio, fim, pagina[0], pagina[1]);
-        return condicional.lista(new CarimboDePedidosQuery(consulta), () -> {
-            PaginaDePedidos resultado = consultas.query(consulta, PaginaDePedidos.class).join();
-            return new Lista(resultado.pedidos().stream().map(PedidoJson::de).toList(),
-                    Paginacao.de(pagina[0], pagina[1], resultado.total()));
-        });
+        ListarPedidosQuery consulta = new ListarPedidosQuery(loja.lojaId(), filtro, inicio, fim, pagina.page(),
+                pagina.limite());
+        return condicional.lista(new CarimboDePedidosQuery(consulta), consulta, PaginaDePedidos.class,
+                resultado -> new Lista(resultado.pedidos().stream().map(PedidoJson::de).toList(),
+                        pagina.de(resultado.total())));
     }
 
     @PostMapping(consumes = "application/json")
@@ -145,9 +131,8 @@ class PedidoController {
                 tipoEntrega(corpo.tipoEntrega()), cliente(corpo.cliente()),
                 Ids.opcional(corpo.cliente().id()), linhas(corpo.itens()), corpo.desconto(), corpo.taxaEntrega(),
                 corpo.observacoes(), relogio.instant());
-        List<Escrita> escritas = comandos.executar(() -> criacao.criar(novo), NAO_ENCONTRADO);
-        return escrita.responder(HttpStatus.CREATED, loja.lojaId(), esperas(escritas), pedidoId,
-                versaoDoPedido(escritas), URI.create("/v1/pedidos/" + pedidoId), () -> buscar(loja.lojaId(), pedidoId));
+        List<Escrita> escritas = pedidos.recurso().executar(() -> criacao.criar(novo));
+        return pedidos.gravado(loja.lojaId(), true, pedidoId, escritas);
     }
 
     @GetMapping("/{id}")
@@ -157,9 +142,7 @@ class PedidoController {
             content = @Content(schema = @Schema(implementation = PedidoJson.class)))
     ResponseEntity<PedidoJson> ler(@Parameter(hidden = true) LojaAtual loja,
                                    @Parameter(hidden = true) RespostaCondicional condicional, @PathVariable String id) {
-        Ids.exigir(id, NAO_ENCONTRADO);
-        return condicional.recurso(new CarimboQuery(loja.lojaId(), CarimboQuery.Alvo.PEDIDO, id, null), NAO_ENCONTRADO,
-                () -> buscar(loja.lojaId(), id));
+        return pedidos.recurso().ler(loja.lojaId(), id, condicional);
     }
 
     @PatchMapping(path = "/{id}", consumes = "application/json")
@@ -192,9 +175,7 @@ class PedidoController {
             default -> () -> mudancaDeEtapa.mudar(new MudarEtapaDoPedidoCommand(id, loja.lojaId(), status,
                     corpo.motivoCancelamento, acompanhamento, agora, esperada));
         };
-        List<Escrita> escritas = comandos.executar(alteracao, NAO_ENCONTRADO);
-        return escrita.responder(HttpStatus.OK, loja.lojaId(), esperas(escritas), id, versaoDoPedido(escritas), null,
-                () -> buscar(loja.lojaId(), id));
+        return pedidos.gravado(loja.lojaId(), false, id, pedidos.recurso().executar(alteracao));
     }
 
     @DeleteMapping("/{id}")
@@ -207,9 +188,8 @@ class PedidoController {
     ResponseEntity<Object> remover(@Parameter(hidden = true) LojaAtual loja, @PathVariable String id,
                                    @Parameter(hidden = true) PreCondicao condicao) {
         Ids.exigir(id, NAO_ENCONTRADO);
-        ExclusaoDePedido.Exclusao excluida = comandos.executar(
-                () -> exclusao.excluir(loja.lojaId(), id, relogio.instant(), condicao.versaoEsperada()),
-                NAO_ENCONTRADO);
+        ExclusaoDePedido.Exclusao excluida = pedidos.recurso().executar(
+                () -> exclusao.excluir(loja.lojaId(), id, relogio.instant(), condicao.versaoEsperada()));
         PedidoExcluido excluido = excluida.pedido();
         List<RespostaDeEscrita.Espera> esperas = new ArrayList<>();
         esperas.add(new RespostaDeEscrita.Espera(ModeloLeitura.PEDIDO, id, excluido.versao()));
@@ -219,25 +199,12 @@ class PedidoController {
                 new RespostaDeEscrita.Espera(ModeloLeitura.ETIQUETA, e.etiquetaId(), e.versao())));
         Excluido corpo = new Excluido(true, excluido.numero(),
                 "Pedido " + excluido.numero() + " excluído com seus itens e pagamentos");
-        ResponseEntity<Object> resposta = escrita.responder(HttpStatus.OK, loja.lojaId(), esperas, id,
-                excluido.versao(), null, () -> Optional.of(corpo));
+        ResponseEntity<Object> resposta = pedidos.recurso().removido(loja.lojaId(), esperas, id, excluido.versao(),
+                corpo);
         // Its invoices' and labels' files go once no read model names them.
         excluida.notasFiscais().forEach(n -> arquivos.remover(n.objetosLivres()));
         excluida.etiquetas().forEach(e -> arquivos.remover(e.objetosLivres()));
         return resposta;
-    }
-
-    private Optional<PedidoJson> buscar(String lojaId, String id) {
-        return pedidos.buscar(lojaId, id);
-    }
-
-    static List<RespostaDeEscrita.Espera> esperas(List<Escrita> escritas) {
-        return escritas.stream().map(e -> new RespostaDeEscrita.Espera(e.modelo(), e.id(), e.versao())).toList();
-    }
-
-    static long versaoDoPedido(List<Escrita> escritas) {
-        return escritas.stream().filter(e -> e.modelo() == ModeloLeitura.PEDIDO)
-                       .findFirst().orElseThrow().versao();
     }
 
     static StatusPedido status(String texto) {
