@@ -11,13 +11,11 @@ import br.com.lojaapi.coreapi.comum.CarimboDeListaQuery;
 import br.com.lojaapi.coreapi.comum.CarimboQuery;
 import br.com.lojaapi.coreapi.comum.ModeloLeitura;
 import br.com.lojaapi.gateway.acesso.LojaAtual;
-import br.com.lojaapi.gateway.erro.Erro;
 import br.com.lojaapi.gateway.web.PreCondicao;
 import br.com.lojaapi.gateway.web.Recurso;
 import br.com.lojaapi.gateway.web.Recursos;
 import br.com.lojaapi.gateway.web.RespostaCondicional;
 import io.swagger.v3.oas.annotations.Operation;
-import io.swagger.v3.oas.annotations.Parameter;
 import io.swagger.v3.oas.annotations.media.Content;
 import io.swagger.v3.oas.annotations.media.Schema;
 import io.swagger.v3.oas.annotations.responses.ApiResponse;
@@ -57,8 +55,7 @@ class CategoriaController {
     @GetMapping
     @Operation(operationId = "listarCategorias",
             summary = "Lista as categorias da loja, pela ordem")
-    ResponseEntity<List<CategoriaJson>> listar(@Parameter(hidden = true) LojaAtual loja,
-                                               @Parameter(hidden = true) RespostaCondicional condicional) {
+    ResponseEntity<List<CategoriaJson>> listar(LojaAtual loja, RespostaCondicional condicional) {
         return condicional.recurso(new CarimboDeListaQuery(loja.lojaId(), CarimboDeListaQuery.Lista.CATEGORIAS, null),
                 NAO_ENCONTRADA, () -> Optional.of(recursos.todos(new ListarCategoriasQuery(loja.lojaId()),
                         CategoriaView.class, CategoriaJson::de)));
@@ -70,9 +67,8 @@ class CategoriaController {
             description = "Nome único na loja sem diferenciar maiúsculas; ordem omitida vai para o fim; ativa padrão true.")
     @ApiResponse(responseCode = "201", description = "Criada",
             content = @Content(schema = @Schema(implementation = CategoriaJson.class)))
-    @ApiResponse(responseCode = "400", description = "Nome vazio ou já usado na loja",
-            content = @Content(schema = @Schema(implementation = Erro.class)))
-    ResponseEntity<Object> criar(@Parameter(hidden = true) LojaAtual loja, @Valid @RequestBody NovaCategoria corpo) {
+    @ApiResponse(responseCode = "400", description = "Nome vazio ou já usado na loja")
+    ResponseEntity<Object> criar(LojaAtual loja, @Valid @RequestBody NovaCategoria corpo) {
         return categorias.criar(loja.lojaId(), (id, agora) -> new CriarCategoriaCommand(id, loja.lojaId(),
                 corpo.nome(), corpo.descricao(), corpo.ordem(), corpo.ativa() == null || corpo.ativa(), agora));
     }
@@ -80,10 +76,8 @@ class CategoriaController {
     @GetMapping("/{id}")
     @Operation(operationId = "lerCategoria",
             summary = "Lê uma categoria")
-    @ApiResponse(responseCode = "200", description = "A categoria",
-            content = @Content(schema = @Schema(implementation = CategoriaJson.class)))
-    ResponseEntity<CategoriaJson> ler(@Parameter(hidden = true) LojaAtual loja,
-                                      @Parameter(hidden = true) RespostaCondicional condicional, @PathVariable String id) {
+    @ApiResponse(responseCode = "200", description = "A categoria")
+    ResponseEntity<CategoriaJson> ler(LojaAtual loja, RespostaCondicional condicional, @PathVariable String id) {
         return categorias.ler(loja.lojaId(), id, condicional);
     }
 
@@ -92,11 +86,9 @@ class CategoriaController {
             summary = "Altera uma categoria", description = "Só os campos enviados mudam; descricao null apaga.")
     @ApiResponse(responseCode = "200", description = "A categoria alterada",
             content = @Content(schema = @Schema(implementation = CategoriaJson.class)))
-    @ApiResponse(responseCode = "400", description = "Nome vazio ou usado por outra categoria",
-            content = @Content(schema = @Schema(implementation = Erro.class)))
-    ResponseEntity<Object> alterar(@Parameter(hidden = true) LojaAtual loja, @PathVariable String id,
-                                   @Valid @RequestBody AlteracaoCategoria corpo,
-                                   @Parameter(hidden = true) PreCondicao condicao) {
+    @ApiResponse(responseCode = "400", description = "Nome vazio ou usado por outra categoria")
+    ResponseEntity<Object> alterar(LojaAtual loja, @PathVariable String id,
+                                   @Valid @RequestBody AlteracaoCategoria corpo, PreCondicao condicao) {
         return categorias.alterar(loja.lojaId(), id, condicao, (agora, esperada) -> new AtualizarCategoriaCommand(id,
                 loja.lojaId(), naoNulo(corpo.nome, "nome"), corpo.descricao, naoNulo(corpo.ordem, "ordem"),
                 naoNulo(corpo.ativa, "ativa"), agora, esperada));
@@ -110,8 +102,7 @@ class CategoriaController {
             content = @Content(schema = @Schema(implementation = CategoriaRemovida.class)))
     @ApiResponse(responseCode = "409", description = "Há produtos ou subcategorias vinculados",
             content = @Content(schema = @Schema(implementation = ConflitoDeRemocao.class)))
-    ResponseEntity<Object> remover(@Parameter(hidden = true) LojaAtual loja, @PathVariable String id,
-                                   @Parameter(hidden = true) PreCondicao condicao) {
+    ResponseEntity<Object> remover(LojaAtual loja, @PathVariable String id, PreCondicao condicao) {
         // The aggregate refuses with 409 (and the counts) while products point at the category.
         return categorias.remover(loja.lojaId(), id, condicao, (agora, esperada) -> new RemoverCategoriaCommand(id,
                 loja.lojaId(), agora, esperada), new CategoriaRemovida(id, true));

@@ -9,7 +9,6 @@ import br.com.lojaapi.coreapi.cliente.PaginaDeClientes;
 import br.com.lojaapi.coreapi.comum.CarimboQuery;
 import br.com.lojaapi.coreapi.comum.ModeloLeitura;
 import br.com.lojaapi.gateway.acesso.LojaAtual;
-import br.com.lojaapi.gateway.erro.Erro;
 import br.com.lojaapi.gateway.web.Busca;
 import br.com.lojaapi.gateway.web.Ids;
 import br.com.lojaapi.gateway.web.Paginacao;
@@ -64,10 +63,8 @@ class ClienteController {
                     + "email e celular (contém, sem diferenciar maiúsculas) e, quando tem algum dígito, documento, com "
                     + "ou sem pontuação; um termo só de dígitos e pontuação de telefone também casa os dígitos do "
                     + "celular.")
-    @ApiResponse(responseCode = "200", description = "Uma página de clientes",
-            content = @Content(schema = @Schema(implementation = Lista.class)))
-    ResponseEntity<Lista> listar(@Parameter(hidden = true) LojaAtual loja,
-                 @Parameter(hidden = true) RespostaCondicional condicional,
+    @ApiResponse(responseCode = "200", description = "Uma página de clientes")
+    ResponseEntity<Lista> listar(LojaAtual loja, RespostaCondicional condicional,
                  @Parameter(description = "Até 200 caracteres") @RequestParam(required = false) String busca,
                  @Parameter(description = "A partir de 1; padrão 1") @RequestParam(required = false) Integer page,
                  @Parameter(description = "De 1 a 100; padrão 50") @RequestParam(required = false) Integer limite) {
@@ -90,9 +87,8 @@ class ClienteController {
             content = @Content(schema = @Schema(implementation = ClienteJson.class)))
     @ApiResponse(responseCode = "200", description = "Cliente existente atualizado",
             content = @Content(schema = @Schema(implementation = ClienteJson.class)))
-    @ApiResponse(responseCode = "400", description = "Campo ausente ou inválido; nada muda",
-            content = @Content(schema = @Schema(implementation = Erro.class)))
-    ResponseEntity<Object> gravar(@Parameter(hidden = true) LojaAtual loja, @RequestBody CorpoDeCliente corpo) {
+    @ApiResponse(responseCode = "400", description = "Campo ausente ou inválido; nada muda")
+    ResponseEntity<Object> gravar(LojaAtual loja, @RequestBody CorpoDeCliente corpo) {
         CadastroDeClientes.Cadastro feito = clientes.executar(() -> cadastro.criarOuAtualizar(loja.lojaId(),
                 Ids.novo(), corpo.alteracao(), relogio.instant()));
         return clientes.gravado(loja.lojaId(), feito.criado(), feito.clienteId(), feito.versao());
@@ -101,10 +97,8 @@ class ClienteController {
     @GetMapping("/{id}")
     @Operation(operationId = "lerCliente",
             summary = "Lê um cliente")
-    @ApiResponse(responseCode = "200", description = "O cliente",
-            content = @Content(schema = @Schema(implementation = ClienteJson.class)))
-    ResponseEntity<ClienteJson> ler(@Parameter(hidden = true) LojaAtual loja,
-                                    @Parameter(hidden = true) RespostaCondicional condicional, @PathVariable String id) {
+    @ApiResponse(responseCode = "200", description = "O cliente")
+    ResponseEntity<ClienteJson> ler(LojaAtual loja, RespostaCondicional condicional, @PathVariable String id) {
         return clientes.ler(loja.lojaId(), id, condicional);
     }
 }

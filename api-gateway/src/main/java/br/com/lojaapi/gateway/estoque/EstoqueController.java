@@ -7,11 +7,9 @@ import br.com.lojaapi.coreapi.comum.ErroDeNegocio;
 import br.com.lojaapi.coreapi.comum.ModeloLeitura;
 import br.com.lojaapi.coreapi.produto.MovimentoDeEstoque;
 import br.com.lojaapi.gateway.acesso.LojaAtual;
-import br.com.lojaapi.gateway.erro.Erro;
 import br.com.lojaapi.gateway.leitura.RespostaDeEscrita;
 import br.com.lojaapi.gateway.web.Ids;
 import io.swagger.v3.oas.annotations.Operation;
-import io.swagger.v3.oas.annotations.Parameter;
 import io.swagger.v3.oas.annotations.media.ArraySchema;
 import io.swagger.v3.oas.annotations.media.Content;
 import io.swagger.v3.oas.annotations.media.Schema;
@@ -76,9 +74,8 @@ class EstoqueController {
                     + "muda. Com variacaoId o movimento vale para a variação.")
     @ApiResponse(responseCode = "200", description = "Registrado",
             content = @Content(schema = @Schema(implementation = MovimentoJson.class)))
-    @ApiResponse(responseCode = "400", description = "Campo inválido, produto desconhecido, estoque insuficiente",
-            content = @Content(schema = @Schema(implementation = Erro.class)))
-    ResponseEntity<Object> movimentar(@Parameter(hidden = true) LojaAtual loja, @RequestBody CorpoDeMovimento corpo) {
+    @ApiResponse(responseCode = "400", description = "Campo inválido, produto desconhecido, estoque insuficiente")
+    ResponseEntity<Object> movimentar(LojaAtual loja, @RequestBody CorpoDeMovimento corpo) {
         if (Ids.opcional(corpo.produtoId()) == null && corpo.codIntegracao() == null && corpo.sku() == null) {
             throw ErroDeNegocio.invalido("produtoId é obrigatório");
         }
@@ -93,9 +90,8 @@ class EstoqueController {
                     + "traz indice, a posição do primeiro que falhou.")
     @ApiResponse(responseCode = "200", description = "Todos registrados, na ordem enviada",
             content = @Content(schema = @Schema(implementation = LoteJson.class)))
-    @ApiResponse(responseCode = "400", description = "{erro, indice}: nada foi alterado",
-            content = @Content(schema = @Schema(implementation = Erro.class)))
-    ResponseEntity<Object> lote(@Parameter(hidden = true) LojaAtual loja, @RequestBody Lote corpo) {
+    @ApiResponse(responseCode = "400", description = "{erro, indice}: nada foi alterado")
+    ResponseEntity<Object> lote(LojaAtual loja, @RequestBody Lote corpo) {
         if (corpo.movimentos() == null || corpo.movimentos().isEmpty()
                 || corpo.movimentos().size() > MovimentosDeEstoque.LOTE_MAXIMO) {
             throw ErroDeNegocio.invalido("movimentos: de 1 a " + MovimentosDeEstoque.LOTE_MAXIMO + " por lote");

@@ -5,7 +5,6 @@ import br.com.lojaapi.coreapi.comum.ErroDeNegocio;
 import br.com.lojaapi.coreapi.loja.LojaView;
 import br.com.lojaapi.coreapi.pedido.PedidoView;
 import br.com.lojaapi.gateway.acesso.LojaAtual;
-import br.com.lojaapi.gateway.erro.Erro;
 import br.com.lojaapi.query.rotulo.ConteudoDaEtiqueta;
 import br.com.lojaapi.query.rotulo.Rotulo;
 import com.fasterxml.jackson.databind.JsonNode;
@@ -77,11 +76,9 @@ class RotuloController {
                     @Content(mediaType = "text/plain", schema = @Schema(type = "string",
                             description = "ZPL em UTF-8, um bloco ^XA...^XZ por volume"))})
     @ApiResponse(responseCode = "400", description = "tamanho, formato, dpi, volumes, itens ou inline inválido; "
-            + "zpl com a4", content = @Content(mediaType = "application/json",
-            schema = @Schema(implementation = Erro.class)))
-    @ApiResponse(responseCode = "404", description = "Pedido não encontrado nesta loja",
-            content = @Content(mediaType = "application/json", schema = @Schema(implementation = Erro.class)))
-    ResponseEntity<byte[]> etiqueta(@Parameter(hidden = true) LojaAtual loja, @PathVariable String id,
+            + "zpl com a4")
+    @ApiResponse(responseCode = "404", description = "Pedido não encontrado nesta loja")
+    ResponseEntity<byte[]> etiqueta(LojaAtual loja, @PathVariable String id,
                                     @Parameter(schema = @Schema(allowableValues = {"10x15", "a4"},
                                             defaultValue = "10x15"), description = "a4: quatro etiquetas por folha")
                                     @RequestParam(required = false) String tamanho,
@@ -120,12 +117,11 @@ class RotuloController {
                             description = "ZPL em UTF-8, um bloco ^XA...^XZ por etiqueta"))})
     @ApiResponse(responseCode = "400", description = "pedidos vazio ou com elemento inválido (com indice), mais de "
             + "100 pedidos ou de 200 etiquetas, volumes fora de 1 a 50, tamanho, formato, dpi ou itens inválido, "
-            + "zpl com a4", content = @Content(mediaType = "application/json",
-            schema = @Schema(implementation = Erro.class)))
+            + "zpl com a4")
     @ApiResponse(responseCode = "404", description = "Pedidos que não existem nesta loja",
             content = @Content(mediaType = "application/json",
                     schema = @Schema(implementation = NaoEncontrados.class)))
-    ResponseEntity<byte[]> lote(@Parameter(hidden = true) LojaAtual loja, @RequestBody CorpoDoLote corpo,
+    ResponseEntity<byte[]> lote(LojaAtual loja, @RequestBody CorpoDoLote corpo,
                                 @Parameter(schema = @Schema(allowableValues = {"0", "1"}, defaultValue = "0"),
                                         description = "1 abre o PDF no navegador")
                                 @RequestParam(required = false) String inline) {

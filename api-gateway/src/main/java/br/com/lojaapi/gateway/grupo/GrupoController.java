@@ -16,7 +16,6 @@ import br.com.lojaapi.gateway.web.Recurso;
 import br.com.lojaapi.gateway.web.Recursos;
 import br.com.lojaapi.gateway.web.RespostaCondicional;
 import io.swagger.v3.oas.annotations.Operation;
-import io.swagger.v3.oas.annotations.Parameter;
 import io.swagger.v3.oas.annotations.media.Content;
 import io.swagger.v3.oas.annotations.media.Schema;
 import io.swagger.v3.oas.annotations.responses.ApiResponse;
@@ -67,8 +66,7 @@ class GrupoController {
     @Operation(operationId = "listarGruposDeComplemento",
             summary = "Lista os grupos de complementos da loja",
             description = "Um grupo é vinculado a produtos pelo campo gruposComplemento do produto.")
-    ResponseEntity<Lista> listar(@Parameter(hidden = true) LojaAtual loja,
-                                 @Parameter(hidden = true) RespostaCondicional condicional) {
+    ResponseEntity<Lista> listar(LojaAtual loja, RespostaCondicional condicional) {
         return condicional.recurso(new CarimboDeListaQuery(loja.lojaId(), CarimboDeListaQuery.Lista.GRUPOS, null),
                 NAO_ENCONTRADO, () -> Optional.of(new Lista(recursos.todos(new ListarGruposQuery(loja.lojaId()),
                         GrupoView.class, GrupoJson::de))));
@@ -82,7 +80,7 @@ class GrupoController {
                     + "maximo, ou negativos, dão 400.")
     @ApiResponse(responseCode = "201", description = "Criado",
             content = @Content(schema = @Schema(implementation = GrupoJson.class)))
-    ResponseEntity<Object> criar(@Parameter(hidden = true) LojaAtual loja, @RequestBody CorpoDeGrupo corpo) {
+    ResponseEntity<Object> criar(LojaAtual loja, @RequestBody CorpoDeGrupo corpo) {
         return grupos.criar(loja.lojaId(), (id, agora) -> new CriarGrupoComplementoCommand(id, loja.lojaId(),
                 corpo.alteracao(), agora), COM_AVISOS);
     }
@@ -90,10 +88,8 @@ class GrupoController {
     @GetMapping("/{id}")
     @Operation(operationId = "lerGrupoDeComplemento",
             summary = "Lê um grupo de complementos")
-    @ApiResponse(responseCode = "200", description = "O grupo",
-            content = @Content(schema = @Schema(implementation = GrupoJson.class)))
-    ResponseEntity<GrupoJson> ler(@Parameter(hidden = true) LojaAtual loja,
-                                  @Parameter(hidden = true) RespostaCondicional condicional, @PathVariable String id) {
+    @ApiResponse(responseCode = "200", description = "O grupo")
+    ResponseEntity<GrupoJson> ler(LojaAtual loja, RespostaCondicional condicional, @PathVariable String id) {
         return grupos.ler(loja.lojaId(), id, condicional);
     }
 
@@ -103,8 +99,8 @@ class GrupoController {
             + "As regras de minimo e maximo são as do POST, conferidas no grupo resultante.")
     @ApiResponse(responseCode = "200", description = "O grupo alterado",
             content = @Content(schema = @Schema(implementation = GrupoJson.class)))
-    ResponseEntity<Object> alterar(@Parameter(hidden = true) LojaAtual loja, @PathVariable String id,
-                                   @RequestBody CorpoDeGrupo corpo, @Parameter(hidden = true) PreCondicao condicao) {
+    ResponseEntity<Object> alterar(LojaAtual loja, @PathVariable String id, @RequestBody CorpoDeGrupo corpo,
+                                   PreCondicao condicao) {
         return grupos.alterar(loja.lojaId(), id, condicao, (agora, esperada) -> new AlterarGrupoComplementoCommand(id,
                 loja.lojaId(), corpo.alteracao(), agora, esperada), COM_AVISOS);
     }
@@ -114,8 +110,7 @@ class GrupoController {
             summary = "Remove um grupo", description = "Produtos que o vinculavam deixam de mostrá-lo.")
     @ApiResponse(responseCode = "200", description = "Removido",
             content = @Content(schema = @Schema(implementation = Removido.class)))
-    ResponseEntity<Object> remover(@Parameter(hidden = true) LojaAtual loja, @PathVariable String id,
-                                   @Parameter(hidden = true) PreCondicao condicao) {
+    ResponseEntity<Object> remover(LojaAtual loja, @PathVariable String id, PreCondicao condicao) {
         return grupos.remover(loja.lojaId(), id, condicao, (agora, esperada) -> new RemoverGrupoComplementoCommand(id,
                 loja.lojaId(), agora, esperada), new Removido(id, true));
     }

@@ -21,7 +21,6 @@ import br.com.lojaapi.coreapi.pedido.PedidoExcluido;
 import br.com.lojaapi.coreapi.pedido.StatusPedido;
 import br.com.lojaapi.coreapi.pedido.TipoEntrega;
 import br.com.lojaapi.gateway.acesso.LojaAtual;
-import br.com.lojaapi.gateway.erro.Erro;
 import br.com.lojaapi.gateway.leitura.RespostaDeEscrita;
 import br.com.lojaapi.gateway.objetos.ArquivosPrivados;
 import br.com.lojaapi.gateway.web.Ids;
@@ -93,8 +92,7 @@ class PedidoController {
             summary = "Lista os pedidos da loja, mais novos primeiro",
             description = "desde e ate filtram a criação (data-hora ISO-8601 com fuso, por exemplo "
                     + "2026-11-21T08:00:00-03:00; inclusive). status aceita também ENVIADO (extensão).")
-    ResponseEntity<Lista> listar(@Parameter(hidden = true) LojaAtual loja,
-                 @Parameter(hidden = true) RespostaCondicional condicional,
+    ResponseEntity<Lista> listar(LojaAtual loja, RespostaCondicional condicional,
                  @Parameter(schema = @Schema(allowableValues = {"PENDENTE", "CONFIRMADO", "PREPARANDO", "PRONTO",
                          "ENVIADO", "ENTREGUE", "CANCELADO"})) @RequestParam(required = false) String status,
                  @Parameter(schema = @Schema(format = "date-time")) @RequestParam(required = false) String desde,
@@ -123,9 +121,8 @@ class PedidoController {
     @ApiResponse(responseCode = "201", description = "Criado",
             content = @Content(schema = @Schema(implementation = PedidoJson.class)))
     @ApiResponse(responseCode = "400", description = "Campo inválido, produto de outra loja ou removido, estoque "
-            + "insuficiente (com indice do item), DELIVERY sem endereço",
-            content = @Content(schema = @Schema(implementation = Erro.class)))
-    ResponseEntity<Object> criar(@Parameter(hidden = true) LojaAtual loja, @RequestBody CorpoDePedido corpo) {
+            + "insuficiente (com indice do item), DELIVERY sem endereço")
+    ResponseEntity<Object> criar(LojaAtual loja, @RequestBody CorpoDePedido corpo) {
         String pedidoId = Ids.novo();
         CriacaoDePedido.NovoPedido novo = new CriacaoDePedido.NovoPedido(loja.lojaId(), pedidoId,
                 tipoEntrega(corpo.tipoEntrega()), cliente(corpo.cliente()),
@@ -138,10 +135,8 @@ class PedidoController {
     @GetMapping("/{id}")
     @Operation(operationId = "lerPedido",
             summary = "Lê um pedido (itens, cliente, rastreio)")
-    @ApiResponse(responseCode = "200", description = "O pedido",
-            content = @Content(schema = @Schema(implementation = PedidoJson.class)))
-    ResponseEntity<PedidoJson> ler(@Parameter(hidden = true) LojaAtual loja,
-                                   @Parameter(hidden = true) RespostaCondicional condicional, @PathVariable String id) {
+    @ApiResponse(responseCode = "200", description = "O pedido")
+    ResponseEntity<PedidoJson> ler(LojaAtual loja, RespostaCondicional condicional, @PathVariable String id) {
         return pedidos.recurso().ler(loja.lojaId(), id, condicional);
     }
 
@@ -153,11 +148,9 @@ class PedidoController {
                     + "dá 409. Repetir o status atual é aceito (altera o rastreio) e emite pedido.status.")
     @ApiResponse(responseCode = "200", description = "O pedido alterado",
             content = @Content(schema = @Schema(implementation = PedidoJson.class)))
-    @ApiResponse(responseCode = "409", description = "Pedido cancelado não muda de status",
-            content = @Content(schema = @Schema(implementation = Erro.class)))
-    ResponseEntity<Object> alterar(@Parameter(hidden = true) LojaAtual loja, @PathVariable String id,
-                                   @RequestBody AlteracaoDePedido corpo,
-                                   @Parameter(hidden = true) PreCondicao condicao) {
+    @ApiResponse(responseCode = "409", description = "Pedido cancelado não muda de status")
+    ResponseEntity<Object> alterar(LojaAtual loja, @PathVariable String id, @RequestBody AlteracaoDePedido corpo,
+                                   PreCondicao condicao) {
         Ids.exigir(id, NAO_ENCONTRADO);
         if (corpo.status == null || corpo.status.isEmpty()) {
             throw ErroDeNegocio.invalido("status é obrigatório");
@@ -183,10 +176,8 @@ class PedidoController {
             summary = "Exclui um pedido CANCELADO, com itens e pagamentos (irreversível)")
     @ApiResponse(responseCode = "200", description = "Excluído",
             content = @Content(schema = @Schema(implementation = Excluido.class)))
-    @ApiResponse(responseCode = "409", description = "O pedido não está CANCELADO",
-            content = @Content(schema = @Schema(implementation = Erro.class)))
-    ResponseEntity<Object> remover(@Parameter(hidden = true) LojaAtual loja, @PathVariable String id,
-                                   @Parameter(hidden = true) PreCondicao condicao) {
+    @ApiResponse(responseCode = "409", description = "O pedido não está CANCELADO")
+    ResponseEntity<Object> remover(LojaAtual loja, @PathVariable String id, PreCondicao condicao) {
         Ids.exigir(id, NAO_ENCONTRADO);
         ExclusaoDePedido.Exclusao excluida = pedidos.recurso().executar(
                 () -> exclusao.excluir(loja.lojaId(), id, relogio.instant(), condicao.versaoEsperada()));

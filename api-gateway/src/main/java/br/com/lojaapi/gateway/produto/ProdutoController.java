@@ -11,7 +11,6 @@ import br.com.lojaapi.coreapi.produto.ListarProdutosQuery;
 import br.com.lojaapi.coreapi.produto.PaginaDeProdutos;
 import br.com.lojaapi.coreapi.produto.ResultadoDeProduto;
 import br.com.lojaapi.gateway.acesso.LojaAtual;
-import br.com.lojaapi.gateway.erro.Erro;
 import br.com.lojaapi.gateway.imagem.ImagensDeProduto;
 import br.com.lojaapi.gateway.leitura.RespostaDeEscrita;
 import br.com.lojaapi.gateway.web.Busca;
@@ -88,8 +87,7 @@ class ProdutoController {
             summary = "Lista os produtos da loja",
             description = "busca casa nome, código de barras e SKU (contém, sem diferenciar maiúsculas) e, quando é um "
                     + "número, codIntegracao exato. Produtos removidos nunca aparecem.")
-    ResponseEntity<Lista> listar(@Parameter(hidden = true) LojaAtual loja,
-                 @Parameter(hidden = true) RespostaCondicional condicional,
+    ResponseEntity<Lista> listar(LojaAtual loja, RespostaCondicional condicional,
                  @RequestParam(required = false) String busca,
                  @RequestParam(required = false) String categoriaId,
                  @Parameter(description = "true esconde os indisponíveis") @RequestParam(required = false) Boolean apenasDisponiveis,
@@ -115,9 +113,9 @@ class ProdutoController {
             content = @Content(schema = @Schema(implementation = ProdutoJson.class)))
     @ApiResponse(responseCode = "200", description = "Upsert de um produto existente (operacao = atualizado)",
             content = @Content(schema = @Schema(implementation = ProdutoJson.class)))
-    @ApiResponse(responseCode = "400", description = "Campo inválido, categoria ou grupo de outra loja, imagem recusada",
-            content = @Content(schema = @Schema(implementation = Erro.class)))
-    ResponseEntity<Object> criar(@Parameter(hidden = true) LojaAtual loja, @Valid @RequestBody CorpoDeProduto corpo) {
+    @ApiResponse(responseCode = "400",
+            description = "Campo inválido, categoria ou grupo de outra loja, imagem recusada")
+    ResponseEntity<Object> criar(LojaAtual loja, @Valid @RequestBody CorpoDeProduto corpo) {
         boolean upsert = corpo.upsert != null && corpo.upsert.orElse(false);
         // Cheap refusals first: nothing is downloaded for a call that cannot succeed.
         if (upsert && (corpo.codIntegracao == null || corpo.codIntegracao.isEmpty())) {
@@ -150,10 +148,8 @@ class ProdutoController {
     @GetMapping("/{id}")
     @Operation(operationId = "lerProduto",
             summary = "Lê um produto (removidos dão 404)")
-    @ApiResponse(responseCode = "200", description = "O produto",
-            content = @Content(schema = @Schema(implementation = ProdutoJson.class)))
-    ResponseEntity<ProdutoJson> ler(@Parameter(hidden = true) LojaAtual loja,
-                                    @Parameter(hidden = true) RespostaCondicional condicional, @PathVariable String id) {
+    @ApiResponse(responseCode = "200", description = "O produto")
+    ResponseEntity<ProdutoJson> ler(LojaAtual loja, RespostaCondicional condicional, @PathVariable String id) {
         return produtos.ler(loja.lojaId(), id, condicional);
     }
 
@@ -164,9 +160,8 @@ class ProdutoController {
                     + "controlaEstoque é ignorado com um aviso.")
     @ApiResponse(responseCode = "200", description = "O produto alterado",
             content = @Content(schema = @Schema(implementation = ProdutoJson.class)))
-    ResponseEntity<Object> alterar(@Parameter(hidden = true) LojaAtual loja, @PathVariable String id,
-                                   @Valid @RequestBody CorpoDeProduto corpo,
-                                   @Parameter(hidden = true) PreCondicao condicao) {
+    ResponseEntity<Object> alterar(LojaAtual loja, @PathVariable String id, @Valid @RequestBody CorpoDeProduto corpo,
+                                   PreCondicao condicao) {
         Ids.exigir(id, NAO_ENCONTRADO);
         if (corpo.imagens != null) {
             // nothing is downloaded for a product that is not there, or for an If-Match already stale
@@ -194,8 +189,7 @@ class ProdutoController {
             summary = "Remove um produto (remoção lógica: some de toda leitura; pedidos guardam sua cópia)")
     @ApiResponse(responseCode = "200", description = "Removido",
             content = @Content(schema = @Schema(implementation = Removido.class)))
-    ResponseEntity<Object> remover(@Parameter(hidden = true) LojaAtual loja, @PathVariable String id,
-                                   @Parameter(hidden = true) PreCondicao condicao) {
+    ResponseEntity<Object> remover(LojaAtual loja, @PathVariable String id, PreCondicao condicao) {
         Ids.exigir(id, NAO_ENCONTRADO);
         long versao = produtos.executar(() -> cadastro.remover(loja.lojaId(), id, relogio.instant(),
                 condicao.versaoEsperada()));

@@ -18,7 +18,6 @@ import br.com.lojaapi.gateway.web.Recurso;
 import br.com.lojaapi.gateway.web.Recursos;
 import br.com.lojaapi.gateway.web.RespostaCondicional;
 import io.swagger.v3.oas.annotations.Operation;
-import io.swagger.v3.oas.annotations.Parameter;
 import io.swagger.v3.oas.annotations.media.Content;
 import io.swagger.v3.oas.annotations.media.Schema;
 import io.swagger.v3.oas.annotations.responses.ApiResponse;
@@ -71,8 +70,7 @@ class VariacaoController {
     @GetMapping(path = "/v1/produtos/{id}/variacoes", produces = "application/json")
     @Operation(operationId = "listarVariacoesDoProduto",
             summary = "Lista as variações de um produto")
-    ResponseEntity<Lista> listar(@Parameter(hidden = true) LojaAtual loja,
-                                 @Parameter(hidden = true) RespostaCondicional condicional, @PathVariable String id) {
+    ResponseEntity<Lista> listar(LojaAtual loja, RespostaCondicional condicional, @PathVariable String id) {
         Ids.exigir(id, ProdutoController.NAO_ENCONTRADO);
         return condicional.recurso(new CarimboDeListaQuery(loja.lojaId(), CarimboDeListaQuery.Lista.VARIACOES, id),
                 ProdutoController.NAO_ENCONTRADO,
@@ -86,8 +84,7 @@ class VariacaoController {
             + "ser a soma do estoque das variações.")
     @ApiResponse(responseCode = "201", description = "Criada",
             content = @Content(schema = @Schema(implementation = VariacaoJson.class)))
-    ResponseEntity<Object> criar(@Parameter(hidden = true) LojaAtual loja, @PathVariable String id,
-                                 @RequestBody CorpoDeVariacao corpo) {
+    ResponseEntity<Object> criar(LojaAtual loja, @PathVariable String id, @RequestBody CorpoDeVariacao corpo) {
         Ids.exigir(id, ProdutoController.NAO_ENCONTRADO);
         String variacaoId = Ids.novo();
         long versao = produtos.enviar(agora -> new AdicionarVariacaoCommand(id, loja.lojaId(),
@@ -100,10 +97,8 @@ class VariacaoController {
     @GetMapping(path = "/v1/variacoes/{id}", produces = "application/json")
     @Operation(operationId = "lerVariacao",
             summary = "Lê uma variação")
-    @ApiResponse(responseCode = "200", description = "A variação",
-            content = @Content(schema = @Schema(implementation = VariacaoJson.class)))
-    ResponseEntity<VariacaoJson> ler(@Parameter(hidden = true) LojaAtual loja,
-                                     @Parameter(hidden = true) RespostaCondicional condicional, @PathVariable String id) {
+    @ApiResponse(responseCode = "200", description = "A variação")
+    ResponseEntity<VariacaoJson> ler(LojaAtual loja, RespostaCondicional condicional, @PathVariable String id) {
         return variacoes.ler(loja.lojaId(), id, condicional);
     }
 
@@ -112,8 +107,8 @@ class VariacaoController {
             summary = "Altera uma variação", description = "Só os campos enviados mudam; codIntegracao null apaga.")
     @ApiResponse(responseCode = "200", description = "A variação alterada",
             content = @Content(schema = @Schema(implementation = VariacaoJson.class)))
-    ResponseEntity<Object> alterar(@Parameter(hidden = true) LojaAtual loja, @PathVariable String id,
-                                   @RequestBody CorpoDeVariacao corpo, @Parameter(hidden = true) PreCondicao condicao) {
+    ResponseEntity<Object> alterar(LojaAtual loja, @PathVariable String id, @RequestBody CorpoDeVariacao corpo,
+                                   PreCondicao condicao) {
         VariacaoJson atual = variacoes.exigir(loja.lojaId(), id);
         long versao = variacoes.enviar(agora -> new AlterarVariacaoCommand(atual.produtoId(), loja.lojaId(), id,
                 corpo.alteracao(null), agora, condicao.versaoEsperada()));
@@ -126,8 +121,7 @@ class VariacaoController {
             summary = "Remove uma variação (remoção definitiva)")
     @ApiResponse(responseCode = "200", description = "Removida",
             content = @Content(schema = @Schema(implementation = Removida.class)))
-    ResponseEntity<Object> remover(@Parameter(hidden = true) LojaAtual loja, @PathVariable String id,
-                                   @Parameter(hidden = true) PreCondicao condicao) {
+    ResponseEntity<Object> remover(LojaAtual loja, @PathVariable String id, PreCondicao condicao) {
         VariacaoJson atual = variacoes.exigir(loja.lojaId(), id);
         long versao = variacoes.enviar(agora -> new RemoverVariacaoCommand(atual.produtoId(), loja.lojaId(), id,
                 agora, condicao.versaoEsperada()));
