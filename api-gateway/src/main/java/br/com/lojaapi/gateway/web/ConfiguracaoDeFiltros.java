@@ -47,11 +47,7 @@ public class ConfiguracaoDeFiltros {
 
     @Bean
     FilterRegistrationBean<FalhaDoBancoFilter> filtroDeFalhaDoBanco(FalhasDoBanco falhas, RespostasDeErro erros) {
-        FilterRegistrationBean<FalhaDoBancoFilter> registro =
-                new FilterRegistrationBean<>(new FalhaDoBancoFilter(falhas, erros));
-        registro.addUrlPatterns("/v1/*", "/admin/*");
-        registro.setOrder(0);
-        return registro;
+        return registro(new FalhaDoBancoFilter(falhas, erros), 0, "/v1/*", "/admin/*");
     }
 
     @Bean
