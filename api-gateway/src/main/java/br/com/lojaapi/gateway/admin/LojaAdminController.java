@@ -1,7 +1,6 @@
 package br.com.lojaapi.gateway.admin;
 
 import br.com.lojaapi.command.comum.Campos;
-import br.com.lojaapi.coreapi.comum.ModeloLeitura;
 import br.com.lojaapi.coreapi.loja.AtualizarLojaCommand;
 import br.com.lojaapi.coreapi.loja.CriarLojaCommand;
 import br.com.lojaapi.coreapi.loja.DadosLoja;
@@ -34,15 +33,12 @@ import io.swagger.v3.oas.annotations.Operation;
 @RequestMapping(path = "/admin/lojas", produces = "application/json")
 class LojaAdminController {
 
-    private static final String NAO_ENCONTRADA = Lojas.NAO_ENCONTRADA;
-
     private final Recursos recursos;
     private final Recurso<LojaJson> lojas;
 
     LojaAdminController(Recursos recursos, Lojas lojas) {
         this.recursos = recursos;
-        this.lojas = recursos.de(ModeloLeitura.LOJA, NAO_ENCONTRADA, (lojaId, id) -> lojas.buscar(id))
-                             .comLocal("/admin/lojas/");
+        this.lojas = lojas.recurso();
     }
 
     @PostMapping(consumes = "application/json")
@@ -53,7 +49,6 @@ class LojaAdminController {
                 corpo.telefone(), corpo.cep(), corpo.endereco(), corpo.numero(), corpo.complemento(), corpo.bairro(),
                 corpo.cidade(), corpo.uf());
         long versao = lojas.enviar(agora -> new CriarLojaCommand(id, dados, agora));
-        // A store's row belongs to the store itself.
         return lojas.gravado(id, true, id, versao);
     }
 
