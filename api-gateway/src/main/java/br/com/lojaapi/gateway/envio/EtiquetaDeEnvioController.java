@@ -1,7 +1,9 @@
 package br.com.lojaapi.gateway.envio;
 
 import br.com.lojaapi.command.comum.Comandos;
-import br.com.lojaapi.command.etiqueta.RegistroDeEtiquetas;
+import br.com.lojaapi.command.anexo.AnexoEnviado;
+import br.com.lojaapi.command.etiqueta.EtiquetasDeEnvioDoPedido;
+import br.com.lojaapi.coreapi.anexo.ResultadoDoAnexo;
 import br.com.lojaapi.coreapi.comum.CarimboDeListaQuery;
 import br.com.lojaapi.coreapi.comum.CarimboQuery;
 import br.com.lojaapi.coreapi.comum.ErroDeNegocio;
@@ -11,7 +13,6 @@ import br.com.lojaapi.coreapi.etiqueta.BuscarEtiquetaQuery;
 import br.com.lojaapi.coreapi.etiqueta.EstadoDaEtiqueta;
 import br.com.lojaapi.coreapi.etiqueta.EtiquetaView;
 import br.com.lojaapi.coreapi.etiqueta.ListarEtiquetasQuery;
-import br.com.lojaapi.coreapi.etiqueta.ResultadoDaEtiqueta;
 import br.com.lojaapi.coreapi.pedido.PedidoView;
 import br.com.lojaapi.gateway.acesso.LojaAtual;
 import br.com.lojaapi.gateway.erro.Erro;
@@ -67,7 +68,7 @@ class EtiquetaDeEnvioController {
     static final String NAO_ENCONTRADA = "Etiqueta não encontrada";
     static final MediaType ZPL = new MediaType("text", "plain", StandardCharsets.UTF_8);
 
-    private final RegistroDeEtiquetas registro;
+    private final EtiquetasDeEnvioDoPedido registro;
     private final ArquivosPrivados arquivos;
     private final Comandos comandos;
     private final QueryGateway consultas;
@@ -75,7 +76,7 @@ class EtiquetaDeEnvioController {
     private final RespostaDeEscrita escrita;
     private final Clock relogio;
 
-    EtiquetaDeEnvioController(RegistroDeEtiquetas registro, ArquivosPrivados arquivos, Comandos comandos,
+    EtiquetaDeEnvioController(EtiquetasDeEnvioDoPedido registro, ArquivosPrivados arquivos, Comandos comandos,
                               QueryGateway consultas, PedidosDaLoja pedidos, RespostaDeEscrita escrita,
                               Clock relogio) {
         this.pedidos = pedidos;
@@ -215,7 +216,7 @@ class EtiquetaDeEnvioController {
                                    @PathVariable String etiquetaId, @Parameter(hidden = true) PreCondicao condicao) {
         Ids.exigir(pedidoId, NAO_ENCONTRADA);
         Ids.exigir(etiquetaId, NAO_ENCONTRADA);
-        ResultadoDaEtiqueta resultado = comandos.executar(
+        ResultadoDoAnexo resultado = comandos.executar(
                 () -> registro.remover(loja.lojaId(), pedidoId, etiquetaId, relogio.instant(),
                         condicao.versaoEsperada()), NAO_ENCONTRADA);
         ResponseEntity<Object> resposta = escrita.removido(ModeloLeitura.ETIQUETA, loja.lojaId(), etiquetaId,
@@ -229,9 +230,9 @@ class EtiquetaDeEnvioController {
         boolean pdf = ArquivoDeEtiqueta.PDF.equals(entrada.formato());
         ArquivosPrivados.Guardado guardado = arquivos.guardar("etiquetas", loja.lojaId(), pedidoId,
                 entrada.arquivo(), pdf ? "pdf" : "zpl", pdf ? "application/pdf" : "text/plain; charset=UTF-8");
-        RegistroDeEtiquetas.Escrita resultado;
+        AnexoEnviado resultado;
         try {
-            RegistroDeEtiquetas.Envio envio = new RegistroDeEtiquetas.Envio(loja.lojaId(), pedidoId, Ids.novo(),
+            EtiquetasDeEnvioDoPedido.EtiquetaRecebida envio = new EtiquetasDeEnvioDoPedido.EtiquetaRecebida(loja.lojaId(), pedidoId, Ids.novo(),
                     pedido.numero(), entrada.dados(), new ArquivoDeEtiqueta(guardado.objeto(), entrada.formato(),
                     guardado.tamanho(), guardado.sha256()), relogio.instant());
             resultado = comandos.executar(() -> registro.enviar(envio), NAO_ENCONTRADA);
@@ -240,17 +241,17 @@ class EtiquetaDeEnvioController {
             arquivos.remover(List.of(guardado.objeto()));
             throw e;
         }
-        ResultadoDaEtiqueta etiqueta = resultado.etiqueta();
+        ResultadoDoAnexo etiqueta = resultado.anexo();
         boolean criada = "criada".equals(etiqueta.acao());
         List<RespostaDeEscrita.Espera> esperas = new ArrayList<>();
-        esperas.add(new RespostaDeEscrita.Espera(ModeloLeitura.ETIQUETA, etiqueta.etiquetaId(), etiqueta.versao()));
+        esperas.add(new RespostaDeEscrita.Espera(ModeloLeitura.ETIQUETA, etiqueta.id(), etiqueta.versao()));
         if (resultado.versaoDoPedido() != null) {
             esperas.add(new RespostaDeEscrita.Espera(ModeloLeitura.PEDIDO, pedidoId, resultado.versaoDoPedido()));
         }
         ResponseEntity<Object> resposta = escrita.responder(criada ? HttpStatus.CREATED : HttpStatus.OK,
-                loja.lojaId(), esperas, etiqueta.etiquetaId(), etiqueta.versao(),
-                criada ? URI.create("/v1/pedidos/" + pedidoId + "/etiquetas/" + etiqueta.etiquetaId()) : null,
-                () -> buscar(loja.lojaId(), pedidoId, etiqueta.etiquetaId())
+                loja.lojaId(), esperas, etiqueta.id(), etiqueta.versao(),
+                criada ? URI.create("/v1/pedidos/" + pedidoId + "/etiquetas/" + etiqueta.id()) : null,
+                () -> buscar(loja.lojaId(), pedidoId, etiqueta.id())
                         .map(v -> EtiquetaDeEnvioJson.de(v.etiqueta(), v.versao(), etiqueta.acao())));
         // Only once the read model names the new file: until then a download may still ask for the old one.
         arquivos.remover(etiqueta.objetosLivres());

@@ -1,9 +1,10 @@
 package br.com.lojaapi.gateway.notafiscal;
 
 import br.com.lojaapi.command.comum.Comandos;
+import br.com.lojaapi.coreapi.anexo.ResultadoDoAnexo;
 import br.com.lojaapi.command.notafiscal.LeitorFiscal;
 import br.com.lojaapi.command.notafiscal.LeituraFiscal;
-import br.com.lojaapi.command.notafiscal.RegistroDeNotasFiscais;
+import br.com.lojaapi.command.notafiscal.NotasFiscaisDoPedido;
 import br.com.lojaapi.coreapi.comum.CarimboDeListaQuery;
 import br.com.lojaapi.coreapi.comum.CarimboQuery;
 import br.com.lojaapi.coreapi.comum.ErroDeNegocio;
@@ -16,7 +17,6 @@ import br.com.lojaapi.coreapi.notafiscal.ContextoDoPedido;
 import br.com.lojaapi.coreapi.notafiscal.EstadoDaNota;
 import br.com.lojaapi.coreapi.notafiscal.ListarNotasFiscaisQuery;
 import br.com.lojaapi.coreapi.notafiscal.NotaFiscalView;
-import br.com.lojaapi.coreapi.notafiscal.ResultadoDaNota;
 import br.com.lojaapi.coreapi.pedido.PedidoView;
 import br.com.lojaapi.gateway.acesso.LojaAtual;
 import br.com.lojaapi.gateway.erro.Erro;
@@ -70,7 +70,7 @@ class NotaFiscalController {
 
     static final String NAO_ENCONTRADA = "Nota fiscal não encontrada";
 
-    private final RegistroDeNotasFiscais registro;
+    private final NotasFiscaisDoPedido registro;
     private final ArquivosPrivados arquivos;
     private final Comandos comandos;
     private final QueryGateway consultas;
@@ -78,7 +78,7 @@ class NotaFiscalController {
     private final RespostaDeEscrita escrita;
     private final Clock relogio;
 
-    NotaFiscalController(RegistroDeNotasFiscais registro, ArquivosPrivados arquivos, Comandos comandos,
+    NotaFiscalController(NotasFiscaisDoPedido registro, ArquivosPrivados arquivos, Comandos comandos,
                          QueryGateway consultas, PedidosDaLoja pedidos, RespostaDeEscrita escrita, Clock relogio) {
         this.pedidos = pedidos;
         this.registro = registro;
@@ -214,7 +214,7 @@ class NotaFiscalController {
                                    @PathVariable String notaId, @Parameter(hidden = true) PreCondicao condicao) {
         Ids.exigir(pedidoId, NAO_ENCONTRADA);
         Ids.exigir(notaId, NAO_ENCONTRADA);
-        ResultadoDaNota resultado = comandos.executar(
+        ResultadoDoAnexo resultado = comandos.executar(
                 () -> registro.remover(loja.lojaId(), pedidoId, notaId, relogio.instant(), condicao.versaoEsperada()),
                 NAO_ENCONTRADA);
         ResponseEntity<Object> resposta = escrita.removido(ModeloLeitura.NOTA_FISCAL, loja.lojaId(), notaId,
@@ -231,7 +231,7 @@ class NotaFiscalController {
                 documentoDoCliente(pedido), pedido.total());
         ArquivoFiscal[] guardados = new ArquivoFiscal[2];
         List<String> objetos = new ArrayList<>();
-        ResultadoDaNota resultado;
+        ResultadoDoAnexo resultado;
         try {
             if (entrada.xml() != null) {
                 guardados[0] = guardar(loja, pedidoId, entrada.xml(), "xml", "application/xml", objetos);
@@ -239,17 +239,17 @@ class NotaFiscalController {
             if (entrada.pdf() != null) {
                 guardados[1] = guardar(loja, pedidoId, entrada.pdf(), "pdf", "application/pdf", objetos);
             }
-            RegistroDeNotasFiscais.Envio envio = new RegistroDeNotasFiscais.Envio(loja.lojaId(), pedidoId, Ids.novo(),
+            NotasFiscaisDoPedido.NotaRecebida envio = new NotasFiscaisDoPedido.NotaRecebida(loja.lojaId(), pedidoId, Ids.novo(),
                     contexto, leitura, entrada.chave(), entrada.numero(), entrada.serie(), guardados[0], guardados[1],
                     relogio.instant());
-            resultado = comandos.executar(() -> registro.enviar(envio), NAO_ENCONTRADA);
+            resultado = comandos.executar(() -> registro.enviar(envio), NAO_ENCONTRADA).anexo();
         } catch (RuntimeException e) {
             // Nothing refers to the files of a refused send.
             arquivos.remover(objetos);
             throw e;
         }
         boolean criada = "criada".equals(resultado.acao());
-        String notaId = resultado.notaId();
+        String notaId = resultado.id();
         String acao = resultado.acao();
         ResponseEntity<Object> resposta = escrita.responder(criada ? HttpStatus.CREATED : HttpStatus.OK,
                 loja.lojaId(),
@@ -279,7 +279,7 @@ class NotaFiscalController {
                         : "Envie o XML da nota (xml, xmlBase64, parte xml ou fiscal_document) ou, sem XML, a chave "
                                 + "de acesso (chave)");
             }
-            RegistroDeNotasFiscais.dadosDaChave(entrada.chave(), entrada.numero(), entrada.serie());
+            NotasFiscaisDoPedido.dadosDaChave(entrada.chave(), entrada.numero(), entrada.serie());
             return;
         }
         if (leitura instanceof LeituraFiscal.Cancelamento cancelamento) {
@@ -290,16 +290,17 @@ class NotaFiscalController {
             return;
         }
         LeituraFiscal.Nota nota = (LeituraFiscal.Nota) leitura;
-        if (nota.chave() == null && entrada.chave() != null) {
+        if (nota.dados().chave() == null && entrada.chave() != null) {
             throw ErroDeNegocio.invalido("NFS-e não tem chave de acesso: não envie chave com ela");
         }
-        exigirMesmaChave(entrada.chave(), nota.chave());
-        if (entrada.numero() != null && !semZerosAEsquerda(entrada.numero()).equals(nota.numero())) {
-            throw ErroDeNegocio.invalido("numero " + entrada.numero() + " difere do número do XML (" + nota.numero()
-                    + ")");
+        exigirMesmaChave(entrada.chave(), nota.dados().chave());
+        if (entrada.numero() != null && !semZerosAEsquerda(entrada.numero()).equals(nota.dados().numero())) {
+            throw ErroDeNegocio.invalido("numero " + entrada.numero() + " difere do número do XML ("
+                    + nota.dados().numero() + ")");
         }
-        if (entrada.serie() != null && !semZerosAEsquerda(entrada.serie()).equals(nota.serie())) {
-            throw ErroDeNegocio.invalido("serie " + entrada.serie() + " difere da série do XML (" + nota.serie() + ")");
+        if (entrada.serie() != null && !semZerosAEsquerda(entrada.serie()).equals(nota.dados().serie())) {
+            throw ErroDeNegocio.invalido("serie " + entrada.serie() + " difere da série do XML ("
+                    + nota.dados().serie() + ")");
         }
     }
 

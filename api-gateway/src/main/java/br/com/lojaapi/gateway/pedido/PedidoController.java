@@ -185,9 +185,9 @@ class PedidoController {
         List<RespostaDeEscrita.Espera> esperas = new ArrayList<>();
         esperas.add(new RespostaDeEscrita.Espera(ModeloLeitura.PEDIDO, id, excluido.versao()));
         excluida.notasFiscais().forEach(n -> esperas.add(
-                new RespostaDeEscrita.Espera(ModeloLeitura.NOTA_FISCAL, n.notaId(), n.versao())));
+                new RespostaDeEscrita.Espera(ModeloLeitura.NOTA_FISCAL, n.id(), n.versao())));
         excluida.etiquetas().forEach(e -> esperas.add(
-                new RespostaDeEscrita.Espera(ModeloLeitura.ETIQUETA, e.etiquetaId(), e.versao())));
+                new RespostaDeEscrita.Espera(ModeloLeitura.ETIQUETA, e.id(), e.versao())));
         Excluido corpo = new Excluido(true, excluido.numero(),
                 "Pedido " + excluido.numero() + " excluído com seus itens e pagamentos");
         ResponseEntity<Object> resposta = pedidos.recurso().removido(loja.lojaId(), esperas, id, excluido.versao(),

@@ -1,7 +1,8 @@
 package br.com.lojaapi.command.etiqueta;
 
+import br.com.lojaapi.command.anexo.ArquivosDoAnexo;
 import br.com.lojaapi.command.comum.Versao;
-import br.com.lojaapi.coreapi.comum.ErroDeNegocio;
+import br.com.lojaapi.coreapi.anexo.ResultadoDoAnexo;
 import br.com.lojaapi.coreapi.etiqueta.ArquivoDeEtiqueta;
 import br.com.lojaapi.coreapi.etiqueta.EstadoDaEtiqueta;
 import br.com.lojaapi.coreapi.etiqueta.EtiquetaRegistradaEvent;
@@ -9,7 +10,6 @@ import br.com.lojaapi.coreapi.etiqueta.EtiquetaRemovidaEvent;
 import br.com.lojaapi.coreapi.etiqueta.EtiquetaSubstituidaEvent;
 import br.com.lojaapi.coreapi.etiqueta.RegistrarEtiquetaCommand;
 import br.com.lojaapi.coreapi.etiqueta.RemoverEtiquetaCommand;
-import br.com.lojaapi.coreapi.etiqueta.ResultadoDaEtiqueta;
 import br.com.lojaapi.coreapi.etiqueta.SubstituirEtiquetaCommand;
 import org.axonframework.commandhandling.CommandHandler;
 import org.axonframework.eventsourcing.EventSourcingHandler;
@@ -21,7 +21,6 @@ import org.axonframework.spring.stereotype.Aggregate;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Objects;
 
 import static org.axonframework.modelling.command.AggregateLifecycle.apply;
 
@@ -34,6 +33,8 @@ import static org.axonframework.modelling.command.AggregateLifecycle.apply;
 class EtiquetaDeEnvio {
 
     static final String NAO_ENCONTRADA = "Etiqueta não encontrada";
+    private static final ArquivosDoAnexo<ArquivoDeEtiqueta> ARQUIVOS = new ArquivosDoAnexo<>(ArquivoDeEtiqueta::objeto,
+            a -> List.of(a.sha256(), a.tamanho(), a.formato()));
 
     @AggregateIdentifier
     private String etiquetaId;
@@ -45,41 +46,33 @@ class EtiquetaDeEnvio {
 
     @CommandHandler
     @CreationPolicy(AggregateCreationPolicy.ALWAYS)
-    ResultadoDaEtiqueta handle(RegistrarEtiquetaCommand c) {
+    ResultadoDoAnexo handle(RegistrarEtiquetaCommand c) {
         apply(new EtiquetaRegistradaEvent(new EstadoDaEtiqueta(c.etiquetaId(), c.lojaId(), c.pedidoId(),
                 c.pedidoNumero(), c.dados(), c.arquivo(), c.avisos(), c.origem(), c.em(), c.em())));
-        return new ResultadoDaEtiqueta(c.etiquetaId(), "criada", Versao.atual(), List.of());
+        return new ResultadoDoAnexo(c.etiquetaId(), "criada", Versao.atual(), List.of());
     }
 
     /** The same code sent again: the file and the fields are replaced; the same bytes keep the stored file. */
     @CommandHandler
-    ResultadoDaEtiqueta handle(SubstituirEtiquetaCommand c) {
+    ResultadoDoAnexo handle(SubstituirEtiquetaCommand c) {
         exigirDoPedido(c.lojaId(), c.pedidoId());
-        ArquivoDeEtiqueta atual = estado.arquivo();
-        ArquivoDeEtiqueta enviado = c.arquivo();
-        boolean mesmoConteudo = atual.sha256().equals(enviado.sha256()) && atual.tamanho() == enviado.tamanho()
-                && atual.formato().equals(enviado.formato());
-        ArquivoDeEtiqueta mantido = mesmoConteudo ? atual : enviado;
         List<String> livres = new ArrayList<>();
-        if (!mesmoConteudo) {
-            livres.add(atual.objeto());
-        } else if (!enviado.objeto().equals(atual.objeto())) {
-            livres.add(enviado.objeto());
-        }
-        if (!mantido.equals(atual) || !c.dados().equals(estado.dados()) || !c.avisos().equals(estado.avisos())) {
+        ArquivoDeEtiqueta mantido = ARQUIVOS.substituir(estado.arquivo(), c.arquivo(), livres);
+        if (!mantido.equals(estado.arquivo()) || !c.dados().equals(estado.dados())
+                || !c.avisos().equals(estado.avisos())) {
             apply(new EtiquetaSubstituidaEvent(new EstadoDaEtiqueta(etiquetaId, estado.lojaId(), estado.pedidoId(),
                     estado.pedidoNumero(), c.dados(), mantido, c.avisos(), estado.origem(), estado.criadoEm(),
                     c.em())));
         }
-        return new ResultadoDaEtiqueta(etiquetaId, "atualizada", Versao.atual(), livres);
+        return new ResultadoDoAnexo(etiquetaId, "atualizada", Versao.atual(), livres);
     }
 
     @CommandHandler
-    ResultadoDaEtiqueta handle(RemoverEtiquetaCommand c) {
+    ResultadoDoAnexo handle(RemoverEtiquetaCommand c) {
         exigirDoPedido(c.lojaId(), c.pedidoId());
         Versao.exigir(c.versaoEsperada());
         apply(new EtiquetaRemovidaEvent(estado, c.em()));
-        return new ResultadoDaEtiqueta(etiquetaId, "removida", Versao.atual(), List.of(estado.arquivo().objeto()));
+        return new ResultadoDoAnexo(etiquetaId, "removida", Versao.atual(), ARQUIVOS.objetos(estado.arquivo()));
     }
 
     @EventSourcingHandler
@@ -99,10 +92,7 @@ class EtiquetaDeEnvio {
         AggregateLifecycle.markDeleted();
     }
 
-    /** Another store's or another order's label is reported exactly like a missing one. */
     private void exigirDoPedido(String loja, String pedido) {
-        if (!Objects.equals(estado.lojaId(), loja) || !Objects.equals(estado.pedidoId(), pedido)) {
-            throw ErroDeNegocio.naoEncontrado(NAO_ENCONTRADA);
-        }
+        ArquivosDoAnexo.exigirDoPedido(estado.lojaId(), estado.pedidoId(), loja, pedido, NAO_ENCONTRADA);
     }
 }

@@ -1,5 +1,6 @@
 package br.com.lojaapi.command.etiqueta;
 
+import br.com.lojaapi.coreapi.anexo.ResultadoDoAnexo;
 import br.com.lojaapi.coreapi.comum.ErroDeNegocio;
 import br.com.lojaapi.coreapi.etiqueta.ArquivoDeEtiqueta;
 import br.com.lojaapi.coreapi.etiqueta.DadosDaEtiqueta;
@@ -9,7 +10,6 @@ import br.com.lojaapi.coreapi.etiqueta.EtiquetaRemovidaEvent;
 import br.com.lojaapi.coreapi.etiqueta.EtiquetaSubstituidaEvent;
 import br.com.lojaapi.coreapi.etiqueta.RegistrarEtiquetaCommand;
 import br.com.lojaapi.coreapi.etiqueta.RemoverEtiquetaCommand;
-import br.com.lojaapi.coreapi.etiqueta.ResultadoDaEtiqueta;
 import br.com.lojaapi.coreapi.etiqueta.SubstituirEtiquetaCommand;
 import org.axonframework.eventsourcing.AggregateDeletedException;
 import org.axonframework.test.aggregate.AggregateTestFixture;
@@ -36,7 +36,7 @@ class EtiquetaDeEnvioTest {
     void registraComOEstadoInteiro() {
         cenario().givenNoPriorActivity()
                  .when(new RegistrarEtiquetaCommand("e1", "l", "p", 7, DADOS, PDF, List.of(), "API", T0))
-                 .expectResultMessagePayload(new ResultadoDaEtiqueta("e1", "criada", 0, List.of()))
+                 .expectResultMessagePayload(new ResultadoDoAnexo("e1", "criada", 0, List.of()))
                  .expectEvents(new EtiquetaRegistradaEvent(CRIADA));
     }
 
@@ -45,7 +45,7 @@ class EtiquetaDeEnvioTest {
         DadosDaEtiqueta novos = new DadosDaEtiqueta("Correios", "PAC", "BR1BR", "https://r.example/BR1BR", 2);
         cenario().given(new EtiquetaRegistradaEvent(CRIADA))
                  .when(new SubstituirEtiquetaCommand("e1", "l", "p", novos, ZPL, List.of(), T1))
-                 .expectResultMessagePayload(new ResultadoDaEtiqueta("e1", "atualizada", 1, List.of(PDF.objeto())))
+                 .expectResultMessagePayload(new ResultadoDoAnexo("e1", "atualizada", 1, List.of(PDF.objeto())))
                  .expectEvents(new EtiquetaSubstituidaEvent(new EstadoDaEtiqueta("e1", "l", "p", 7, novos, ZPL,
                          List.of(), "API", T0, T1)));
     }
@@ -56,7 +56,7 @@ class EtiquetaDeEnvioTest {
         cenario().given(new EtiquetaRegistradaEvent(CRIADA))
                  .when(new SubstituirEtiquetaCommand("e1", "l", "p", DADOS, copia, List.of(), T1))
                  .expectNoEvents()
-                 .expectResultMessagePayload(new ResultadoDaEtiqueta("e1", "atualizada", 0,
+                 .expectResultMessagePayload(new ResultadoDoAnexo("e1", "atualizada", 0,
                          List.of(copia.objeto())));
     }
 
@@ -68,7 +68,7 @@ class EtiquetaDeEnvioTest {
                  .expectNoEvents();
         cenario().given(new EtiquetaRegistradaEvent(CRIADA))
                  .when(new RemoverEtiquetaCommand("e1", "l", "p", T1))
-                 .expectResultMessagePayload(new ResultadoDaEtiqueta("e1", "removida", 1, List.of(PDF.objeto())))
+                 .expectResultMessagePayload(new ResultadoDoAnexo("e1", "removida", 1, List.of(PDF.objeto())))
                  .expectEvents(new EtiquetaRemovidaEvent(CRIADA, T1));
         cenario().given(new EtiquetaRegistradaEvent(CRIADA), new EtiquetaRemovidaEvent(CRIADA, T1))
                  .when(new RemoverEtiquetaCommand("e1", "l", "p", T1))

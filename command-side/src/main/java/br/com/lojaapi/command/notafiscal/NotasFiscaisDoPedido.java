@@ -1,6 +1,9 @@
 package br.com.lojaapi.command.notafiscal;
 
+import br.com.lojaapi.command.anexo.AnexoEnviado;
+import br.com.lojaapi.command.anexo.AnexosDoPedido;
 import br.com.lojaapi.command.comum.PedidosVivos;
+import br.com.lojaapi.coreapi.anexo.ResultadoDoAnexo;
 import br.com.lojaapi.coreapi.comum.ErroDeNegocio;
 import br.com.lojaapi.coreapi.comum.VersaoEsperada;
 import br.com.lojaapi.coreapi.notafiscal.ArquivoFiscal;
@@ -10,113 +13,95 @@ import br.com.lojaapi.coreapi.notafiscal.ContextoDoPedido;
 import br.com.lojaapi.coreapi.notafiscal.DadosNotaFiscal;
 import br.com.lojaapi.coreapi.notafiscal.RegistrarNotaFiscalCommand;
 import br.com.lojaapi.coreapi.notafiscal.RemoverNotaFiscalCommand;
-import br.com.lojaapi.coreapi.notafiscal.ResultadoDaNota;
 import org.axonframework.commandhandling.gateway.CommandGateway;
 import org.springframework.stereotype.Service;
 import org.springframework.transaction.annotation.Transactional;
 
 import java.time.Instant;
 import java.time.OffsetDateTime;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.Optional;
 
 /**
- * POST /pedidos/{id}/notas-fiscais after the files are read and stored: decides whether a send creates, updates or
- * cancels an invoice, in one transaction whose commands run in-thread. The invoice's identity is locked (a
- * transaction-level advisory lock, so on every node) before it is looked up, and the order's count before a new
- * invoice is linked, always in that order: concurrent sends of one invoice link it once, and concurrent sends of
- * different invoices never pass the limit of an order.
+ * The tax invoices of orders. POST /pedidos/{id}/notas-fiscais after the files are read and stored: decides whether
+ * a send creates, updates or cancels an invoice. The invoice's identity is locked (a transaction-level advisory
+ * lock, so on every node) before it is looked up, and the order's count before a new invoice is linked, always in
+ * that order: concurrent sends of one invoice link it once, and concurrent sends of different invoices never pass
+ * the limit of an order.
  */
 @Service
-public class RegistroDeNotasFiscais {
+public class NotasFiscaisDoPedido extends AnexosDoPedido {
 
     public static final int MAXIMO_POR_PEDIDO = 20;
-    public static final String ORIGEM_API = "API";
 
-    private final CommandGateway comandos;
     private final NotaFiscalLookup notas;
-    private final PedidosVivos pedidos;
 
-    RegistroDeNotasFiscais(CommandGateway comandos, NotaFiscalLookup notas, PedidosVivos pedidos) {
-        this.comandos = comandos;
+    NotasFiscaisDoPedido(CommandGateway comandos, NotaFiscalLookup notas, PedidosVivos pedidos) {
+        super(comandos, pedidos, notas, MAXIMO_POR_PEDIDO, "O pedido já tem " + MAXIMO_POR_PEDIDO
+                + " notas fiscais, o máximo; remova uma antes de vincular outra");
         this.notas = notas;
-        this.pedidos = pedidos;
     }
 
     /**
      * One send. Exactly one of {@code leitura} (an XML was sent and read) and {@code chave} (metadata only, or a
      * PDF for a known key) is set; {@code numero} and {@code serie}, when sent with a bare key, must be the key's.
      */
-    public record Envio(String lojaId, String pedidoId, String novoNotaId, ContextoDoPedido contexto,
-                        LeituraFiscal leitura, String chave, String numero, String serie, ArquivoFiscal xml,
-                        ArquivoFiscal pdf, Instant agora) {
+    public record NotaRecebida(String lojaId, String pedidoId, String novoNotaId, ContextoDoPedido contexto,
+                               LeituraFiscal leitura, String chave, String numero, String serie, ArquivoFiscal xml,
+                               ArquivoFiscal pdf, Instant agora) {
     }
 
     @Transactional
-    public ResultadoDaNota enviar(Envio envio) {
+    public AnexoEnviado enviar(NotaRecebida envio) {
+        return new AnexoEnviado(registrarOuAtualizar(envio), null);
+    }
+
+    private ResultadoDoAnexo registrarOuAtualizar(NotaRecebida envio) {
         if (envio.leitura() instanceof LeituraFiscal.Cancelamento cancelamento) {
             return cancelar(envio, cancelamento);
         }
-        DadosNotaFiscal dados = envio.leitura() instanceof LeituraFiscal.Nota nota ? dados(nota)
+        LeituraFiscal.Nota nota = envio.leitura() instanceof LeituraFiscal.Nota lida ? lida : null;
+        DadosNotaFiscal dados = nota != null ? nota.dados()
                 : dadosDaChave(envio.chave(), envio.numero(), envio.serie());
-        String identidade = dados.identidade();
-        notas.travar("nota-fiscal:" + envio.lojaId() + ":" + identidade);
-        Optional<NotaFiscalLookup.Vinculo> existente = notas.porIdentidade(envio.lojaId(), identidade);
-        OffsetDateTime canceladaEm =
-                envio.leitura() instanceof LeituraFiscal.Nota nota ? nota.canceladaEm() : null;
+        travar(envio.lojaId(), dados.identidade());
+        Optional<NotaFiscalLookup.Vinculo> existente = notas.porIdentidade(envio.lojaId(), dados.identidade());
+        OffsetDateTime canceladaEm = nota != null ? nota.canceladaEm() : null;
         if (existente.isPresent()) {
             exigirDoPedido(existente.get(), envio.pedidoId(), dados);
             return comandos.sendAndWait(new AtualizarNotaFiscalCommand(existente.get().notaId(), envio.lojaId(),
-                    envio.pedidoId(), envio.contexto(), envio.leitura() == null ? null : dados, envio.xml(),
-                    envio.pdf(), canceladaEm, envio.agora()));
+                    envio.pedidoId(), envio.contexto(), nota == null ? null : dados, envio.xml(), envio.pdf(),
+                    canceladaEm, envio.agora()));
         }
-        pedidos.travar(envio.lojaId(), envio.pedidoId());
-        pedidos.exigir(envio.lojaId(), envio.pedidoId());
-        if (notas.doPedido(envio.lojaId(), envio.pedidoId()) >= MAXIMO_POR_PEDIDO) {
-            throw ErroDeNegocio.conflito("O pedido já tem " + MAXIMO_POR_PEDIDO + " notas fiscais, o máximo; "
-                    + "remova uma antes de vincular outra");
-        }
+        exigirPedido(envio.lojaId(), envio.pedidoId());
+        exigirVaga(envio.lojaId(), envio.pedidoId());
         return comandos.sendAndWait(new RegistrarNotaFiscalCommand(envio.novoNotaId(), envio.lojaId(),
                 envio.pedidoId(), envio.contexto(), dados, envio.xml(), envio.pdf(), canceladaEm, ORIGEM_API,
                 envio.agora()));
     }
 
     /** Under the invoice's identity lock, so a send of the same invoice either sees it or not, never half. */
-    @Transactional
-    public ResultadoDaNota remover(String lojaId, String pedidoId, String notaId, Instant agora,
-                                  VersaoEsperada esperada) {
-        notas.identidadeDe(lojaId, notaId).ifPresent(identidade ->
-                notas.travar("nota-fiscal:" + lojaId + ":" + identidade));
-        return comandos.sendAndWait(new RemoverNotaFiscalCommand(notaId, lojaId, pedidoId, agora, esperada));
+    @Override
+    protected void travarParaRemover(String lojaId, String pedidoId, String notaId) {
+        notas.identidadeDe(lojaId, notaId).ifPresent(identidade -> travar(lojaId, identidade));
     }
 
-    /**
-     * Removes every invoice of an order, in the caller's transaction: an order deleted for good takes its
-     * invoices with it, freeing their keys. Answers each removal (its version, and the stored files nothing
-     * refers to any more).
-     */
-    @Transactional
-    public List<ResultadoDaNota> removerDoPedido(String lojaId, String pedidoId, Instant agora) {
-        // The lock a new invoice of this order takes: one linked meanwhile is either listed here or, sent after,
-        // finds the order removed.
-        pedidos.travar(lojaId, pedidoId);
-        List<ResultadoDaNota> removidas = new ArrayList<>();
-        for (String notaId : notas.idsDoPedido(lojaId, pedidoId)) {
-            removidas.add(comandos.sendAndWait(new RemoverNotaFiscalCommand(notaId, lojaId, pedidoId, agora)));
-        }
-        return removidas;
+    @Override
+    protected Object remocao(String notaId, String lojaId, String pedidoId, Instant agora, VersaoEsperada esperada) {
+        return new RemoverNotaFiscalCommand(notaId, lojaId, pedidoId, agora, esperada);
     }
 
     /** Classified before anything else: a cancellation of a key never sent here is a 404. */
-    private ResultadoDaNota cancelar(Envio envio, LeituraFiscal.Cancelamento c) {
-        notas.travar("nota-fiscal:" + envio.lojaId() + ":" + c.chave());
+    private ResultadoDoAnexo cancelar(NotaRecebida envio, LeituraFiscal.Cancelamento c) {
+        travar(envio.lojaId(), c.chave());
         NotaFiscalLookup.Vinculo vinculo = notas.porIdentidade(envio.lojaId(), c.chave()).orElseThrow(() ->
                 ErroDeNegocio.naoEncontrado("Cancelamento de uma nota que não foi enviada: nenhuma nota da loja tem "
                         + "a chave " + c.chave()));
         exigirDoPedido(vinculo, envio.pedidoId(), null);
         return comandos.sendAndWait(new CancelarNotaFiscalCommand(vinculo.notaId(), envio.lojaId(), envio.pedidoId(),
                 c.tipoEvento(), c.protocolo(), c.canceladaEm(), envio.xml(), envio.agora()));
+    }
+
+    private void travar(String lojaId, String identidade) {
+        notas.travar("nota-fiscal:" + lojaId + ":" + identidade);
     }
 
     private static void exigirDoPedido(NotaFiscalLookup.Vinculo vinculo, String pedidoId, DadosNotaFiscal dados) {
@@ -126,12 +111,6 @@ public class RegistroDeNotasFiscais {
             throw ErroDeNegocio.conflito(qual + " já está vinculada a outro pedido da loja (" + vinculo.pedidoId()
                     + ")");
         }
-    }
-
-    private static DadosNotaFiscal dados(LeituraFiscal.Nota n) {
-        return new DadosNotaFiscal(n.modelo(), n.chave(), n.numero(), n.serie(), n.codigoVerificacao(),
-                n.dataEmissao(), n.valorTotal(), n.cnpjEmitente(), n.documentoDestinatario(), n.protocolo(),
-                n.ambienteDeTeste());
     }
 
     /**
