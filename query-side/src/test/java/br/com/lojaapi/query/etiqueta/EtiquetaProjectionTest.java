@@ -31,9 +31,6 @@ class EtiquetaProjectionTest extends TesteDeProjecao {
     @Autowired
     EtiquetaProjection projecao;
 
-    @Autowired
-    EtiquetaConsultas consultas;
-
     Projetor projetor;
     String loja;
     String pedido;
@@ -54,10 +51,10 @@ class EtiquetaProjectionTest extends TesteDeProjecao {
                 evento(etiqueta, 1, new EtiquetaSubstituidaEvent(substituida)));
 
         EtiquetaView esperada = new EtiquetaView(substituida, 1);
-        assertThat(consultas.handle(new BuscarEtiquetaQuery(loja, pedido, etiqueta))).contains(esperada);
-        assertThat(consultas.handle(new ListarEtiquetasQuery(loja, pedido))).containsExactly(esperada);
-        assertThat(consultas.handle(new BuscarEtiquetaQuery(loja, id(), etiqueta))).isEmpty();
-        assertThat(consultas.handle(new BuscarEtiquetaQuery(id(), pedido, etiqueta))).isEmpty();
+        assertThat(projecao.handle(new BuscarEtiquetaQuery(loja, pedido, etiqueta))).contains(esperada);
+        assertThat(projecao.handle(new ListarEtiquetasQuery(loja, pedido))).containsExactly(esperada);
+        assertThat(projecao.handle(new BuscarEtiquetaQuery(loja, id(), etiqueta))).isEmpty();
+        assertThat(projecao.handle(new BuscarEtiquetaQuery(id(), pedido, etiqueta))).isEmpty();
     }
 
     @Test
@@ -65,8 +62,8 @@ class EtiquetaProjectionTest extends TesteDeProjecao {
         projetor.umAUm(evento(etiqueta, 0, new EtiquetaRegistradaEvent(etiqueta("PDF", 1, CRIADA))),
                 evento(etiqueta, 1, new EtiquetaRemovidaEvent(etiqueta("PDF", 1, CRIADA), DEPOIS)));
 
-        assertThat(consultas.handle(new BuscarEtiquetaQuery(loja, pedido, etiqueta))).isEmpty();
-        assertThat(consultas.handle(new ListarEtiquetasQuery(loja, pedido))).isEmpty();
+        assertThat(projecao.handle(new BuscarEtiquetaQuery(loja, pedido, etiqueta))).isEmpty();
+        assertThat(projecao.handle(new ListarEtiquetasQuery(loja, pedido))).isEmpty();
         assertThat(linha("SELECT removida_em, versao FROM etiqueta_view WHERE id = ?", etiqueta))
                 .containsEntry("removida_em", Timestamp.from(DEPOIS)).containsEntry("versao", 1L);
     }
@@ -78,7 +75,7 @@ class EtiquetaProjectionTest extends TesteDeProjecao {
                 evento(etiqueta, 1, new EtiquetaSubstituidaEvent(etiqueta("PDF", 2, DEPOIS))),
                 evento(etiqueta, 0, new EtiquetaRegistradaEvent(etiqueta("PDF", 1, CRIADA))));
 
-        assertThat(consultas.handle(new BuscarEtiquetaQuery(loja, pedido, etiqueta))).get()
+        assertThat(projecao.handle(new BuscarEtiquetaQuery(loja, pedido, etiqueta))).get()
                 .extracting(v -> v.etiqueta().dados().volume(), EtiquetaView::versao).containsExactly(3, 2L);
     }
 
