@@ -3,16 +3,15 @@ package br.com.lojaapi.gateway.envio;
 import br.com.lojaapi.coreapi.comum.ErroDeNegocio;
 import br.com.lojaapi.coreapi.etiqueta.ArquivoDeEtiqueta;
 import br.com.lojaapi.coreapi.etiqueta.DadosDaEtiqueta;
+import br.com.lojaapi.gateway.anexo.PartesDoEnvio;
 import br.com.lojaapi.gateway.erro.ArquivoGrandeDemaisException;
 import br.com.lojaapi.gateway.objetos.ConteudoDeArquivo;
 import jakarta.servlet.http.Part;
 
 import java.io.IOException;
-import java.io.InputStream;
 import java.net.URI;
 import java.net.URISyntaxException;
 import java.nio.charset.StandardCharsets;
-import java.util.Base64;
 import java.util.Collection;
 import java.util.Locale;
 import java.util.regex.Pattern;
@@ -25,7 +24,6 @@ record EntradaDeEtiqueta(byte[] arquivo, String formato, DadosDaEtiqueta dados) 
 
     static final int PDF_MAXIMO = 5 * 1024 * 1024;
     static final int ZPL_MAXIMO = 1024 * 1024;
-    private static final Pattern ESPACOS = Pattern.compile("\\s+");
     private static final Pattern CODIGO = Pattern.compile("[\\p{Alnum}._/-]{1,100}");
     private static final Pattern CONTROLE = Pattern.compile("\\p{Cntrl}");
 
@@ -53,11 +51,11 @@ record EntradaDeEtiqueta(byte[] arquivo, String formato, DadosDaEtiqueta dados) 
             return exigir(de(c.zpl().getBytes(StandardCharsets.UTF_8), "zpl", dados), ArquivoDeEtiqueta.ZPL, "zpl");
         }
         if (c.zplBase64() != null) {
-            return exigir(de(base64(c.zplBase64(), "zplBase64"), "zplBase64", dados), ArquivoDeEtiqueta.ZPL,
-                    "zplBase64");
+            return exigir(de(PartesDoEnvio.base64(c.zplBase64(), "zplBase64"), "zplBase64", dados),
+                    ArquivoDeEtiqueta.ZPL, "zplBase64");
         }
-        return exigir(de(base64(c.pdfBase64(), "pdfBase64"), "pdfBase64", dados), ArquivoDeEtiqueta.PDF,
-                "pdfBase64");
+        return exigir(de(PartesDoEnvio.base64(c.pdfBase64(), "pdfBase64"), "pdfBase64", dados),
+                ArquivoDeEtiqueta.PDF, "pdfBase64");
     }
 
     /** {@code multipart/form-data}: the part {@code arquivo} (a file or a plain field) and the label's fields. */
@@ -186,29 +184,11 @@ record EntradaDeEtiqueta(byte[] arquivo, String formato, DadosDaEtiqueta dados) 
         return texto == null || texto.isBlank() ? null : texto.trim();
     }
 
-    private static byte[] base64(String texto, String campo) {
-        try {
-            return Base64.getDecoder().decode(ESPACOS.matcher(texto).replaceAll(""));
-        } catch (IllegalArgumentException e) {
-            throw ErroDeNegocio.invalido(campo + ": não é Base64 válido");
-        }
-    }
-
     private static byte[] ler(Part parte) throws IOException {
-        if (parte.getSize() > PDF_MAXIMO) {
-            throw new ArquivoGrandeDemaisException("Arquivo acima do limite de 5 MiB (PDF) e 1 MiB (ZPL)");
-        }
-        try (InputStream entrada = parte.getInputStream()) {
-            return entrada.readNBytes(PDF_MAXIMO + 1);
-        }
+        return PartesDoEnvio.ler(parte, PDF_MAXIMO, "Arquivo acima do limite de 5 MiB (PDF) e 1 MiB (ZPL)");
     }
 
     private static String texto(Part parte) throws IOException {
-        if (parte.getSize() > 2000) {
-            throw ErroDeNegocio.invalido(parte.getName() + ": longo demais");
-        }
-        try (InputStream entrada = parte.getInputStream()) {
-            return new String(entrada.readAllBytes(), StandardCharsets.UTF_8);
-        }
+        return PartesDoEnvio.texto(parte, 2000, "longo demais");
     }
 }

@@ -1,26 +1,22 @@
 package br.com.lojaapi.gateway.envio;
 
-import br.com.lojaapi.command.comum.Comandos;
-import br.com.lojaapi.command.anexo.AnexoEnviado;
 import br.com.lojaapi.command.etiqueta.EtiquetasDeEnvioDoPedido;
-import br.com.lojaapi.coreapi.anexo.ResultadoDoAnexo;
+import br.com.lojaapi.command.etiqueta.EtiquetasDeEnvioDoPedido.EtiquetaRecebida;
 import br.com.lojaapi.coreapi.comum.CarimboDeListaQuery;
 import br.com.lojaapi.coreapi.comum.CarimboQuery;
-import br.com.lojaapi.coreapi.comum.ErroDeNegocio;
 import br.com.lojaapi.coreapi.comum.ModeloLeitura;
 import br.com.lojaapi.coreapi.etiqueta.ArquivoDeEtiqueta;
 import br.com.lojaapi.coreapi.etiqueta.BuscarEtiquetaQuery;
 import br.com.lojaapi.coreapi.etiqueta.EstadoDaEtiqueta;
 import br.com.lojaapi.coreapi.etiqueta.EtiquetaView;
 import br.com.lojaapi.coreapi.etiqueta.ListarEtiquetasQuery;
-import br.com.lojaapi.coreapi.pedido.PedidoView;
 import br.com.lojaapi.gateway.acesso.LojaAtual;
+import br.com.lojaapi.gateway.anexo.RecursosDeAnexos;
+import br.com.lojaapi.gateway.anexo.Removida;
+import br.com.lojaapi.gateway.anexo.TipoDeAnexo;
 import br.com.lojaapi.gateway.erro.Erro;
-import br.com.lojaapi.gateway.leitura.RespostaDeEscrita;
 import br.com.lojaapi.gateway.objetos.ArquivosPrivados;
 import br.com.lojaapi.gateway.objetos.DownloadPrivado;
-import br.com.lojaapi.gateway.pedido.PedidosDaLoja;
-import br.com.lojaapi.gateway.web.Ids;
 import br.com.lojaapi.gateway.web.PreCondicao;
 import br.com.lojaapi.gateway.web.RespostaCondicional;
 import io.swagger.v3.oas.annotations.Operation;
@@ -31,10 +27,7 @@ import io.swagger.v3.oas.annotations.responses.ApiResponse;
 import io.swagger.v3.oas.annotations.tags.Tag;
 import jakarta.servlet.ServletException;
 import jakarta.servlet.http.HttpServletRequest;
-import org.axonframework.messaging.responsetypes.ResponseTypes;
-import org.axonframework.queryhandling.QueryGateway;
 import org.springframework.core.io.InputStreamResource;
-import org.springframework.http.HttpStatus;
 import org.springframework.http.MediaType;
 import org.springframework.http.ResponseEntity;
 import org.springframework.web.bind.annotation.DeleteMapping;
@@ -47,13 +40,8 @@ import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.RestController;
 
 import java.io.IOException;
-import java.io.InputStream;
-import java.net.URI;
 import java.nio.charset.StandardCharsets;
-import java.time.Clock;
-import java.util.ArrayList;
 import java.util.List;
-import java.util.Optional;
 
 /**
  * Carrier labels of an order: the file the store got from its carrier (PDF or ZPL), kept and served back. The
@@ -68,31 +56,22 @@ class EtiquetaDeEnvioController {
     static final String NAO_ENCONTRADA = "Etiqueta não encontrada";
     static final MediaType ZPL = new MediaType("text", "plain", StandardCharsets.UTF_8);
 
-    private final EtiquetasDeEnvioDoPedido registro;
-    private final ArquivosPrivados arquivos;
-    private final Comandos comandos;
-    private final QueryGateway consultas;
-    private final PedidosDaLoja pedidos;
-    private final RespostaDeEscrita escrita;
-    private final Clock relogio;
+    private final EtiquetasDeEnvioDoPedido etiquetas;
+    private final RecursosDeAnexos anexos;
+    private final TipoDeAnexo<EtiquetaView, EtiquetaDeEnvioJson> tipo;
 
-    EtiquetaDeEnvioController(EtiquetasDeEnvioDoPedido registro, ArquivosPrivados arquivos, Comandos comandos,
-                              QueryGateway consultas, PedidosDaLoja pedidos, RespostaDeEscrita escrita,
-                              Clock relogio) {
-        this.pedidos = pedidos;
-        this.registro = registro;
-        this.arquivos = arquivos;
-        this.comandos = comandos;
-        this.consultas = consultas;
-        this.escrita = escrita;
-        this.relogio = relogio;
+    EtiquetaDeEnvioController(EtiquetasDeEnvioDoPedido etiquetas, RecursosDeAnexos anexos) {
+        this.etiquetas = etiquetas;
+        this.anexos = anexos;
+        this.tipo = new TipoDeAnexo<>("etiquetas", NAO_ENCONTRADA,
+                "O arquivo foi substituído ou removido agora há pouco; consulte a etiqueta de novo",
+                ModeloLeitura.ETIQUETA, CarimboQuery.Alvo.ETIQUETA, CarimboDeListaQuery.Lista.ETIQUETAS,
+                EtiquetaView.class, ListarEtiquetasQuery::new, BuscarEtiquetaQuery::new,
+                (v, acao) -> EtiquetaDeEnvioJson.de(v.etiqueta(), v.versao(), acao), etiquetas);
     }
 
     @Schema(name = "ListaDeEtiquetas")
     record Lista(List<EtiquetaDeEnvioJson> etiquetas) {
-    }
-
-    record Removida(String id, boolean removido) {
     }
 
     @PostMapping(consumes = "multipart/form-data", produces = "application/json")
@@ -161,12 +140,7 @@ class EtiquetaDeEnvioController {
             content = @Content(schema = @Schema(implementation = Erro.class)))
     ResponseEntity<Lista> listar(@Parameter(hidden = true) LojaAtual loja,
                                  @Parameter(hidden = true) RespostaCondicional condicional, @PathVariable String pedidoId) {
-        Ids.exigir(pedidoId, PedidosDaLoja.NAO_ENCONTRADO);
-        return condicional.recurso(new CarimboDeListaQuery(loja.lojaId(), CarimboDeListaQuery.Lista.ETIQUETAS,
-                pedidoId), PedidosDaLoja.NAO_ENCONTRADO, () -> Optional.of(new Lista(consultas.query(
-                        new ListarEtiquetasQuery(loja.lojaId(), pedidoId),
-                        ResponseTypes.multipleInstancesOf(EtiquetaView.class)).join()
-                .stream().map(v -> EtiquetaDeEnvioJson.de(v.etiqueta(), v.versao(), null)).toList())));
+        return anexos.listar(tipo, loja, condicional, pedidoId, Lista::new);
     }
 
     @GetMapping("/{etiquetaId}")
@@ -193,15 +167,9 @@ class EtiquetaDeEnvioController {
         boolean baixar = DownloadPrivado.chave(arquivo, "arquivo");
         boolean abrir = DownloadPrivado.chave(inline, "inline");
         if (!baixar) {
-            Ids.exigir(pedidoId, NAO_ENCONTRADA);
-            Ids.exigir(etiquetaId, NAO_ENCONTRADA);
-            return condicional.recurso(new CarimboQuery(loja.lojaId(), CarimboQuery.Alvo.ETIQUETA, etiquetaId,
-                    pedidoId), NAO_ENCONTRADA, () -> buscar(loja.lojaId(), pedidoId, etiquetaId)
-                    .map(etiqueta -> EtiquetaDeEnvioJson.de(etiqueta.etiqueta(), etiqueta.versao(), null)));
+            return anexos.json(tipo, loja, condicional, pedidoId, etiquetaId);
         }
-        EtiquetaView etiqueta = buscar(loja.lojaId(), pedidoId, etiquetaId)
-                .orElseThrow(() -> ErroDeNegocio.naoEncontrado(NAO_ENCONTRADA));
-        return baixar(etiqueta.etiqueta(), abrir);
+        return baixar(anexos.exigir(tipo, loja, pedidoId, etiquetaId).etiqueta(), abrir);
     }
 
     @DeleteMapping(path = "/{etiquetaId}", produces = "application/json")
@@ -214,70 +182,27 @@ class EtiquetaDeEnvioController {
             content = @Content(schema = @Schema(implementation = Erro.class)))
     ResponseEntity<Object> remover(@Parameter(hidden = true) LojaAtual loja, @PathVariable String pedidoId,
                                    @PathVariable String etiquetaId, @Parameter(hidden = true) PreCondicao condicao) {
-        Ids.exigir(pedidoId, NAO_ENCONTRADA);
-        Ids.exigir(etiquetaId, NAO_ENCONTRADA);
-        ResultadoDoAnexo resultado = comandos.executar(
-                () -> registro.remover(loja.lojaId(), pedidoId, etiquetaId, relogio.instant(),
-                        condicao.versaoEsperada()), NAO_ENCONTRADA);
-        ResponseEntity<Object> resposta = escrita.removido(ModeloLeitura.ETIQUETA, loja.lojaId(), etiquetaId,
-                resultado.versao(), new Removida(etiquetaId, true));
-        arquivos.remover(resultado.objetosLivres());
-        return resposta;
+        return anexos.remover(tipo, loja, pedidoId, etiquetaId, condicao);
     }
 
     private ResponseEntity<Object> receber(LojaAtual loja, String pedidoId, EntradaDeEtiqueta entrada) {
-        PedidoView pedido = exigirPedido(loja, pedidoId);
-        boolean pdf = ArquivoDeEtiqueta.PDF.equals(entrada.formato());
-        ArquivosPrivados.Guardado guardado = arquivos.guardar("etiquetas", loja.lojaId(), pedidoId,
-                entrada.arquivo(), pdf ? "pdf" : "zpl", pdf ? "application/pdf" : "text/plain; charset=UTF-8");
-        AnexoEnviado resultado;
-        try {
-            EtiquetasDeEnvioDoPedido.EtiquetaRecebida envio = new EtiquetasDeEnvioDoPedido.EtiquetaRecebida(loja.lojaId(), pedidoId, Ids.novo(),
-                    pedido.numero(), entrada.dados(), new ArquivoDeEtiqueta(guardado.objeto(), entrada.formato(),
-                    guardado.tamanho(), guardado.sha256()), relogio.instant());
-            resultado = comandos.executar(() -> registro.enviar(envio), NAO_ENCONTRADA);
-        } catch (RuntimeException e) {
-            // Nothing refers to the file of a refused send.
-            arquivos.remover(List.of(guardado.objeto()));
-            throw e;
-        }
-        ResultadoDoAnexo etiqueta = resultado.anexo();
-        boolean criada = "criada".equals(etiqueta.acao());
-        List<RespostaDeEscrita.Espera> esperas = new ArrayList<>();
-        esperas.add(new RespostaDeEscrita.Espera(ModeloLeitura.ETIQUETA, etiqueta.id(), etiqueta.versao()));
-        if (resultado.versaoDoPedido() != null) {
-            esperas.add(new RespostaDeEscrita.Espera(ModeloLeitura.PEDIDO, pedidoId, resultado.versaoDoPedido()));
-        }
-        ResponseEntity<Object> resposta = escrita.responder(criada ? HttpStatus.CREATED : HttpStatus.OK,
-                loja.lojaId(), esperas, etiqueta.id(), etiqueta.versao(),
-                criada ? URI.create("/v1/pedidos/" + pedidoId + "/etiquetas/" + etiqueta.id()) : null,
-                () -> buscar(loja.lojaId(), pedidoId, etiqueta.id())
-                        .map(v -> EtiquetaDeEnvioJson.de(v.etiqueta(), v.versao(), etiqueta.acao())));
-        // Only once the read model names the new file: until then a download may still ask for the old one.
-        arquivos.remover(etiqueta.objetosLivres());
-        return resposta;
+        return anexos.receber(tipo, loja, pedidoId, (pedido, guarda, novoId, agora) -> {
+            boolean pdf = ArquivoDeEtiqueta.PDF.equals(entrada.formato());
+            ArquivosPrivados.Guardado guardado = guarda.guardar(entrada.arquivo(), pdf ? "pdf" : "zpl",
+                    pdf ? "application/pdf" : "text/plain; charset=UTF-8");
+            EtiquetaRecebida recebida = new EtiquetaRecebida(loja.lojaId(), pedidoId, novoId, pedido.numero(),
+                    entrada.dados(), new ArquivoDeEtiqueta(guardado.objeto(), entrada.formato(), guardado.tamanho(),
+                    guardado.sha256()), agora);
+            return () -> etiquetas.enviar(recebida);
+        });
     }
 
     private ResponseEntity<InputStreamResource> baixar(EstadoDaEtiqueta etiqueta, boolean abrir) {
         ArquivoDeEtiqueta arquivo = etiqueta.arquivo();
         boolean pdf = ArquivoDeEtiqueta.PDF.equals(arquivo.formato());
-        InputStream conteudo = arquivos.ler(arquivo.objeto()).orElseThrow(() -> ErroDeNegocio.naoEncontrado(
-                "O arquivo foi substituído ou removido agora há pouco; consulte a etiqueta de novo"));
         String base = "etiqueta-" + (etiqueta.dados().codigoRastreio() != null ? etiqueta.dados().codigoRastreio()
                 : etiqueta.etiquetaId());
-        return DownloadPrivado.responder(conteudo, arquivo.tamanho(), pdf ? MediaType.APPLICATION_PDF : ZPL,
+        return anexos.baixar(tipo, arquivo.objeto(), arquivo.tamanho(), pdf ? MediaType.APPLICATION_PDF : ZPL,
                 base.replace('/', '-') + (pdf ? ".pdf" : ".zpl"), abrir && pdf);
-    }
-
-    private Optional<EtiquetaView> buscar(String lojaId, String pedidoId, String etiquetaId) {
-        if (!Ids.valido(pedidoId) || !Ids.valido(etiquetaId)) {
-            return Optional.empty();
-        }
-        return consultas.query(new BuscarEtiquetaQuery(lojaId, pedidoId, etiquetaId),
-                ResponseTypes.optionalInstanceOf(EtiquetaView.class)).join();
-    }
-
-    private PedidoView exigirPedido(LojaAtual loja, String pedidoId) {
-        return pedidos.exigir(loja.lojaId(), pedidoId);
     }
 }

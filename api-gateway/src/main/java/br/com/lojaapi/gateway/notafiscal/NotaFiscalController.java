@@ -1,10 +1,8 @@
 package br.com.lojaapi.gateway.notafiscal;
 
-import br.com.lojaapi.command.comum.Comandos;
-import br.com.lojaapi.coreapi.anexo.ResultadoDoAnexo;
-import br.com.lojaapi.command.notafiscal.LeitorFiscal;
 import br.com.lojaapi.command.notafiscal.LeituraFiscal;
 import br.com.lojaapi.command.notafiscal.NotasFiscaisDoPedido;
+import br.com.lojaapi.command.notafiscal.NotasFiscaisDoPedido.NotaRecebida;
 import br.com.lojaapi.coreapi.comum.CarimboDeListaQuery;
 import br.com.lojaapi.coreapi.comum.CarimboQuery;
 import br.com.lojaapi.coreapi.comum.ErroDeNegocio;
@@ -19,12 +17,12 @@ import br.com.lojaapi.coreapi.notafiscal.ListarNotasFiscaisQuery;
 import br.com.lojaapi.coreapi.notafiscal.NotaFiscalView;
 import br.com.lojaapi.coreapi.pedido.PedidoView;
 import br.com.lojaapi.gateway.acesso.LojaAtual;
+import br.com.lojaapi.gateway.anexo.RecursosDeAnexos;
+import br.com.lojaapi.gateway.anexo.Removida;
+import br.com.lojaapi.gateway.anexo.TipoDeAnexo;
 import br.com.lojaapi.gateway.erro.Erro;
-import br.com.lojaapi.gateway.leitura.RespostaDeEscrita;
 import br.com.lojaapi.gateway.objetos.ArquivosPrivados;
 import br.com.lojaapi.gateway.objetos.DownloadPrivado;
-import br.com.lojaapi.gateway.pedido.PedidosDaLoja;
-import br.com.lojaapi.gateway.web.Ids;
 import br.com.lojaapi.gateway.web.PreCondicao;
 import br.com.lojaapi.gateway.web.RespostaCondicional;
 import io.swagger.v3.oas.annotations.Operation;
@@ -38,7 +36,6 @@ import jakarta.servlet.http.HttpServletRequest;
 import org.axonframework.messaging.responsetypes.ResponseTypes;
 import org.axonframework.queryhandling.QueryGateway;
 import org.springframework.core.io.InputStreamResource;
-import org.springframework.http.HttpStatus;
 import org.springframework.http.MediaType;
 import org.springframework.http.ResponseEntity;
 import org.springframework.web.bind.annotation.DeleteMapping;
@@ -51,13 +48,8 @@ import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.RestController;
 
 import java.io.IOException;
-import java.io.InputStream;
-import java.net.URI;
-import java.time.Clock;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 
 /**
  * Tax invoices of an order: the same POST takes a raw XML, a multipart form or JSON, and creates, updates or
@@ -70,30 +62,24 @@ class NotaFiscalController {
 
     static final String NAO_ENCONTRADA = "Nota fiscal não encontrada";
 
-    private final NotasFiscaisDoPedido registro;
-    private final ArquivosPrivados arquivos;
-    private final Comandos comandos;
+    private final NotasFiscaisDoPedido notas;
+    private final RecursosDeAnexos anexos;
     private final QueryGateway consultas;
-    private final PedidosDaLoja pedidos;
-    private final RespostaDeEscrita escrita;
-    private final Clock relogio;
+    private final TipoDeAnexo<NotaFiscalView, NotaFiscalJson> tipo;
 
-    NotaFiscalController(NotasFiscaisDoPedido registro, ArquivosPrivados arquivos, Comandos comandos,
-                         QueryGateway consultas, PedidosDaLoja pedidos, RespostaDeEscrita escrita, Clock relogio) {
-        this.pedidos = pedidos;
-        this.registro = registro;
-        this.arquivos = arquivos;
-        this.comandos = comandos;
+    NotaFiscalController(NotasFiscaisDoPedido notas, RecursosDeAnexos anexos, QueryGateway consultas) {
+        this.notas = notas;
+        this.anexos = anexos;
         this.consultas = consultas;
-        this.escrita = escrita;
-        this.relogio = relogio;
+        this.tipo = new TipoDeAnexo<>("notas-fiscais", NAO_ENCONTRADA,
+                "O arquivo foi substituído ou removido agora há pouco; consulte a nota de novo",
+                ModeloLeitura.NOTA_FISCAL, CarimboQuery.Alvo.NOTA_FISCAL, CarimboDeListaQuery.Lista.NOTAS_FISCAIS,
+                NotaFiscalView.class, ListarNotasFiscaisQuery::new, BuscarNotaFiscalQuery::new,
+                (v, acao) -> NotaFiscalJson.de(v.nota(), v.versao(), acao), notas);
     }
 
     @Schema(name = "ListaDeNotasFiscais")
     record Lista(List<NotaFiscalJson> notasFiscais) {
-    }
-
-    record Removida(String id, boolean removido) {
     }
 
     @PostMapping(consumes = {"application/xml", "text/xml"}, produces = "application/json")
@@ -157,12 +143,7 @@ class NotaFiscalController {
             content = @Content(schema = @Schema(implementation = Erro.class)))
     ResponseEntity<Lista> listar(@Parameter(hidden = true) LojaAtual loja,
                                  @Parameter(hidden = true) RespostaCondicional condicional, @PathVariable String pedidoId) {
-        Ids.exigir(pedidoId, PedidosDaLoja.NAO_ENCONTRADO);
-        return condicional.recurso(new CarimboDeListaQuery(loja.lojaId(), CarimboDeListaQuery.Lista.NOTAS_FISCAIS,
-                pedidoId), PedidosDaLoja.NAO_ENCONTRADO, () -> Optional.of(new Lista(consultas.query(
-                        new ListarNotasFiscaisQuery(loja.lojaId(), pedidoId),
-                        ResponseTypes.multipleInstancesOf(NotaFiscalView.class)).join()
-                .stream().map(v -> NotaFiscalJson.de(v.nota(), v.versao(), null)).toList())));
+        return anexos.listar(tipo, loja, condicional, pedidoId, Lista::new);
     }
 
     @GetMapping("/{notaId}")
@@ -191,15 +172,9 @@ class NotaFiscalController {
             throw ErroDeNegocio.invalido("arquivo: use xml, pdf ou xml-cancelamento");
         }
         if (arquivo == null) {
-            Ids.exigir(pedidoId, NAO_ENCONTRADA);
-            Ids.exigir(notaId, NAO_ENCONTRADA);
-            return condicional.recurso(new CarimboQuery(loja.lojaId(), CarimboQuery.Alvo.NOTA_FISCAL, notaId, pedidoId),
-                    NAO_ENCONTRADA, () -> buscar(loja.lojaId(), pedidoId, notaId)
-                            .map(nota -> NotaFiscalJson.de(nota.nota(), nota.versao(), null)));
+            return anexos.json(tipo, loja, condicional, pedidoId, notaId);
         }
-        NotaFiscalView nota = buscar(loja.lojaId(), pedidoId, notaId)
-                .orElseThrow(() -> ErroDeNegocio.naoEncontrado(NAO_ENCONTRADA));
-        return baixar(nota.nota(), arquivo, abrir);
+        return baixar(anexos.exigir(tipo, loja, pedidoId, notaId).nota(), arquivo, abrir);
     }
 
     @DeleteMapping(path = "/{notaId}", produces = "application/json")
@@ -212,106 +187,26 @@ class NotaFiscalController {
             content = @Content(schema = @Schema(implementation = Erro.class)))
     ResponseEntity<Object> remover(@Parameter(hidden = true) LojaAtual loja, @PathVariable String pedidoId,
                                    @PathVariable String notaId, @Parameter(hidden = true) PreCondicao condicao) {
-        Ids.exigir(pedidoId, NAO_ENCONTRADA);
-        Ids.exigir(notaId, NAO_ENCONTRADA);
-        ResultadoDoAnexo resultado = comandos.executar(
-                () -> registro.remover(loja.lojaId(), pedidoId, notaId, relogio.instant(), condicao.versaoEsperada()),
-                NAO_ENCONTRADA);
-        ResponseEntity<Object> resposta = escrita.removido(ModeloLeitura.NOTA_FISCAL, loja.lojaId(), notaId,
-                resultado.versao(), new Removida(notaId, true));
-        arquivos.remover(resultado.objetosLivres());
-        return resposta;
+        return anexos.remover(tipo, loja, pedidoId, notaId, condicao);
     }
 
     private ResponseEntity<Object> receber(LojaAtual loja, String pedidoId, EntradaFiscal entrada) {
-        LeituraFiscal leitura = entrada.xml() == null ? null : LeitorFiscal.ler(entrada.xml());
-        conferir(entrada, leitura);
-        PedidoView pedido = exigirPedido(loja, pedidoId);
-        ContextoDoPedido contexto = new ContextoDoPedido(pedido.numero(), cnpjDaLoja(loja.lojaId()),
-                documentoDoCliente(pedido), pedido.total());
-        ArquivoFiscal[] guardados = new ArquivoFiscal[2];
-        List<String> objetos = new ArrayList<>();
-        ResultadoDoAnexo resultado;
-        try {
-            if (entrada.xml() != null) {
-                guardados[0] = guardar(loja, pedidoId, entrada.xml(), "xml", "application/xml", objetos);
-            }
-            if (entrada.pdf() != null) {
-                guardados[1] = guardar(loja, pedidoId, entrada.pdf(), "pdf", "application/pdf", objetos);
-            }
-            NotasFiscaisDoPedido.NotaRecebida envio = new NotasFiscaisDoPedido.NotaRecebida(loja.lojaId(), pedidoId, Ids.novo(),
-                    contexto, leitura, entrada.chave(), entrada.numero(), entrada.serie(), guardados[0], guardados[1],
-                    relogio.instant());
-            resultado = comandos.executar(() -> registro.enviar(envio), NAO_ENCONTRADA).anexo();
-        } catch (RuntimeException e) {
-            // Nothing refers to the files of a refused send.
-            arquivos.remover(objetos);
-            throw e;
-        }
-        boolean criada = "criada".equals(resultado.acao());
-        String notaId = resultado.id();
-        String acao = resultado.acao();
-        ResponseEntity<Object> resposta = escrita.responder(criada ? HttpStatus.CREATED : HttpStatus.OK,
-                loja.lojaId(),
-                List.of(new RespostaDeEscrita.Espera(ModeloLeitura.NOTA_FISCAL, notaId, resultado.versao())), notaId,
-                resultado.versao(),
-                criada ? URI.create("/v1/pedidos/" + pedidoId + "/notas-fiscais/" + notaId) : null,
-                () -> buscar(loja.lojaId(), pedidoId, notaId).map(v -> NotaFiscalJson.de(v.nota(), v.versao(), acao)));
-        // Only once the read model names the new files: until then a download may still ask for the old ones.
-        arquivos.remover(resultado.objetosLivres());
-        return resposta;
+        LeituraFiscal leitura = entrada.ler();
+        return anexos.receber(tipo, loja, pedidoId, (pedido, guarda, novoId, agora) -> {
+            ContextoDoPedido contexto = new ContextoDoPedido(pedido.numero(), cnpjDaLoja(loja.lojaId()),
+                    documentoDoCliente(pedido), pedido.total());
+            ArquivoFiscal xml = entrada.xml() == null ? null
+                    : fiscal(guarda.guardar(entrada.xml(), "xml", "application/xml"));
+            ArquivoFiscal pdf = entrada.pdf() == null ? null
+                    : fiscal(guarda.guardar(entrada.pdf(), "pdf", "application/pdf"));
+            NotaRecebida recebida = new NotaRecebida(loja.lojaId(), pedidoId, novoId, contexto, leitura,
+                    entrada.chave(), entrada.numero(), entrada.serie(), xml, pdf, agora);
+            return () -> notas.enviar(recebida);
+        });
     }
 
-    private ArquivoFiscal guardar(LojaAtual loja, String pedidoId, byte[] conteudo, String extensao, String tipo,
-                                  List<String> objetos) {
-        ArquivosPrivados.Guardado guardado = arquivos.guardar("notas-fiscais", loja.lojaId(), pedidoId, conteudo,
-                extensao, tipo);
-        objetos.add(guardado.objeto());
+    private static ArquivoFiscal fiscal(ArquivosPrivados.Guardado guardado) {
         return new ArquivoFiscal(guardado.objeto(), guardado.tamanho(), guardado.sha256());
-    }
-
-    /** What the request says about itself must agree before anything is stored. */
-    private static void conferir(EntradaFiscal entrada, LeituraFiscal leitura) {
-        if (leitura == null) {
-            if (entrada.chave() == null) {
-                throw ErroDeNegocio.invalido(entrada.pdf() != null
-                        ? "Para anexar um PDF sem XML, envie a chave de acesso da nota (chave)"
-                        : "Envie o XML da nota (xml, xmlBase64, parte xml ou fiscal_document) ou, sem XML, a chave "
-                                + "de acesso (chave)");
-            }
-            NotasFiscaisDoPedido.dadosDaChave(entrada.chave(), entrada.numero(), entrada.serie());
-            return;
-        }
-        if (leitura instanceof LeituraFiscal.Cancelamento cancelamento) {
-            if (entrada.pdf() != null) {
-                throw ErroDeNegocio.invalido("O evento de cancelamento não leva PDF: envie o DANFE com a nota");
-            }
-            exigirMesmaChave(entrada.chave(), cancelamento.chave());
-            return;
-        }
-        LeituraFiscal.Nota nota = (LeituraFiscal.Nota) leitura;
-        if (nota.dados().chave() == null && entrada.chave() != null) {
-            throw ErroDeNegocio.invalido("NFS-e não tem chave de acesso: não envie chave com ela");
-        }
-        exigirMesmaChave(entrada.chave(), nota.dados().chave());
-        if (entrada.numero() != null && !semZerosAEsquerda(entrada.numero()).equals(nota.dados().numero())) {
-            throw ErroDeNegocio.invalido("numero " + entrada.numero() + " difere do número do XML ("
-                    + nota.dados().numero() + ")");
-        }
-        if (entrada.serie() != null && !semZerosAEsquerda(entrada.serie()).equals(nota.dados().serie())) {
-            throw ErroDeNegocio.invalido("serie " + entrada.serie() + " difere da série do XML ("
-                    + nota.dados().serie() + ")");
-        }
-    }
-
-    private static void exigirMesmaChave(String enviada, String doXml) {
-        if (enviada != null && !enviada.equals(doXml)) {
-            throw ErroDeNegocio.invalido("chave " + enviada + " difere da chave do XML (" + doXml + ")");
-        }
-    }
-
-    private static String semZerosAEsquerda(String texto) {
-        return texto.replaceFirst("^0+(?=.)", "");
     }
 
     private ResponseEntity<InputStreamResource> baixar(EstadoDaNota nota, String arquivo, boolean abrir) {
@@ -331,23 +226,8 @@ class NotaFiscalController {
             case "pdf" -> base + ".pdf";
             default -> base + "-cancelamento.xml";
         };
-        // Replaced or removed between reading the invoice and reading its file: as if the read came later.
-        InputStream conteudo = arquivos.ler(escolhido.objeto()).orElseThrow(() -> ErroDeNegocio.naoEncontrado(
-                "O arquivo foi substituído ou removido agora há pouco; consulte a nota de novo"));
-        return DownloadPrivado.responder(conteudo, escolhido.tamanho(),
+        return anexos.baixar(tipo, escolhido.objeto(), escolhido.tamanho(),
                 "pdf".equals(arquivo) ? MediaType.APPLICATION_PDF : MediaType.APPLICATION_XML, nome, abrir);
-    }
-
-    private Optional<NotaFiscalView> buscar(String lojaId, String pedidoId, String notaId) {
-        if (!Ids.valido(pedidoId) || !Ids.valido(notaId)) {
-            return Optional.empty();
-        }
-        return consultas.query(new BuscarNotaFiscalQuery(lojaId, pedidoId, notaId),
-                ResponseTypes.optionalInstanceOf(NotaFiscalView.class)).join();
-    }
-
-    private PedidoView exigirPedido(LojaAtual loja, String pedidoId) {
-        return pedidos.exigir(loja.lojaId(), pedidoId);
     }
 
     private String cnpjDaLoja(String lojaId) {

@@ -17,19 +17,21 @@ import java.util.List;
  * too, only to an order that exists and below the kind's limit per order; one attachment is removed under the lock
  * a send of the same attachment takes; and an order deleted for good takes all of its attachments with it. What a
  * send is (its parsing, checks and warnings) is each kind's own.
+ *
+ * @param <L> the kind's lookup table
  */
-public abstract class AnexosDoPedido {
+public abstract class AnexosDoPedido<L extends LookupDeAnexos> {
 
     /** The {@code origem} of an attachment sent through this API. */
     public static final String ORIGEM_API = "API";
 
     protected final CommandGateway comandos;
     protected final PedidosVivos pedidos;
-    private final LookupDeAnexos lookup;
+    protected final L lookup;
     private final int maximo;
     private final String acimaDoMaximo;
 
-    protected AnexosDoPedido(CommandGateway comandos, PedidosVivos pedidos, LookupDeAnexos lookup, int maximo,
+    protected AnexosDoPedido(CommandGateway comandos, PedidosVivos pedidos, L lookup, int maximo,
                              String acimaDoMaximo) {
         this.comandos = comandos;
         this.pedidos = pedidos;

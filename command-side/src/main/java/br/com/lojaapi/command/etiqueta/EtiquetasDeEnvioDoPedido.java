@@ -25,18 +25,15 @@ import java.util.Optional;
  * 50 per order. The first tracking code an order gets this way becomes its own when it has none.
  */
 @Service
-public class EtiquetasDeEnvioDoPedido extends AnexosDoPedido {
+public class EtiquetasDeEnvioDoPedido extends AnexosDoPedido<EtiquetaLookup> {
 
-    public static final int MAXIMO_POR_PEDIDO = 50;
     public static final String SEM_CODIGO =
             "Etiqueta sem código de rastreio: cada envio sem código cria uma nova etiqueta";
-
-    private final EtiquetaLookup etiquetas;
+    private static final int MAXIMO_POR_PEDIDO = 50;
 
     EtiquetasDeEnvioDoPedido(CommandGateway comandos, EtiquetaLookup etiquetas, PedidosVivos pedidos) {
         super(comandos, pedidos, etiquetas, MAXIMO_POR_PEDIDO, "O pedido já tem " + MAXIMO_POR_PEDIDO
                 + " etiquetas, o máximo; remova uma antes de enviar outra");
-        this.etiquetas = etiquetas;
     }
 
     public record EtiquetaRecebida(String lojaId, String pedidoId, String novaEtiquetaId, long pedidoNumero,
@@ -49,7 +46,7 @@ public class EtiquetasDeEnvioDoPedido extends AnexosDoPedido {
         String codigo = envio.dados().codigoRastreio();
         List<String> avisos = codigo == null ? List.of(SEM_CODIGO) : List.of();
         Optional<String> existente = codigo == null ? Optional.empty()
-                : etiquetas.porCodigo(envio.lojaId(), envio.pedidoId(), codigo);
+                : lookup.porCodigo(envio.lojaId(), envio.pedidoId(), codigo);
         ResultadoDoAnexo resultado;
         if (existente.isPresent()) {
             resultado = comandos.sendAndWait(new SubstituirEtiquetaCommand(existente.get(), envio.lojaId(),

@@ -29,16 +29,13 @@ import java.util.Optional;
  * the limit of an order.
  */
 @Service
-public class NotasFiscaisDoPedido extends AnexosDoPedido {
+public class NotasFiscaisDoPedido extends AnexosDoPedido<NotaFiscalLookup> {
 
-    public static final int MAXIMO_POR_PEDIDO = 20;
-
-    private final NotaFiscalLookup notas;
+    private static final int MAXIMO_POR_PEDIDO = 20;
 
     NotasFiscaisDoPedido(CommandGateway comandos, NotaFiscalLookup notas, PedidosVivos pedidos) {
         super(comandos, pedidos, notas, MAXIMO_POR_PEDIDO, "O pedido já tem " + MAXIMO_POR_PEDIDO
                 + " notas fiscais, o máximo; remova uma antes de vincular outra");
-        this.notas = notas;
     }
 
     /**
@@ -63,7 +60,7 @@ public class NotasFiscaisDoPedido extends AnexosDoPedido {
         DadosNotaFiscal dados = nota != null ? nota.dados()
                 : dadosDaChave(envio.chave(), envio.numero(), envio.serie());
         travar(envio.lojaId(), dados.identidade());
-        Optional<NotaFiscalLookup.Vinculo> existente = notas.porIdentidade(envio.lojaId(), dados.identidade());
+        Optional<NotaFiscalLookup.Vinculo> existente = lookup.porIdentidade(envio.lojaId(), dados.identidade());
         OffsetDateTime canceladaEm = nota != null ? nota.canceladaEm() : null;
         if (existente.isPresent()) {
             exigirDoPedido(existente.get(), envio.pedidoId(), dados);
@@ -81,7 +78,7 @@ public class NotasFiscaisDoPedido extends AnexosDoPedido {
     /** Under the invoice's identity lock, so a send of the same invoice either sees it or not, never half. */
     @Override
     protected void travarParaRemover(String lojaId, String pedidoId, String notaId) {
-        notas.identidadeDe(lojaId, notaId).ifPresent(identidade -> travar(lojaId, identidade));
+        lookup.identidadeDe(lojaId, notaId).ifPresent(identidade -> travar(lojaId, identidade));
     }
 
     @Override
@@ -92,7 +89,7 @@ public class NotasFiscaisDoPedido extends AnexosDoPedido {
     /** Classified before anything else: a cancellation of a key never sent here is a 404. */
     private ResultadoDoAnexo cancelar(NotaRecebida envio, LeituraFiscal.Cancelamento c) {
         travar(envio.lojaId(), c.chave());
-        NotaFiscalLookup.Vinculo vinculo = notas.porIdentidade(envio.lojaId(), c.chave()).orElseThrow(() ->
+        NotaFiscalLookup.Vinculo vinculo = lookup.porIdentidade(envio.lojaId(), c.chave()).orElseThrow(() ->
                 ErroDeNegocio.naoEncontrado("Cancelamento de uma nota que não foi enviada: nenhuma nota da loja tem "
                         + "a chave " + c.chave()));
         exigirDoPedido(vinculo, envio.pedidoId(), null);
@@ -101,7 +98,7 @@ public class NotasFiscaisDoPedido extends AnexosDoPedido {
     }
 
     private void travar(String lojaId, String identidade) {
-        notas.travar("nota-fiscal:" + lojaId + ":" + identidade);
+        lookup.travar("nota-fiscal:" + lojaId + ":" + identidade);
     }
 
     private static void exigirDoPedido(NotaFiscalLookup.Vinculo vinculo, String pedidoId, DadosNotaFiscal dados) {
