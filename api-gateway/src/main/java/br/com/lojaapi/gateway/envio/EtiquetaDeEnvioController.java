@@ -1,7 +1,7 @@
 package br.com.lojaapi.gateway.envio;
 
-import br.com.lojaapi.command.etiqueta.EtiquetasDeEnvioDoPedido;
-import br.com.lojaapi.command.etiqueta.EtiquetasDeEnvioDoPedido.EtiquetaRecebida;
+import br.com.lojaapi.command.envio.EtiquetasDeEnvioDoPedido;
+import br.com.lojaapi.command.envio.EtiquetasDeEnvioDoPedido.EtiquetaRecebida;
 import br.com.lojaapi.coreapi.comum.CarimboDeListaQuery;
 import br.com.lojaapi.coreapi.comum.CarimboQuery;
 import br.com.lojaapi.coreapi.comum.ModeloLeitura;
@@ -96,7 +96,7 @@ class EtiquetaDeEnvioController {
             content = @Content(schema = @Schema(implementation = Erro.class)))
     ResponseEntity<Object> receberMultipart(@Parameter(hidden = true) LojaAtual loja, @PathVariable String pedidoId,
                                             HttpServletRequest requisicao) throws IOException, ServletException {
-        return receber(loja, pedidoId, EntradaDeEtiqueta.doMultipart(requisicao.getParts()));
+        return receber(loja, pedidoId, EntradaDeEtiquetaDeEnvio.doMultipart(requisicao.getParts()));
     }
 
     @PostMapping(consumes = "application/json", produces = "application/json")
@@ -104,8 +104,8 @@ class EtiquetaDeEnvioController {
             summary = "Envia uma etiqueta de transportadora (JSON)",
             description = "pdfBase64, zplBase64 ou zpl (texto), mais os campos. Mesmas respostas do multipart.")
     ResponseEntity<Object> receberJson(@Parameter(hidden = true) LojaAtual loja, @PathVariable String pedidoId,
-                                       @RequestBody CorpoDeEtiqueta corpo) {
-        return receber(loja, pedidoId, EntradaDeEtiqueta.doJson(corpo));
+                                       @RequestBody CorpoDeEtiquetaDeEnvio corpo) {
+        return receber(loja, pedidoId, EntradaDeEtiquetaDeEnvio.doJson(corpo));
     }
 
     @PostMapping(consumes = {"application/pdf", "text/plain"}, produces = "application/json")
@@ -124,11 +124,11 @@ class EtiquetaDeEnvioController {
                                           @RequestParam(required = false) String volume,
                                           HttpServletRequest requisicao) throws IOException {
         // Read here rather than with @RequestBody, so an empty body is this endpoint's own 400.
-        byte[] corpo = requisicao.getInputStream().readNBytes(EntradaDeEtiqueta.PDF_MAXIMO + 1);
+        byte[] corpo = requisicao.getInputStream().readNBytes(EntradaDeEtiquetaDeEnvio.PDF_MAXIMO + 1);
         String esperado = MediaType.parseMediaType(requisicao.getContentType()).isCompatibleWith(
                 MediaType.APPLICATION_PDF) ? ArquivoDeEtiqueta.PDF : ArquivoDeEtiqueta.ZPL;
-        return receber(loja, pedidoId, EntradaDeEtiqueta.doCorpo(corpo, esperado,
-                EntradaDeEtiqueta.dadosDaConsulta(transportadora, servico, codigoRastreio, urlRastreio, volume)));
+        return receber(loja, pedidoId, EntradaDeEtiquetaDeEnvio.doCorpo(corpo, esperado,
+                EntradaDeEtiquetaDeEnvio.dadosDaConsulta(transportadora, servico, codigoRastreio, urlRastreio, volume)));
     }
 
     @GetMapping(produces = "application/json")
@@ -185,7 +185,7 @@ class EtiquetaDeEnvioController {
         return anexos.remover(tipo, loja, pedidoId, etiquetaId, condicao);
     }
 
-    private ResponseEntity<Object> receber(LojaAtual loja, String pedidoId, EntradaDeEtiqueta entrada) {
+    private ResponseEntity<Object> receber(LojaAtual loja, String pedidoId, EntradaDeEtiquetaDeEnvio entrada) {
         return anexos.receber(tipo, loja, pedidoId, (pedido, guarda, novoId, agora) -> {
             boolean pdf = ArquivoDeEtiqueta.PDF.equals(entrada.formato());
             ArquivosPrivados.Guardado guardado = guarda.guardar(entrada.arquivo(), pdf ? "pdf" : "zpl",

@@ -1,7 +1,7 @@
 package br.com.lojaapi.command.pedido.aplicacao;
 
 import br.com.lojaapi.command.comum.PedidosVivos;
-import br.com.lojaapi.command.etiqueta.EtiquetasDeEnvioDoPedido;
+import br.com.lojaapi.command.envio.EtiquetasDeEnvioDoPedido;
 import br.com.lojaapi.command.notafiscal.NotasFiscaisDoPedido;
 import br.com.lojaapi.coreapi.anexo.ResultadoDoAnexo;
 import br.com.lojaapi.coreapi.comum.VersaoEsperada;

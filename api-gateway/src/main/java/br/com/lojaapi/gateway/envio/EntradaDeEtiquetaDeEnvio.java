@@ -20,7 +20,7 @@ import java.util.regex.Pattern;
  * What one POST to /pedidos/{id}/etiquetas carried, whatever its format: the file, its format told by its
  * content (PDF or ZPL), and the label's fields, checked. Sizes: PDF 5 MiB, ZPL 1 MiB (413).
  */
-record EntradaDeEtiqueta(byte[] arquivo, String formato, DadosDaEtiqueta dados) {
+record EntradaDeEtiquetaDeEnvio(byte[] arquivo, String formato, DadosDaEtiqueta dados) {
 
     static final int PDF_MAXIMO = 5 * 1024 * 1024;
     static final int ZPL_MAXIMO = 1024 * 1024;
@@ -28,8 +28,8 @@ record EntradaDeEtiqueta(byte[] arquivo, String formato, DadosDaEtiqueta dados) 
     private static final Pattern CONTROLE = Pattern.compile("\\p{Cntrl}");
 
     /** Raw body: {@code application/pdf} must hold a PDF, {@code text/plain} a ZPL label. */
-    static EntradaDeEtiqueta doCorpo(byte[] corpo, String esperado, DadosDaEtiqueta dados) {
-        EntradaDeEtiqueta entrada = de(corpo, "corpo", dados);
+    static EntradaDeEtiquetaDeEnvio doCorpo(byte[] corpo, String esperado, DadosDaEtiqueta dados) {
+        EntradaDeEtiquetaDeEnvio entrada = de(corpo, "corpo", dados);
         if (!entrada.formato().equals(esperado)) {
             throw ErroDeNegocio.invalido("O corpo é " + entrada.formato() + ", mas o Content-Type diz "
                     + (ArquivoDeEtiqueta.PDF.equals(esperado) ? "application/pdf" : "text/plain (ZPL)"));
@@ -37,7 +37,7 @@ record EntradaDeEtiqueta(byte[] arquivo, String formato, DadosDaEtiqueta dados) 
         return entrada;
     }
 
-    static EntradaDeEtiqueta doJson(CorpoDeEtiqueta c) {
+    static EntradaDeEtiquetaDeEnvio doJson(CorpoDeEtiquetaDeEnvio c) {
         if (c == null) {
             throw ErroDeNegocio.invalido("Corpo JSON vazio: envie pdfBase64, zplBase64 ou zpl");
         }
@@ -59,7 +59,7 @@ record EntradaDeEtiqueta(byte[] arquivo, String formato, DadosDaEtiqueta dados) 
     }
 
     /** {@code multipart/form-data}: the part {@code arquivo} (a file or a plain field) and the label's fields. */
-    static EntradaDeEtiqueta doMultipart(Collection<Part> partes) throws IOException {
+    static EntradaDeEtiquetaDeEnvio doMultipart(Collection<Part> partes) throws IOException {
         byte[] arquivo = null;
         String transportadora = null;
         String servico = null;
@@ -95,7 +95,7 @@ record EntradaDeEtiqueta(byte[] arquivo, String formato, DadosDaEtiqueta dados) 
         return dados(transportadora, servico, codigo, url, volume(volume));
     }
 
-    private static EntradaDeEtiqueta de(byte[] conteudo, String campo, DadosDaEtiqueta dados) {
+    private static EntradaDeEtiquetaDeEnvio de(byte[] conteudo, String campo, DadosDaEtiqueta dados) {
         if (conteudo.length == 0) {
             throw ErroDeNegocio.invalido(campo + ": arquivo vazio");
         }
@@ -104,18 +104,18 @@ record EntradaDeEtiqueta(byte[] arquivo, String formato, DadosDaEtiqueta dados) 
                 throw new ArquivoGrandeDemaisException("PDF acima do limite de 5 MiB (" + PDF_MAXIMO + " bytes)");
             }
             ConteudoDeArquivo.exigirPdf(conteudo);
-            return new EntradaDeEtiqueta(conteudo, ArquivoDeEtiqueta.PDF, dados);
+            return new EntradaDeEtiquetaDeEnvio(conteudo, ArquivoDeEtiqueta.PDF, dados);
         }
         if (ConteudoDeArquivo.zpl(conteudo)) {
             if (conteudo.length > ZPL_MAXIMO) {
                 throw new ArquivoGrandeDemaisException("ZPL acima do limite de 1 MiB (" + ZPL_MAXIMO + " bytes)");
             }
-            return new EntradaDeEtiqueta(conteudo, ArquivoDeEtiqueta.ZPL, dados);
+            return new EntradaDeEtiquetaDeEnvio(conteudo, ArquivoDeEtiqueta.ZPL, dados);
         }
         throw ErroDeNegocio.invalido(campo + ": o conteúdo não é PDF (%PDF-) nem ZPL (^XA ... ^XZ)");
     }
 
-    private static EntradaDeEtiqueta exigir(EntradaDeEtiqueta entrada, String formato, String campo) {
+    private static EntradaDeEtiquetaDeEnvio exigir(EntradaDeEtiquetaDeEnvio entrada, String formato, String campo) {
         if (!entrada.formato().equals(formato)) {
             throw ErroDeNegocio.invalido(campo + " contém " + entrada.formato() + ", não " + formato);
         }

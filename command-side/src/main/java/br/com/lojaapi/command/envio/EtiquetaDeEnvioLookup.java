@@ -1,4 +1,4 @@
-package br.com.lojaapi.command.etiqueta;
+package br.com.lojaapi.command.envio;
 
 import br.com.lojaapi.command.anexo.LookupDeAnexos;
 import br.com.lojaapi.command.comum.GruposDeLookup;
@@ -18,10 +18,10 @@ import java.util.Optional;
  * table.
  */
 @Component
-@ProcessingGroup(GruposDeLookup.ETIQUETA)
-class EtiquetaLookup extends LookupDeAnexos {
+@ProcessingGroup(GruposDeLookup.ETIQUETA_DE_ENVIO)
+class EtiquetaDeEnvioLookup extends LookupDeAnexos {
 
-    EtiquetaLookup(JdbcTemplate jdbc) {
+    EtiquetaDeEnvioLookup(JdbcTemplate jdbc) {
         super(jdbc, "etiqueta_lookup", "etiqueta_id", "codigo_rastreio");
     }
 

@@ -1,4 +1,4 @@
-package br.com.lojaapi.command.etiqueta;
+package br.com.lojaapi.command.envio;
 
 import br.com.lojaapi.coreapi.anexo.ResultadoDoAnexo;
 import br.com.lojaapi.coreapi.comum.ErroDeNegocio;

@@ -1,4 +1,4 @@
-package br.com.lojaapi.command.etiqueta;
+package br.com.lojaapi.command.envio;
 
 import br.com.lojaapi.command.anexo.AnexoEnviado;
 import br.com.lojaapi.command.anexo.AnexosDoPedido;
@@ -25,13 +25,13 @@ import java.util.Optional;
  * 50 per order. The first tracking code an order gets this way becomes its own when it has none.
  */
 @Service
-public class EtiquetasDeEnvioDoPedido extends AnexosDoPedido<EtiquetaLookup> {
+public class EtiquetasDeEnvioDoPedido extends AnexosDoPedido<EtiquetaDeEnvioLookup> {
 
     public static final String SEM_CODIGO =
             "Etiqueta sem código de rastreio: cada envio sem código cria uma nova etiqueta";
     private static final int MAXIMO_POR_PEDIDO = 50;
 
-    EtiquetasDeEnvioDoPedido(CommandGateway comandos, EtiquetaLookup etiquetas, PedidosVivos pedidos) {
+    EtiquetasDeEnvioDoPedido(CommandGateway comandos, EtiquetaDeEnvioLookup etiquetas, PedidosVivos pedidos) {
         super(comandos, pedidos, etiquetas, MAXIMO_POR_PEDIDO, "O pedido já tem " + MAXIMO_POR_PEDIDO
                 + " etiquetas, o máximo; remova uma antes de enviar outra");
     }

@@ -1,4 +1,4 @@
-package br.com.lojaapi.query.etiqueta;
+package br.com.lojaapi.query.envio;
 
 import br.com.lojaapi.coreapi.etiqueta.BuscarEtiquetaQuery;
 import br.com.lojaapi.coreapi.etiqueta.EstadoDaEtiqueta;
@@ -23,14 +23,14 @@ import java.util.Optional;
 /** Read model of carrier labels ({@code etiqueta_view}): the whole label, nothing beside it. */
 @Component
 @TabelasDoModelo("etiqueta_view")
-@ProcessingGroup(EtiquetaProjection.GRUPO)
-class EtiquetaProjection {
+@ProcessingGroup(EtiquetaDeEnvioProjection.GRUPO)
+class EtiquetaDeEnvioProjection {
 
     static final String GRUPO = "etiqueta-view";
 
     private final TabelaDeAnexos<EstadoDaEtiqueta> etiquetas;
 
-    EtiquetaProjection(JdbcTemplate jdbc) {
+    EtiquetaDeEnvioProjection(JdbcTemplate jdbc) {
         etiquetas = new TabelaDeAnexos<>(jdbc, "etiqueta_view", "etiqueta", EstadoDaEtiqueta.class,
                 EstadoDaEtiqueta::etiquetaId, EstadoDaEtiqueta::lojaId, EstadoDaEtiqueta::pedidoId,
                 EstadoDaEtiqueta::criadoEm);

@@ -1,4 +1,4 @@
-package br.com.lojaapi.command.etiqueta;
+package br.com.lojaapi.command.envio;
 
 import br.com.lojaapi.command.anexo.ArquivosDoAnexo;
 import br.com.lojaapi.command.comum.Versao;

@@ -1,4 +1,4 @@
-package br.com.lojaapi.query.etiqueta;
+package br.com.lojaapi.query.envio;
 
 import br.com.lojaapi.coreapi.etiqueta.ArquivoDeEtiqueta;
 import br.com.lojaapi.coreapi.etiqueta.BuscarEtiquetaQuery;
@@ -23,13 +23,13 @@ import java.util.Map;
 import static br.com.lojaapi.query.Projetor.evento;
 import static org.assertj.core.api.Assertions.assertThat;
 
-class EtiquetaProjectionTest extends TesteDeProjecao {
+class EtiquetaDeEnvioProjectionTest extends TesteDeProjecao {
 
     private static final Instant CRIADA = Instant.parse("2025-10-01T13:00:00Z");
     private static final Instant DEPOIS = Instant.parse("2025-10-01T14:00:00Z");
 
     @Autowired
-    EtiquetaProjection projecao;
+    EtiquetaDeEnvioProjection projecao;
 
     Projetor projetor;
     String loja;
