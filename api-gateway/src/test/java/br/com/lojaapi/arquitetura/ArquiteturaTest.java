@@ -144,7 +144,7 @@ class ArquiteturaTest {
 
     /** Labels are plain data in, bytes out: the order's views, iText and ZXing, nothing web nor of the framework. */
     @Test
-    void desenhoDeEtiquetasNaoDependeDeNadaWeb() {
+    void desenhoDeRotulosNaoDependeDeNadaWeb() {
         classes().that().resideInAPackage("br.com.lojaapi.query.rotulo..")
                  .should().onlyDependOnClassesThat().resideInAnyPackage("br.com.lojaapi.query.rotulo..",
                          "br.com.lojaapi.coreapi..", "java..", "com.itextpdf..", "com.google.zxing..")

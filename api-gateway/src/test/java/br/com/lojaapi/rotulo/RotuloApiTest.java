@@ -1,4 +1,4 @@
-package br.com.lojaapi.etiqueta;
+package br.com.lojaapi.rotulo;
 
 import br.com.lojaapi.apoio.Resposta;
 import br.com.lojaapi.apoio.TesteDeApi;
@@ -21,14 +21,14 @@ import java.util.List;
 import java.util.UUID;
 import java.util.concurrent.atomic.AtomicLong;
 
-import static br.com.lojaapi.query.rotulo.LeitorDeEtiquetas.CODE_128;
-import static br.com.lojaapi.query.rotulo.LeitorDeEtiquetas.QR;
-import static br.com.lojaapi.query.rotulo.LeitorDeEtiquetas.blocos;
-import static br.com.lojaapi.query.rotulo.LeitorDeEtiquetas.dadosDe;
-import static br.com.lojaapi.query.rotulo.LeitorDeEtiquetas.dadosDeTexto;
-import static br.com.lojaapi.query.rotulo.LeitorDeEtiquetas.ler;
-import static br.com.lojaapi.query.rotulo.LeitorDeEtiquetas.texto;
-import static br.com.lojaapi.query.rotulo.LeitorDeEtiquetas.textoDe;
+import static br.com.lojaapi.query.rotulo.LeitorDeRotulos.CODE_128;
+import static br.com.lojaapi.query.rotulo.LeitorDeRotulos.QR;
+import static br.com.lojaapi.query.rotulo.LeitorDeRotulos.blocos;
+import static br.com.lojaapi.query.rotulo.LeitorDeRotulos.dadosDe;
+import static br.com.lojaapi.query.rotulo.LeitorDeRotulos.dadosDeTexto;
+import static br.com.lojaapi.query.rotulo.LeitorDeRotulos.ler;
+import static br.com.lojaapi.query.rotulo.LeitorDeRotulos.texto;
+import static br.com.lojaapi.query.rotulo.LeitorDeRotulos.textoDe;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 

@@ -14,7 +14,7 @@ import java.util.Objects;
  * string to a printer must encode it as UTF-8. Field data goes through {@code ^FH} hex escapes whenever it contains
  * a character that ZPL would read as a command.
  */
-public final class EtiquetaZpl {
+public final class RotuloZpl {
 
     private static final int LARGURA = 800;
     private static final int ALTURA = 1200;
@@ -27,7 +27,7 @@ public final class EtiquetaZpl {
     private static final int LARGURA_DO_QR = 240;
     private static final int ESPESSURA_DO_SEPARADOR = 3;
 
-    private EtiquetaZpl() {
+    private RotuloZpl() {
     }
 
     /**
@@ -72,7 +72,7 @@ public final class EtiquetaZpl {
         }
 
         void rotulo(Rotulo rotulo) {
-            ConteudoDaEtiqueta conteudo = rotulo.conteudo();
+            ConteudoDoRotulo conteudo = rotulo.conteudo();
             comando("^XA");
             comando("^CI28");
             comando("^PW" + d(LARGURA));
@@ -92,14 +92,14 @@ public final class EtiquetaZpl {
         private void remetente(Remetente remetente) {
             linhas("REMETENTE", 20, 1);
             linhas(remetente.nome(), 26, 1);
-            for (String linha : TextosDaEtiqueta.enderecoDoRemetente(remetente)) {
+            for (String linha : TextosDoRotulo.enderecoDoRemetente(remetente)) {
                 linhas(linha, 22, 1);
             }
         }
 
         /** Same choice as the PDF: text and bars side by side when both fit, the widest module first. */
         private void pedido(long numero) {
-            String titulo = TextosDaEtiqueta.pedido(numero);
+            String titulo = TextosDoRotulo.pedido(numero);
             int modulos = CodigosDeBarras.code128(numero).length + FOLGA_128;
             int alturaDaLinha = ALTURA_DAS_BARRAS + 10;
             for (int modulo = 4; modulo >= 2; modulo--) {
@@ -123,12 +123,12 @@ public final class EtiquetaZpl {
         private void destinatario(Destinatario destinatario) {
             linhas("DESTINATÁRIO", 20, 1);
             linhas(destinatario.nome(), 34, 2);
-            linhas(TextosDaEtiqueta.logradouro(destinatario.endereco(), destinatario.numero(),
+            linhas(TextosDoRotulo.logradouro(destinatario.endereco(), destinatario.numero(),
                     destinatario.complemento()), 28, 2);
             linhas(destinatario.bairro(), 28, 1);
-            linhas(TextosDaEtiqueta.cidadeUf(destinatario.cidade(), destinatario.uf()), 28, 1);
-            String cep = TextosDaEtiqueta.cep(destinatario.cep());
-            String telefone = TextosDaEtiqueta.telefone(destinatario.telefone());
+            linhas(TextosDoRotulo.cidadeUf(destinatario.cidade(), destinatario.uf()), 28, 1);
+            String cep = TextosDoRotulo.cep(destinatario.cep());
+            String telefone = TextosDoRotulo.telefone(destinatario.telefone());
             if (cep != null && telefone != null && largura(cep, 36) + 30 + largura(telefone, 28) <= UTIL) {
                 texto(MARGEM, y, 36, cep);
                 texto(MARGEM + largura(cep, 36) + 30, y + 6, 28, telefone);
@@ -137,26 +137,26 @@ public final class EtiquetaZpl {
                 linhas(cep, 36, 1);
                 linhas(telefone, 28, 1);
             }
-            linhas(TextosDaEtiqueta.referencia(destinatario.referencia()), 24, 2);
+            linhas(TextosDoRotulo.referencia(destinatario.referencia()), 24, 2);
         }
 
-        private void envio(ConteudoDaEtiqueta conteudo, Rotulo rotulo) {
+        private void envio(ConteudoDoRotulo conteudo, Rotulo rotulo) {
             int topo = y;
             int larguraDoTexto = UTIL - LARGURA_DO_QR - 12;
-            String entrega = TextosDaEtiqueta.limpo(conteudo.entrega());
+            String entrega = TextosDoRotulo.limpo(conteudo.entrega());
             linhas(entrega == null ? null : "Entrega: " + entrega, 28, 1, larguraDoTexto);
-            String rastreio = TextosDaEtiqueta.limpo(conteudo.codigoRastreio());
+            String rastreio = TextosDoRotulo.limpo(conteudo.codigoRastreio());
             linhas(rastreio == null ? null : "Rastreio: " + rastreio, 28, 1, larguraDoTexto);
             if (conteudo.nota() != null) {
-                linhas(TextosDaEtiqueta.nota(conteudo.nota()), 28, 1, larguraDoTexto);
-                for (String linha : TextosDaEtiqueta.chaveEmGrupos(conteudo.nota().chave())) {
+                linhas(TextosDoRotulo.nota(conteudo.nota()), 28, 1, larguraDoTexto);
+                for (String linha : TextosDoRotulo.chaveEmGrupos(conteudo.nota().chave())) {
                     linhas(linha, 22, 1, larguraDoTexto);
                 }
             }
             if (conteudo.pesoKg() != null) {
-                linhas("Peso: " + TextosDaEtiqueta.peso(conteudo.pesoKg()), 28, 1, larguraDoTexto);
+                linhas("Peso: " + TextosDoRotulo.peso(conteudo.pesoKg()), 28, 1, larguraDoTexto);
             }
-            int fimDoTexto = volume(TextosDaEtiqueta.volume(rotulo), y + 10, larguraDoTexto);
+            int fimDoTexto = volume(TextosDoRotulo.volume(rotulo), y + 10, larguraDoTexto);
             int fimDoQr = qr(conteudo.link(), topo);
             y = Math.max(fimDoTexto, fimDoQr);
         }
@@ -182,7 +182,7 @@ public final class EtiquetaZpl {
             comando("^FO" + d(x) + "," + d(topo + 4 * ampliacao) + "^BQN,2," + d(ampliacao)
                     + dados("QA," + link) + "^FS");
             int linha = topo + 4 * ampliacao + lado * ampliacao + 16;
-            for (String parte : Tipografia.quebrar(TextosDaEtiqueta.limpo(imprimivel(link)), Tipografia.NEGRITO,
+            for (String parte : Tipografia.quebrar(TextosDoRotulo.limpo(imprimivel(link)), Tipografia.NEGRITO,
                     16, LARGURA_DO_QR, 3)) {
                 texto(inicio + (LARGURA_DO_QR - largura(parte, 16)) / 2, linha, 16, parte);
                 linha += entrelinha(16);
@@ -203,7 +203,7 @@ public final class EtiquetaZpl {
             }
             separador();
             linhas("CONTEÚDO", 20, 1);
-            for (String item : TextosDaEtiqueta.itensQueCabem(itens, linhas)) {
+            for (String item : TextosDoRotulo.itensQueCabem(itens, linhas)) {
                 linhas(item, tamanho, 1);
             }
         }
@@ -220,7 +220,7 @@ public final class EtiquetaZpl {
         }
 
         private void linhas(String texto, int tamanho, int maximo, int largura) {
-            String limpo = TextosDaEtiqueta.limpo(texto);
+            String limpo = TextosDoRotulo.limpo(texto);
             if (limpo == null) {
                 return;
             }

@@ -1,10 +1,10 @@
-package br.com.lojaapi.gateway.etiqueta;
+package br.com.lojaapi.gateway.rotulo;
 
 import br.com.lojaapi.coreapi.comum.ErroDeNegocio;
-import br.com.lojaapi.query.rotulo.EtiquetaPdf;
-import br.com.lojaapi.query.rotulo.EtiquetaZpl;
+import br.com.lojaapi.query.rotulo.RotuloPdf;
+import br.com.lojaapi.query.rotulo.RotuloZpl;
 import br.com.lojaapi.query.rotulo.Rotulo;
-import br.com.lojaapi.query.rotulo.TamanhoDeEtiqueta;
+import br.com.lojaapi.query.rotulo.TamanhoDoRotulo;
 import org.springframework.http.CacheControl;
 import org.springframework.http.ContentDisposition;
 import org.springframework.http.HttpHeaders;
@@ -19,7 +19,7 @@ import java.util.List;
  * ZPL is a thermal printer's language, so it exists only for the 10 x 15 label; the PDF is vector, so it has no
  * resolution and {@code dpi} does not change it.
  */
-record Impressao(TamanhoDeEtiqueta tamanho, boolean zpl, int dpi) {
+record Impressao(TamanhoDoRotulo tamanho, boolean zpl, int dpi) {
 
     /**
      * ZPL is text, and {@code ^CI28} in every block tells the printer it is UTF-8: text/plain with that charset
@@ -31,16 +31,16 @@ record Impressao(TamanhoDeEtiqueta tamanho, boolean zpl, int dpi) {
             + "para a4 use formato pdf";
 
     Impressao {
-        if (zpl && tamanho != TamanhoDeEtiqueta.DEZ_POR_QUINZE) {
+        if (zpl && tamanho != TamanhoDoRotulo.DEZ_POR_QUINZE) {
             throw ErroDeNegocio.invalido(ZPL_SO_EM_10X15);
         }
     }
 
     /** From the request's texts, each checked on its own before they are checked together. */
     static Impressao de(String tamanho, String formato, String dpi) {
-        TamanhoDeEtiqueta papel = ParametrosDaEtiqueta.tamanho(tamanho);
-        boolean zpl = ParametrosDaEtiqueta.zpl(formato);
-        return new Impressao(papel, zpl, ParametrosDaEtiqueta.dpi(dpi));
+        TamanhoDoRotulo papel = ParametrosDoRotulo.tamanho(tamanho);
+        boolean zpl = ParametrosDoRotulo.zpl(formato);
+        return new Impressao(papel, zpl, ParametrosDoRotulo.dpi(dpi));
     }
 
     /**
@@ -48,8 +48,8 @@ record Impressao(TamanhoDeEtiqueta tamanho, boolean zpl, int dpi) {
      * browser cannot show it as a label; a PDF opens in the browser when {@code abrir}.
      */
     ResponseEntity<byte[]> arquivo(List<Rotulo> rotulos, String nome, boolean abrir) {
-        byte[] conteudo = zpl ? EtiquetaZpl.gerar(rotulos, dpi).getBytes(StandardCharsets.UTF_8)
-                : EtiquetaPdf.gerar(rotulos, tamanho);
+        byte[] conteudo = zpl ? RotuloZpl.gerar(rotulos, dpi).getBytes(StandardCharsets.UTF_8)
+                : RotuloPdf.gerar(rotulos, tamanho);
         ContentDisposition disposicao = (abrir && !zpl ? ContentDisposition.inline() : ContentDisposition.attachment())
                 .filename(nome + (zpl ? ".zpl" : ".pdf")).build();
         return ResponseEntity.ok()

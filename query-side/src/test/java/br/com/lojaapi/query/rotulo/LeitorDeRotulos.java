@@ -25,14 +25,14 @@ import java.util.regex.Pattern;
  * decoded from the rendered page, text extracted from the PDF, ZPL blocks and field data after hex escapes.
  * The HTTP tests of api-gateway reach it through this module's test jar.
  */
-public final class LeitorDeEtiquetas {
+public final class LeitorDeRotulos {
 
     public static final Pattern BLOCO = Pattern.compile("\\^XA.*?\\^XZ", Pattern.DOTALL);
     public static final Pattern CODE_128 = Pattern.compile("\\^BC[^^]*(\\^FH)?\\^FD([^^]*)\\^FS");
     public static final Pattern QR = Pattern.compile("\\^BQ[^^]*(\\^FH)?\\^FD([^^]*)\\^FS");
     public static final Pattern TEXTO = Pattern.compile("\\^A0N[^^]*(\\^FH)?\\^FD([^^]*)\\^FS");
 
-    private LeitorDeEtiquetas() {
+    private LeitorDeRotulos() {
     }
 
     public static String ler(BufferedImage imagem, BarcodeFormat formato) throws NotFoundException {

@@ -1,11 +1,11 @@
-package br.com.lojaapi.gateway.etiqueta;
+package br.com.lojaapi.gateway.rotulo;
 
 import br.com.lojaapi.coreapi.comum.CodigoErro;
 import br.com.lojaapi.coreapi.comum.ErroDeNegocio;
 import br.com.lojaapi.coreapi.loja.LojaView;
 import br.com.lojaapi.coreapi.pedido.PedidoView;
 import br.com.lojaapi.gateway.acesso.LojaAtual;
-import br.com.lojaapi.query.rotulo.ConteudoDaEtiqueta;
+import br.com.lojaapi.query.rotulo.ConteudoDoRotulo;
 import br.com.lojaapi.query.rotulo.Rotulo;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.swagger.v3.oas.annotations.Operation;
@@ -30,7 +30,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.stream.IntStream;
 
-import static br.com.lojaapi.gateway.etiqueta.ParametrosDaEtiqueta.VOLUMES;
+import static br.com.lojaapi.gateway.rotulo.ParametrosDoRotulo.VOLUMES;
 
 /**
  * The store's own shipping labels, drawn from the order and the store's registration: one order (GET) or many at
@@ -46,14 +46,14 @@ import static br.com.lojaapi.gateway.etiqueta.ParametrosDaEtiqueta.VOLUMES;
 class RotuloController {
 
     static final int PEDIDOS_POR_LOTE = 100;
-    static final int ETIQUETAS_POR_LOTE = 200;
+    static final int ROTULOS_POR_LOTE = 200;
 
     private static final String PEDIDO_DO_LOTE = "use o id do pedido (texto) ou um objeto {id, volumes}";
 
-    private final EtiquetasDaLoja etiquetas;
+    private final RotulosDaLoja rotulos;
 
-    RotuloController(EtiquetasDaLoja etiquetas) {
-        this.etiquetas = etiquetas;
+    RotuloController(RotulosDaLoja rotulos) {
+        this.rotulos = rotulos;
     }
 
     @Schema(name = "PedidosNaoEncontrados", description = "404 do lote: nenhuma etiqueta é gerada")
@@ -78,30 +78,30 @@ class RotuloController {
     @ApiResponse(responseCode = "400", description = "tamanho, formato, dpi, volumes, itens ou inline inválido; "
             + "zpl com a4")
     @ApiResponse(responseCode = "404", description = "Pedido não encontrado nesta loja")
-    ResponseEntity<byte[]> etiqueta(LojaAtual loja, @PathVariable String id,
-                                    @Parameter(schema = @Schema(allowableValues = {"10x15", "a4"},
-                                            defaultValue = "10x15"), description = "a4: quatro etiquetas por folha")
-                                    @RequestParam(required = false) String tamanho,
-                                    @Parameter(schema = @Schema(type = "integer", minimum = "1", maximum = "50",
-                                            defaultValue = "1"), description = "Uma etiqueta por volume")
-                                    @RequestParam(required = false) String volumes,
-                                    @Parameter(schema = @Schema(allowableValues = {"0", "1"}, defaultValue = "1"),
-                                            description = "0 omite a lista de conteúdo")
-                                    @RequestParam(required = false) String itens,
-                                    @Parameter(schema = @Schema(allowableValues = {"0", "1"}, defaultValue = "1"),
-                                            description = "0 devolve o PDF como anexo")
-                                    @RequestParam(required = false) String inline,
-                                    @Parameter(schema = @Schema(allowableValues = {"pdf", "zpl"},
-                                            defaultValue = "pdf"), description = "zpl só com tamanho 10x15")
-                                    @RequestParam(required = false) String formato,
-                                    @Parameter(schema = @Schema(allowableValues = {"203", "300"},
-                                            defaultValue = "203"), description = "Resolução da impressora (zpl)")
-                                    @RequestParam(required = false) String dpi) {
+    ResponseEntity<byte[]> rotulo(LojaAtual loja, @PathVariable String id,
+                                  @Parameter(schema = @Schema(allowableValues = {"10x15", "a4"},
+                                          defaultValue = "10x15"), description = "a4: quatro etiquetas por folha")
+                                  @RequestParam(required = false) String tamanho,
+                                  @Parameter(schema = @Schema(type = "integer", minimum = "1", maximum = "50",
+                                          defaultValue = "1"), description = "Uma etiqueta por volume")
+                                  @RequestParam(required = false) String volumes,
+                                  @Parameter(schema = @Schema(allowableValues = {"0", "1"}, defaultValue = "1"),
+                                          description = "0 omite a lista de conteúdo")
+                                  @RequestParam(required = false) String itens,
+                                  @Parameter(schema = @Schema(allowableValues = {"0", "1"}, defaultValue = "1"),
+                                          description = "0 devolve o PDF como anexo")
+                                  @RequestParam(required = false) String inline,
+                                  @Parameter(schema = @Schema(allowableValues = {"pdf", "zpl"},
+                                          defaultValue = "pdf"), description = "zpl só com tamanho 10x15")
+                                  @RequestParam(required = false) String formato,
+                                  @Parameter(schema = @Schema(allowableValues = {"203", "300"},
+                                          defaultValue = "203"), description = "Resolução da impressora (zpl)")
+                                  @RequestParam(required = false) String dpi) {
         Impressao impressao = Impressao.de(tamanho, formato, dpi);
-        int quantos = ParametrosDaEtiqueta.volumes(volumes);
-        boolean comItens = ParametrosDaEtiqueta.simOuNao(itens, true, ParametrosDaEtiqueta.ITENS);
-        boolean abrir = ParametrosDaEtiqueta.simOuNao(inline, true, ParametrosDaEtiqueta.INLINE);
-        ConteudoDaEtiqueta conteudo = etiquetas.doPedido(loja.lojaId(), id, comItens);
+        int quantos = ParametrosDoRotulo.volumes(volumes);
+        boolean comItens = ParametrosDoRotulo.simOuNao(itens, true, ParametrosDoRotulo.ITENS);
+        boolean abrir = ParametrosDoRotulo.simOuNao(inline, true, ParametrosDoRotulo.INLINE);
+        ConteudoDoRotulo conteudo = rotulos.doPedido(loja.lojaId(), id, comItens);
         return impressao.arquivo(volumes(conteudo, quantos), "etiqueta-pedido-" + conteudo.numero(), abrir);
     }
 
@@ -125,19 +125,19 @@ class RotuloController {
                                 @Parameter(schema = @Schema(allowableValues = {"0", "1"}, defaultValue = "0"),
                                         description = "1 abre o PDF no navegador")
                                 @RequestParam(required = false) String inline) {
-        boolean abrir = ParametrosDaEtiqueta.simOuNao(inline, false, ParametrosDaEtiqueta.INLINE);
+        boolean abrir = ParametrosDoRotulo.simOuNao(inline, false, ParametrosDoRotulo.INLINE);
         Impressao impressao = Impressao.de(
-                ParametrosDaEtiqueta.texto(corpo.tamanho(), ParametrosDaEtiqueta.TAMANHOS),
-                ParametrosDaEtiqueta.texto(corpo.formato(), ParametrosDaEtiqueta.FORMATOS),
+                ParametrosDoRotulo.texto(corpo.tamanho(), ParametrosDoRotulo.TAMANHOS),
+                ParametrosDoRotulo.texto(corpo.formato(), ParametrosDoRotulo.FORMATOS),
                 dpi(corpo.dpi()));
-        int volumesPadrao = ParametrosDaEtiqueta.volumes(corpo.volumes(), 1, VOLUMES, Map.of());
-        boolean comItens = ParametrosDaEtiqueta.booleano(corpo.itens(), true, ParametrosDaEtiqueta.ITENS_JSON);
-        List<EtiquetasDoPedido> pedidos = pedidos(corpo.pedidos(), volumesPadrao);
+        int volumesPadrao = ParametrosDoRotulo.volumes(corpo.volumes(), 1, VOLUMES, Map.of());
+        boolean comItens = ParametrosDoRotulo.booleano(corpo.itens(), true, ParametrosDoRotulo.ITENS_JSON);
+        List<RotulosDoPedido> pedidos = pedidos(corpo.pedidos(), volumesPadrao);
 
         Map<String, Optional<PedidoView>> lidos = new HashMap<>();
         LinkedHashSet<String> naoEncontrados = new LinkedHashSet<>();
-        for (EtiquetasDoPedido pedido : pedidos) {
-            if (lidos.computeIfAbsent(pedido.id(), id -> etiquetas.pedido(loja.lojaId(), id)).isEmpty()) {
+        for (RotulosDoPedido pedido : pedidos) {
+            if (lidos.computeIfAbsent(pedido.id(), id -> rotulos.pedido(loja.lojaId(), id)).isEmpty()) {
                 naoEncontrados.add(pedido.id());
             }
         }
@@ -149,26 +149,26 @@ class RotuloController {
                     Map.of("naoEncontrados", List.copyOf(naoEncontrados)));
         }
 
-        LojaView daLoja = etiquetas.loja(loja.lojaId());
-        Map<String, ConteudoDaEtiqueta> conteudos = new HashMap<>();
-        List<Rotulo> rotulos = new ArrayList<>();
-        for (EtiquetasDoPedido pedido : pedidos) {
-            ConteudoDaEtiqueta conteudo = conteudos.computeIfAbsent(pedido.id(),
-                    id -> etiquetas.conteudo(lidos.get(id).orElseThrow(), daLoja, comItens));
-            rotulos.addAll(volumes(conteudo, pedido.volumes()));
+        LojaView daLoja = rotulos.loja(loja.lojaId());
+        Map<String, ConteudoDoRotulo> conteudos = new HashMap<>();
+        List<Rotulo> lote = new ArrayList<>();
+        for (RotulosDoPedido pedido : pedidos) {
+            ConteudoDoRotulo conteudo = conteudos.computeIfAbsent(pedido.id(),
+                    id -> rotulos.conteudo(lidos.get(id).orElseThrow(), daLoja, comItens));
+            lote.addAll(volumes(conteudo, pedido.volumes()));
         }
-        return impressao.arquivo(rotulos, "etiquetas-lote", abrir);
+        return impressao.arquivo(lote, "etiquetas-lote", abrir);
     }
 
     /** One element of {@code pedidos}, read: the order id as sent and how many labels it gets. */
-    private record EtiquetasDoPedido(String id, int volumes) {
+    private record RotulosDoPedido(String id, int volumes) {
     }
 
     /**
      * The elements in order, each a string or {@code {id, volumes}}; any other element is a 400 with its
      * {@code indice}, like the other batches. The limits come first, so an oversized batch is refused unread.
      */
-    private static List<EtiquetasDoPedido> pedidos(List<CorpoDoLote.Elemento> pedidos, int volumesPadrao) {
+    private static List<RotulosDoPedido> pedidos(List<CorpoDoLote.Elemento> pedidos, int volumesPadrao) {
         if (pedidos == null) {
             throw ErroDeNegocio.invalido("pedidos: envie uma lista de pedidos, cada um o id (texto) ou {id, volumes}");
         }
@@ -179,37 +179,37 @@ class RotuloController {
             throw ErroDeNegocio.invalido("O lote aceita até " + PEDIDOS_POR_LOTE + " pedidos (" + pedidos.size()
                     + " enviados): divida em lotes menores");
         }
-        List<EtiquetasDoPedido> lidos = new ArrayList<>();
+        List<RotulosDoPedido> lidos = new ArrayList<>();
         int total = 0;
         for (int i = 0; i < pedidos.size(); i++) {
             CorpoDoLote.Elemento elemento = pedidos.get(i);
-            EtiquetasDoPedido pedido = pedido(elemento == null ? null : elemento.valor(), i, volumesPadrao);
+            RotulosDoPedido pedido = pedido(elemento == null ? null : elemento.valor(), i, volumesPadrao);
             total += pedido.volumes();
             lidos.add(pedido);
         }
-        if (total > ETIQUETAS_POR_LOTE) {
-            throw ErroDeNegocio.invalido("O lote aceita até " + ETIQUETAS_POR_LOTE + " etiquetas (" + total
+        if (total > ROTULOS_POR_LOTE) {
+            throw ErroDeNegocio.invalido("O lote aceita até " + ROTULOS_POR_LOTE + " etiquetas (" + total
                     + " pedidas, contando os volumes): divida em lotes menores");
         }
         return lidos;
     }
 
-    private static EtiquetasDoPedido pedido(JsonNode elemento, int indice, int volumesPadrao) {
+    private static RotulosDoPedido pedido(JsonNode elemento, int indice, int volumesPadrao) {
         Map<String, Object> detalhes = Map.of("indice", indice);
         String nome = "pedidos[" + indice + "]";
         if (elemento != null && elemento.isTextual()) {
-            return new EtiquetasDoPedido(id(elemento, nome, detalhes), volumesPadrao);
+            return new RotulosDoPedido(id(elemento, nome, detalhes), volumesPadrao);
         }
         if (elemento == null || !elemento.isObject()) {
             throw new ErroDeNegocio(CodigoErro.INVALIDO, nome + ": " + PEDIDO_DO_LOTE, detalhes);
         }
         JsonNode id = elemento.get("id");
-        if (ParametrosDaEtiqueta.ausente(id) || !id.isTextual()) {
+        if (ParametrosDoRotulo.ausente(id) || !id.isTextual()) {
             throw new ErroDeNegocio(CodigoErro.INVALIDO, nome + ".id: informe o id do pedido (texto)", detalhes);
         }
-        int volumes = ParametrosDaEtiqueta.volumes(elemento.get("volumes"), volumesPadrao, nome + "." + VOLUMES,
+        int volumes = ParametrosDoRotulo.volumes(elemento.get("volumes"), volumesPadrao, nome + "." + VOLUMES,
                 detalhes);
-        return new EtiquetasDoPedido(id(id, nome + ".id", detalhes), volumes);
+        return new RotulosDoPedido(id(id, nome + ".id", detalhes), volumes);
     }
 
     /** A blank id is a client that had no id to send, not an order to look for. */
@@ -222,16 +222,16 @@ class RotuloController {
 
     /** dpi in the body is a JSON integer, as every number of the API: "300" is refused like 300.0. */
     private static String dpi(JsonNode dpi) {
-        if (ParametrosDaEtiqueta.ausente(dpi)) {
+        if (ParametrosDoRotulo.ausente(dpi)) {
             return null;
         }
         if (dpi.isIntegralNumber()) {
             return dpi.asText();
         }
-        throw ErroDeNegocio.invalido(ParametrosDaEtiqueta.DPIS);
+        throw ErroDeNegocio.invalido(ParametrosDoRotulo.DPIS);
     }
 
-    private static List<Rotulo> volumes(ConteudoDaEtiqueta conteudo, int volumes) {
+    private static List<Rotulo> volumes(ConteudoDoRotulo conteudo, int volumes) {
         return IntStream.rangeClosed(1, volumes).mapToObj(v -> new Rotulo(conteudo, v, volumes)).toList();
     }
 }

@@ -6,9 +6,9 @@ import java.util.Objects;
  * The authorised invoice that travels with the parcel. A service invoice (NFS-e) has neither series nor access key,
  * so a null {@code chave} is what tells the label to print "NFS-e" instead of "NF-e".
  */
-public record NotaDaEtiqueta(String numero, String serie, String chave) {
+public record NotaDoRotulo(String numero, String serie, String chave) {
 
-    public NotaDaEtiqueta {
+    public NotaDoRotulo {
         Objects.requireNonNull(numero, "numero");
     }
 }

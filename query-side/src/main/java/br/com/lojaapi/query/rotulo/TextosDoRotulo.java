@@ -12,11 +12,11 @@ import java.util.Locale;
  * The wording of a label, shared by the PDF and the ZPL renderers so that a label printed either way says the same
  * thing in the same words.
  */
-final class TextosDaEtiqueta {
+final class TextosDoRotulo {
 
     private static final Locale BRASIL = Locale.forLanguageTag("pt-BR");
 
-    private TextosDaEtiqueta() {
+    private TextosDoRotulo() {
     }
 
     static String pedido(long numero) {
@@ -80,7 +80,7 @@ final class TextosDaEtiqueta {
      * "NF-e 123 série 1", or "NFC-e" when the access key says model 65; a service invoice (no key) is "NFS-e 123".
      * The model sits at positions 21 and 22 of the 44-digit key.
      */
-    static String nota(NotaDaEtiqueta nota) {
+    static String nota(NotaDoRotulo nota) {
         String chave = limpo(nota.chave());
         if (chave == null) {
             return "NFS-e " + limpo(nota.numero());

@@ -1,8 +1,8 @@
-package br.com.lojaapi.gateway.etiqueta;
+package br.com.lojaapi.gateway.rotulo;
 
 import br.com.lojaapi.coreapi.comum.CodigoErro;
 import br.com.lojaapi.coreapi.comum.ErroDeNegocio;
-import br.com.lojaapi.query.rotulo.TamanhoDeEtiqueta;
+import br.com.lojaapi.query.rotulo.TamanhoDoRotulo;
 import com.fasterxml.jackson.databind.JsonNode;
 
 import java.util.Map;
@@ -12,7 +12,7 @@ import java.util.Map;
  * and the same messages: every refusal names the option and the values it takes, so a store fixes its integration
  * from the message alone. An option given must be valid; only an absent one (or a JSON null) takes its default.
  */
-final class ParametrosDaEtiqueta {
+final class ParametrosDoRotulo {
 
     static final int VOLUMES_MAXIMO = 50;
 
@@ -24,15 +24,15 @@ final class ParametrosDaEtiqueta {
     static final String ITENS_JSON = "itens: use true ou false (false omite a lista de conteúdo)";
     static final String INLINE = "inline: use 1 (abrir no navegador) ou 0 (anexo)";
 
-    private ParametrosDaEtiqueta() {
+    private ParametrosDoRotulo() {
     }
 
-    static TamanhoDeEtiqueta tamanho(String valor) {
+    static TamanhoDoRotulo tamanho(String valor) {
         if (valor == null || "10x15".equalsIgnoreCase(valor)) {
-            return TamanhoDeEtiqueta.DEZ_POR_QUINZE;
+            return TamanhoDoRotulo.DEZ_POR_QUINZE;
         }
         if ("a4".equalsIgnoreCase(valor)) {
-            return TamanhoDeEtiqueta.A4;
+            return TamanhoDoRotulo.A4;
         }
         throw ErroDeNegocio.invalido(TAMANHOS);
     }

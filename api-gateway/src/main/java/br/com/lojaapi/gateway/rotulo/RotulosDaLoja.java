@@ -1,4 +1,4 @@
-package br.com.lojaapi.gateway.etiqueta;
+package br.com.lojaapi.gateway.rotulo;
 
 import br.com.lojaapi.coreapi.comum.ErroDeNegocio;
 import br.com.lojaapi.coreapi.loja.BuscarLojaQuery;
@@ -7,7 +7,7 @@ import br.com.lojaapi.coreapi.pedido.BuscarPedidoQuery;
 import br.com.lojaapi.coreapi.pedido.PedidoView;
 import br.com.lojaapi.gateway.produto.UrlDaVitrine;
 import br.com.lojaapi.gateway.web.Ids;
-import br.com.lojaapi.query.rotulo.ConteudoDaEtiqueta;
+import br.com.lojaapi.query.rotulo.ConteudoDoRotulo;
 import br.com.lojaapi.query.rotulo.ConteudoDoPedido;
 import org.axonframework.messaging.responsetypes.ResponseTypes;
 import org.axonframework.queryhandling.QueryGateway;
@@ -20,20 +20,20 @@ import java.util.Optional;
  * by {@link ConteudoDoPedido}.
  */
 @Component
-public class EtiquetasDaLoja {
+public class RotulosDaLoja {
 
     static final String PEDIDO_NAO_ENCONTRADO = "Pedido não encontrado";
 
     private final QueryGateway consultas;
     private final UrlDaVitrine vitrine;
 
-    EtiquetasDaLoja(QueryGateway consultas, UrlDaVitrine vitrine) {
+    RotulosDaLoja(QueryGateway consultas, UrlDaVitrine vitrine) {
         this.consultas = consultas;
         this.vitrine = vitrine;
     }
 
     /** The label of one order, or the order's 404 when the id is not one of the store's orders. */
-    public ConteudoDaEtiqueta doPedido(String lojaId, String pedidoId, boolean comItens) {
+    public ConteudoDoRotulo doPedido(String lojaId, String pedidoId, boolean comItens) {
         PedidoView pedido = pedido(lojaId, pedidoId)
                 .orElseThrow(() -> ErroDeNegocio.naoEncontrado(PEDIDO_NAO_ENCONTRADO));
         return conteudo(pedido, loja(lojaId), comItens);
@@ -55,7 +55,7 @@ public class EtiquetasDaLoja {
     }
 
     /** What the label of {@code pedido} prints, with {@code loja} as the sender. */
-    public ConteudoDaEtiqueta conteudo(PedidoView pedido, LojaView loja, boolean comItens) {
+    public ConteudoDoRotulo conteudo(PedidoView pedido, LojaView loja, boolean comItens) {
         return ConteudoDoPedido.de(pedido, loja.dados(), vitrine.doPedido(loja.dados(), pedido.id()), comItens);
     }
 }

@@ -29,7 +29,7 @@ import static br.com.lojaapi.query.rotulo.Tipografia.quebrar;
  * any printer resolution; on the 10 x 15 page their modules are whole dots of a 203 dpi printer, the most common
  * label printer, so no bar is widened or narrowed by rounding.
  */
-public final class EtiquetaPdf {
+public final class RotuloPdf {
 
     static final float LARGURA = Utilities.millimetersToPoints(100);
     static final float ALTURA = Utilities.millimetersToPoints(150);
@@ -43,18 +43,18 @@ public final class EtiquetaPdf {
     private static final float LARGURA_DO_QR = 90;
     static final float ENTRELINHA = 1.2f;
 
-    private EtiquetaPdf() {
+    private RotuloPdf() {
     }
 
     /**
      * @throws IllegalArgumentException when there is no label to print, or a link does not fit in a QR code
      */
-    public static byte[] gerar(List<Rotulo> rotulos, TamanhoDeEtiqueta tamanho) {
+    public static byte[] gerar(List<Rotulo> rotulos, TamanhoDoRotulo tamanho) {
         Objects.requireNonNull(tamanho, "tamanho");
         if (rotulos == null || rotulos.isEmpty()) {
             throw new IllegalArgumentException("nenhuma etiqueta para gerar");
         }
-        Rectangle pagina = tamanho == TamanhoDeEtiqueta.A4 ? PageSize.A4 : new Rectangle(LARGURA, ALTURA);
+        Rectangle pagina = tamanho == TamanhoDoRotulo.A4 ? PageSize.A4 : new Rectangle(LARGURA, ALTURA);
         Document documento = new Document(pagina, 0, 0, 0, 0);
         ByteArrayOutputStream saida = new ByteArrayOutputStream();
         try {
@@ -62,7 +62,7 @@ public final class EtiquetaPdf {
             escritor.setFullCompression();
             documento.addTitle("Etiquetas de envio");
             documento.open();
-            if (tamanho == TamanhoDeEtiqueta.A4) {
+            if (tamanho == TamanhoDoRotulo.A4) {
                 folhasA4(documento, escritor, rotulos);
             } else {
                 for (int i = 0; i < rotulos.size(); i++) {
@@ -129,7 +129,7 @@ public final class EtiquetaPdf {
     }
 
     private static void desenhar(PdfContentByte tela, Rotulo rotulo) {
-        ConteudoDaEtiqueta conteudo = rotulo.conteudo();
+        ConteudoDoRotulo conteudo = rotulo.conteudo();
         PincelPdf pincel = new PincelPdf(tela);
         remetente(pincel, conteudo.remetente());
         pincel.separador();
@@ -144,7 +144,7 @@ public final class EtiquetaPdf {
     private static void remetente(PincelPdf pincel, Remetente remetente) {
         pincel.legenda("REMETENTE");
         pincel.linhas(remetente.nome(), NEGRITO, 9, 1);
-        for (String linha : TextosDaEtiqueta.enderecoDoRemetente(remetente)) {
+        for (String linha : TextosDoRotulo.enderecoDoRemetente(remetente)) {
             pincel.linhas(linha, NORMAL, 7.5f, 1);
         }
     }
@@ -154,7 +154,7 @@ public final class EtiquetaPdf {
      * get the widest module that fits, in whole printer dots, with the ten-module quiet zone the standard asks for.
      */
     private static void pedido(PincelPdf pincel, long numero) {
-        String titulo = TextosDaEtiqueta.pedido(numero);
+        String titulo = TextosDoRotulo.pedido(numero);
         boolean[] barras = CodigosDeBarras.code128(numero);
         int modulosComSilencio = barras.length + 2 * ZONA_DE_SILENCIO_128;
         for (int pontos = 4; pontos >= 2; pontos--) {
@@ -182,34 +182,34 @@ public final class EtiquetaPdf {
     private static void destinatario(PincelPdf pincel, Destinatario destinatario) {
         pincel.legenda("DESTINATÁRIO");
         pincel.linhas(destinatario.nome(), NEGRITO, 11, 2);
-        pincel.linhas(TextosDaEtiqueta.logradouro(destinatario.endereco(), destinatario.numero(),
+        pincel.linhas(TextosDoRotulo.logradouro(destinatario.endereco(), destinatario.numero(),
                 destinatario.complemento()), NORMAL, 9, 2);
         pincel.linhas(destinatario.bairro(), NORMAL, 9, 1);
-        pincel.linhas(TextosDaEtiqueta.cidadeUf(destinatario.cidade(), destinatario.uf()), NEGRITO, 9, 1);
-        pincel.cepETelefone(TextosDaEtiqueta.cep(destinatario.cep()),
-                TextosDaEtiqueta.telefone(destinatario.telefone()));
-        pincel.linhas(TextosDaEtiqueta.referencia(destinatario.referencia()), NORMAL, 8, 2);
+        pincel.linhas(TextosDoRotulo.cidadeUf(destinatario.cidade(), destinatario.uf()), NEGRITO, 9, 1);
+        pincel.cepETelefone(TextosDoRotulo.cep(destinatario.cep()),
+                TextosDoRotulo.telefone(destinatario.telefone()));
+        pincel.linhas(TextosDoRotulo.referencia(destinatario.referencia()), NORMAL, 8, 2);
     }
 
     /**
      * Delivery, tracking, invoice, weight and volume on the left; the QR code and its link on the right, so the
      * block is no taller than the QR code with its link under it.
      */
-    private static void envio(PincelPdf pincel, ConteudoDaEtiqueta conteudo, Rotulo rotulo) {
+    private static void envio(PincelPdf pincel, ConteudoDoRotulo conteudo, Rotulo rotulo) {
         float topo = pincel.y;
         float larguraDoTexto = UTIL - LARGURA_DO_QR - 4;
         pincel.rotuloEValor("Entrega: ", conteudo.entrega(), larguraDoTexto);
         pincel.rotuloEValor("Rastreio: ", conteudo.codigoRastreio(), larguraDoTexto);
         if (conteudo.nota() != null) {
-            pincel.linhas(TextosDaEtiqueta.nota(conteudo.nota()), NEGRITO, 9, 1, larguraDoTexto);
-            for (String linha : TextosDaEtiqueta.chaveEmGrupos(conteudo.nota().chave())) {
+            pincel.linhas(TextosDoRotulo.nota(conteudo.nota()), NEGRITO, 9, 1, larguraDoTexto);
+            for (String linha : TextosDoRotulo.chaveEmGrupos(conteudo.nota().chave())) {
                 pincel.linhas(linha, NORMAL, 7.5f, 1, larguraDoTexto);
             }
         }
         if (conteudo.pesoKg() != null) {
-            pincel.rotuloEValor("Peso: ", TextosDaEtiqueta.peso(conteudo.pesoKg()), larguraDoTexto);
+            pincel.rotuloEValor("Peso: ", TextosDoRotulo.peso(conteudo.pesoKg()), larguraDoTexto);
         }
-        float fimDoTexto = pincel.volume(TextosDaEtiqueta.volume(rotulo), pincel.y + 4, larguraDoTexto);
+        float fimDoTexto = pincel.volume(TextosDoRotulo.volume(rotulo), pincel.y + 4, larguraDoTexto);
         float fimDoQr = qr(pincel, conteudo.link(), topo);
         pincel.y = Math.max(fimDoTexto, fimDoQr);
     }
@@ -226,7 +226,7 @@ public final class EtiquetaPdf {
                 modulo);
         float tamanho = 5.5f;
         float y = topo + lado + (2 * ZONA_DE_SILENCIO_QR - 1) * modulo;
-        for (String linha : quebrar(emWinAnsi(TextosDaEtiqueta.limpo(link)), NORMAL, tamanho, LARGURA_DO_QR, 3)) {
+        for (String linha : quebrar(emWinAnsi(TextosDoRotulo.limpo(link)), NORMAL, tamanho, LARGURA_DO_QR, 3)) {
             y += tamanho * ENTRELINHA;
             float largura = NORMAL.getWidthPoint(linha, tamanho);
             pincel.texto(linha, NORMAL, tamanho, x + (LARGURA_DO_QR - largura) / 2, y);
@@ -247,7 +247,7 @@ public final class EtiquetaPdf {
         }
         pincel.separador();
         pincel.legenda("CONTEÚDO");
-        for (String linha : TextosDaEtiqueta.itensQueCabem(itens, linhas)) {
+        for (String linha : TextosDoRotulo.itensQueCabem(itens, linhas)) {
             pincel.linhas(linha, NORMAL, tamanho, 1);
         }
     }

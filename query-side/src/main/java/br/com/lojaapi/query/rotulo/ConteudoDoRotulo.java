@@ -17,11 +17,11 @@ import java.util.Objects;
  * @param pesoKg         null when the weight is unknown: the label then shows no weight at all
  * @param itens          contents lines, already formatted; empty (or null) prints no contents block
  */
-public record ConteudoDaEtiqueta(long numero, String link, Destinatario destinatario, String entrega,
-                                 String codigoRastreio, NotaDaEtiqueta nota, BigDecimal pesoKg, List<String> itens,
+public record ConteudoDoRotulo(long numero, String link, Destinatario destinatario, String entrega,
+                                 String codigoRastreio, NotaDoRotulo nota, BigDecimal pesoKg, List<String> itens,
                                  Remetente remetente) {
 
-    public ConteudoDaEtiqueta {
+    public ConteudoDoRotulo {
         Objects.requireNonNull(link, "link");
         Objects.requireNonNull(destinatario, "destinatario");
         Objects.requireNonNull(remetente, "remetente");

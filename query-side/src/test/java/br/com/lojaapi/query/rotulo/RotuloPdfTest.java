@@ -20,23 +20,23 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.IntStream;
 
-import static br.com.lojaapi.query.rotulo.LeitorDeEtiquetas.ler;
-import static br.com.lojaapi.query.rotulo.LeitorDeEtiquetas.texto;
-import static br.com.lojaapi.query.rotulo.LeitorDeEtiquetas.textoDe;
+import static br.com.lojaapi.query.rotulo.LeitorDeRotulos.ler;
+import static br.com.lojaapi.query.rotulo.LeitorDeRotulos.texto;
+import static br.com.lojaapi.query.rotulo.LeitorDeRotulos.textoDe;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
 
 /** The PDF read back as a printer and a scanner would: page sizes, decoded barcodes and extracted text. */
-class EtiquetaPdfTest {
+class RotuloPdfTest {
 
     static final String LINK = "https://cafe-e-cia.lojas.example.com/pedido/5b1f0c9e-7a2d-4e3b-8f60-1c2d3e4f5a6b";
     static final String CHAVE = "35250612345678000195550010000012341482135766";
 
     @Test
     void dezPorQuinzeTemUmaPaginaDe100Por150mmPorVolumeComCodigosQueOsLeitoresLeem() throws Exception {
-        ConteudoDaEtiqueta conteudo = conteudo(12345, LINK);
-        byte[] pdf = EtiquetaPdf.gerar(volumes(conteudo, 3), TamanhoDeEtiqueta.DEZ_POR_QUINZE);
+        ConteudoDoRotulo conteudo = conteudo(12345, LINK);
+        byte[] pdf = RotuloPdf.gerar(volumes(conteudo, 3), TamanhoDoRotulo.DEZ_POR_QUINZE);
 
         try (PDDocument documento = Loader.loadPDF(pdf)) {
             assertThat(documento.getNumberOfPages()).isEqualTo(3);
@@ -57,7 +57,7 @@ class EtiquetaPdfTest {
 
     @Test
     void textoSaiComAcentosIntactosEComTudoQueOPedidoInforma() throws Exception {
-        String texto = textoDe(EtiquetaPdf.gerar(volumes(conteudo(12345, LINK), 1), TamanhoDeEtiqueta.DEZ_POR_QUINZE));
+        String texto = textoDe(RotuloPdf.gerar(volumes(conteudo(12345, LINK), 1), TamanhoDoRotulo.DEZ_POR_QUINZE));
 
         assertThat(texto).contains("Pedido 12345", "REMETENTE", "Café & Cia Ltda", "Rua Fernão Dias, 250 - Galpão 2",
                 "Pinheiros - São Paulo/SP", "CEP 05427-000", "Tel. (11) 3333-4444", "CNPJ 12.345.678/0001-95");
@@ -72,24 +72,24 @@ class EtiquetaPdfTest {
 
     @Test
     void semPesoSemNotaSemRastreioESemItensNadaDissoAparece() throws Exception {
-        ConteudoDaEtiqueta completo = conteudo(77, LINK);
-        ConteudoDaEtiqueta minimo = new ConteudoDaEtiqueta(77, LINK, new Destinatario("Ana", null, null, null, null,
+        ConteudoDoRotulo completo = conteudo(77, LINK);
+        ConteudoDoRotulo minimo = new ConteudoDoRotulo(77, LINK, new Destinatario("Ana", null, null, null, null,
                 null, null, null, null, null), "RETIRADA", null, null, null, List.of(),
                 new Remetente("Loja", null, null, null, null, null, null, null, null, null));
 
-        String texto = textoDe(EtiquetaPdf.gerar(volumes(minimo, 1), TamanhoDeEtiqueta.DEZ_POR_QUINZE));
+        String texto = textoDe(RotuloPdf.gerar(volumes(minimo, 1), TamanhoDoRotulo.DEZ_POR_QUINZE));
 
         assertThat(texto).contains("Pedido 77", "Ana", "Loja", "RETIRADA", "Volume 1/1")
                          .doesNotContain("Peso", "kg", "Rastreio", "NF", "CONTEÚDO", "CEP", "Tel.", "Ref.", "null");
-        assertThat(textoDe(EtiquetaPdf.gerar(volumes(completo, 1), TamanhoDeEtiqueta.DEZ_POR_QUINZE)))
+        assertThat(textoDe(RotuloPdf.gerar(volumes(completo, 1), TamanhoDoRotulo.DEZ_POR_QUINZE)))
                 .contains("Peso", "Rastreio", "CONTEÚDO");
     }
 
     @Test
     void notaDeServicoSaiComoNfseSemChave() throws Exception {
-        ConteudoDaEtiqueta conteudo = comNota(conteudo(5, LINK), new NotaDaEtiqueta("987", null, null));
+        ConteudoDoRotulo conteudo = comNota(conteudo(5, LINK), new NotaDoRotulo("987", null, null));
 
-        String texto = textoDe(EtiquetaPdf.gerar(volumes(conteudo, 1), TamanhoDeEtiqueta.DEZ_POR_QUINZE));
+        String texto = textoDe(RotuloPdf.gerar(volumes(conteudo, 1), TamanhoDoRotulo.DEZ_POR_QUINZE));
 
         assertThat(texto).contains("NFS-e 987").doesNotContain("NF-e", "série");
     }
@@ -97,9 +97,9 @@ class EtiquetaPdfTest {
     @Test
     void itensQueNaoCabemViramUmaLinhaQueDizQuantosFaltam() throws Exception {
         List<String> itens = IntStream.rangeClosed(1, 60).mapToObj(i -> "1 x Produto número " + i).toList();
-        ConteudoDaEtiqueta conteudo = comItens(conteudo(5, LINK), itens);
+        ConteudoDoRotulo conteudo = comItens(conteudo(5, LINK), itens);
 
-        String texto = textoDe(EtiquetaPdf.gerar(volumes(conteudo, 1), TamanhoDeEtiqueta.DEZ_POR_QUINZE));
+        String texto = textoDe(RotuloPdf.gerar(volumes(conteudo, 1), TamanhoDoRotulo.DEZ_POR_QUINZE));
 
         Matcher mais = Pattern.compile("\u2026 e mais (\\d+) itens").matcher(texto);
         assertThat(mais.find()).as("linha de itens restantes em:%n%s", texto).isTrue();
@@ -113,14 +113,14 @@ class EtiquetaPdfTest {
     void textosLongosNaoSaemDaEtiqueta() throws Exception {
         String longo = "Um texto muito comprido que nenhuma etiqueta de dez centímetros comporta numa linha só ";
         String semEspacos = "https://loja.example.com/" + "x".repeat(600);
-        ConteudoDaEtiqueta conteudo = new ConteudoDaEtiqueta(Long.MAX_VALUE, semEspacos,
+        ConteudoDoRotulo conteudo = new ConteudoDoRotulo(Long.MAX_VALUE, semEspacos,
                 new Destinatario(longo.repeat(3), longo, "9".repeat(80), longo, longo, longo, "SP", "01452000",
                         longo, longo.repeat(4)),
-                longo, "CODIGO".repeat(20), new NotaDaEtiqueta("1".repeat(60), "999", CHAVE.repeat(2)),
+                longo, "CODIGO".repeat(20), new NotaDoRotulo("1".repeat(60), "999", CHAVE.repeat(2)),
                 new BigDecimal("123456789.5"), Collections.nCopies(40, longo.repeat(2)),
                 new Remetente(longo, longo, longo, longo, longo, longo, "SP", "05427000", longo, "12345678000195"));
 
-        byte[] pdf = EtiquetaPdf.gerar(volumes(conteudo, 1), TamanhoDeEtiqueta.DEZ_POR_QUINZE);
+        byte[] pdf = RotuloPdf.gerar(volumes(conteudo, 1), TamanhoDoRotulo.DEZ_POR_QUINZE);
 
         try (PDDocument documento = Loader.loadPDF(pdf)) {
             assertThat(documento.getNumberOfPages()).isEqualTo(1);
@@ -140,11 +140,11 @@ class EtiquetaPdfTest {
 
     @Test
     void letrasForaDoWinAnsiPerdemSoOAcento() throws Exception {
-        ConteudoDaEtiqueta conteudo = new ConteudoDaEtiqueta(5, LINK, new Destinatario("Nguyễn Văn Đức", null,
+        ConteudoDoRotulo conteudo = new ConteudoDoRotulo(5, LINK, new Destinatario("Nguyễn Văn Đức", null,
                 null, null, null, null, null, null, null, null), "DELIVERY", null, null, null, List.of(),
                 new Remetente("Loja", null, null, null, null, null, null, null, null, null));
 
-        String texto = textoDe(EtiquetaPdf.gerar(volumes(conteudo, 1), TamanhoDeEtiqueta.DEZ_POR_QUINZE));
+        String texto = textoDe(RotuloPdf.gerar(volumes(conteudo, 1), TamanhoDoRotulo.DEZ_POR_QUINZE));
 
         assertThat(texto).contains("Nguyen Van ?uc");
     }
@@ -156,7 +156,7 @@ class EtiquetaPdfTest {
             rotulos.add(new Rotulo(conteudo(100 + i, LINK + "?v=" + i), 1, 1));
         }
 
-        byte[] pdf = EtiquetaPdf.gerar(rotulos, TamanhoDeEtiqueta.A4);
+        byte[] pdf = RotuloPdf.gerar(rotulos, TamanhoDoRotulo.A4);
 
         try (PDDocument documento = Loader.loadPDF(pdf)) {
             assertThat(documento.getNumberOfPages()).isEqualTo(2);
@@ -185,33 +185,33 @@ class EtiquetaPdfTest {
 
     @Test
     void semEtiquetasNaoHaPdf() {
-        assertThatThrownBy(() -> EtiquetaPdf.gerar(List.of(), TamanhoDeEtiqueta.A4))
+        assertThatThrownBy(() -> RotuloPdf.gerar(List.of(), TamanhoDoRotulo.A4))
                 .isInstanceOf(IllegalArgumentException.class);
         assertThatThrownBy(() -> new Rotulo(conteudo(1, LINK), 4, 3)).isInstanceOf(IllegalArgumentException.class);
     }
 
-    static ConteudoDaEtiqueta conteudo(long numero, String link) {
-        return new ConteudoDaEtiqueta(numero, link,
+    static ConteudoDoRotulo conteudo(long numero, String link) {
+        return new ConteudoDoRotulo(numero, link,
                 new Destinatario("João Araújo da Conceição", "Rua Ângela Brandão", "1500", "Apto 12",
                         "Jardim Paulistano", "São Paulo", "SP", "01452000", "(11) 98888-7777",
                         "Próximo à padaria Pão & Companhia"),
-                "DELIVERY", "OJ123456785BR", new NotaDaEtiqueta("1234", "1", CHAVE), new BigDecimal("1.25"),
+                "DELIVERY", "OJ123456785BR", new NotaDoRotulo("1234", "1", CHAVE), new BigDecimal("1.25"),
                 List.of("2 x Café 500 g (Moagem: Fina)", "1 x Açúcar orgânico 1 kg", "1 x Pão de ló ãçéôÁ"),
                 new Remetente("Café & Cia Ltda", "Rua Fernão Dias", "250", "Galpão 2", "Pinheiros", "São Paulo",
                         "SP", "05427-000", "(11) 3333-4444", "12345678000195"));
     }
 
-    static List<Rotulo> volumes(ConteudoDaEtiqueta conteudo, int volumes) {
+    static List<Rotulo> volumes(ConteudoDoRotulo conteudo, int volumes) {
         return IntStream.rangeClosed(1, volumes).mapToObj(v -> new Rotulo(conteudo, v, volumes)).toList();
     }
 
-    static ConteudoDaEtiqueta comNota(ConteudoDaEtiqueta c, NotaDaEtiqueta nota) {
-        return new ConteudoDaEtiqueta(c.numero(), c.link(), c.destinatario(), c.entrega(), c.codigoRastreio(), nota,
+    static ConteudoDoRotulo comNota(ConteudoDoRotulo c, NotaDoRotulo nota) {
+        return new ConteudoDoRotulo(c.numero(), c.link(), c.destinatario(), c.entrega(), c.codigoRastreio(), nota,
                 c.pesoKg(), c.itens(), c.remetente());
     }
 
-    static ConteudoDaEtiqueta comItens(ConteudoDaEtiqueta c, List<String> itens) {
-        return new ConteudoDaEtiqueta(c.numero(), c.link(), c.destinatario(), c.entrega(), c.codigoRastreio(),
+    static ConteudoDoRotulo comItens(ConteudoDoRotulo c, List<String> itens) {
+        return new ConteudoDoRotulo(c.numero(), c.link(), c.destinatario(), c.entrega(), c.codigoRastreio(),
                 c.nota(), c.pesoKg(), itens, c.remetente());
     }
 

@@ -8,21 +8,21 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.IntStream;
 
-import static br.com.lojaapi.query.rotulo.EtiquetaPdfTest.CHAVE;
-import static br.com.lojaapi.query.rotulo.EtiquetaPdfTest.LINK;
-import static br.com.lojaapi.query.rotulo.EtiquetaPdfTest.comItens;
-import static br.com.lojaapi.query.rotulo.EtiquetaPdfTest.conteudo;
-import static br.com.lojaapi.query.rotulo.EtiquetaPdfTest.volumes;
-import static br.com.lojaapi.query.rotulo.LeitorDeEtiquetas.CODE_128;
-import static br.com.lojaapi.query.rotulo.LeitorDeEtiquetas.QR;
-import static br.com.lojaapi.query.rotulo.LeitorDeEtiquetas.blocos;
-import static br.com.lojaapi.query.rotulo.LeitorDeEtiquetas.dadosDe;
-import static br.com.lojaapi.query.rotulo.LeitorDeEtiquetas.dadosDeTexto;
+import static br.com.lojaapi.query.rotulo.RotuloPdfTest.CHAVE;
+import static br.com.lojaapi.query.rotulo.RotuloPdfTest.LINK;
+import static br.com.lojaapi.query.rotulo.RotuloPdfTest.comItens;
+import static br.com.lojaapi.query.rotulo.RotuloPdfTest.conteudo;
+import static br.com.lojaapi.query.rotulo.RotuloPdfTest.volumes;
+import static br.com.lojaapi.query.rotulo.LeitorDeRotulos.CODE_128;
+import static br.com.lojaapi.query.rotulo.LeitorDeRotulos.QR;
+import static br.com.lojaapi.query.rotulo.LeitorDeRotulos.blocos;
+import static br.com.lojaapi.query.rotulo.LeitorDeRotulos.dadosDe;
+import static br.com.lojaapi.query.rotulo.LeitorDeRotulos.dadosDeTexto;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 /** The ZPL read as a Zebra printer would: label blocks, barcode data after hex escapes, every dimension. */
-class EtiquetaZplTest {
+class RotuloZplTest {
 
     /** Every command that carries a dimension, and just its dimensions: not ^BQ's model, not ^BC's flags. */
     private static final Pattern MEDIDAS = Pattern.compile(
@@ -30,7 +30,7 @@ class EtiquetaZplTest {
 
     @Test
     void umBlocoPorVolumeComCode128DoNumeroEQrDoLink() {
-        String zpl = EtiquetaZpl.gerar(volumes(conteudo(12345, LINK), 3), 203);
+        String zpl = RotuloZpl.gerar(volumes(conteudo(12345, LINK), 3), 203);
 
         List<String> blocos = blocos(zpl);
         assertThat(blocos).hasSize(3);
@@ -46,7 +46,7 @@ class EtiquetaZplTest {
 
     @Test
     void textoEmUtf8ComAcentosETudoQueOPdfMostra() {
-        String bloco = EtiquetaZpl.gerar(volumes(conteudo(12345, LINK), 1), 203);
+        String bloco = RotuloZpl.gerar(volumes(conteudo(12345, LINK), 1), 203);
 
         assertThat(bloco.indexOf("^CI28")).isPositive().isLessThan(bloco.indexOf("^FD"));
         assertThat(bloco).contains("Café & Cia Ltda", "João Araújo da Conceição",
@@ -59,11 +59,11 @@ class EtiquetaZplTest {
 
     @Test
     void semPesoNemItensNadaDissoAparece() {
-        ConteudoDaEtiqueta c = conteudo(7, LINK);
-        ConteudoDaEtiqueta semPeso = new ConteudoDaEtiqueta(c.numero(), c.link(), c.destinatario(), c.entrega(),
+        ConteudoDoRotulo c = conteudo(7, LINK);
+        ConteudoDoRotulo semPeso = new ConteudoDoRotulo(c.numero(), c.link(), c.destinatario(), c.entrega(),
                 null, null, null, List.of(), c.remetente());
 
-        String zpl = EtiquetaZpl.gerar(volumes(semPeso, 1), 203);
+        String zpl = RotuloZpl.gerar(volumes(semPeso, 1), 203);
 
         assertThat(zpl).doesNotContain("Peso", "kg", "CONTEÚDO", "Rastreio", "NF-e", "null");
     }
@@ -72,7 +72,7 @@ class EtiquetaZplTest {
     void itensQueNaoCabemViramUmaLinhaQueDizQuantosFaltam() {
         List<String> itens = IntStream.rangeClosed(1, 60).mapToObj(i -> "1 x Produto " + i).toList();
 
-        String zpl = EtiquetaZpl.gerar(volumes(comItens(conteudo(5, LINK), itens), 1), 203);
+        String zpl = RotuloZpl.gerar(volumes(comItens(conteudo(5, LINK), itens), 1), 203);
 
         Matcher mais = Pattern.compile("\\.\\.\\. e mais (\\d+) itens").matcher(zpl);
         assertThat(mais.find()).isTrue();
@@ -85,8 +85,8 @@ class EtiquetaZplTest {
     void a300DpiCadaMedidaEAde203Vezes300Sobre203() {
         List<Rotulo> rotulos = volumes(conteudo(12345, LINK), 2);
 
-        List<int[]> em203 = medidas(EtiquetaZpl.gerar(rotulos, 203));
-        List<int[]> em300 = medidas(EtiquetaZpl.gerar(rotulos, 300));
+        List<int[]> em203 = medidas(RotuloZpl.gerar(rotulos, 203));
+        List<int[]> em300 = medidas(RotuloZpl.gerar(rotulos, 300));
 
         assertThat(em203).hasSizeGreaterThan(60).hasSameSizeAs(em300);
         for (int i = 0; i < em203.size(); i++) {
@@ -96,12 +96,12 @@ class EtiquetaZplTest {
                         .isEqualTo(Math.round(em203.get(i)[j] * 300.0 / 203));
             }
         }
-        assertThat(EtiquetaZpl.gerar(rotulos, 300)).contains("^PW1182", "^LL1773");
+        assertThat(RotuloZpl.gerar(rotulos, 300)).contains("^PW1182", "^LL1773");
     }
 
     @Test
     void tudoDentroDaEtiqueta() {
-        for (String bloco : blocos(EtiquetaZpl.gerar(volumes(conteudo(Long.MAX_VALUE, LINK), 1), 203))) {
+        for (String bloco : blocos(RotuloZpl.gerar(volumes(conteudo(Long.MAX_VALUE, LINK), 1), 203))) {
             Matcher origem = Pattern.compile("\\^FO(\\d+),(\\d+)").matcher(bloco);
             while (origem.find()) {
                 assertThat(Integer.parseInt(origem.group(1))).isBetween(24, 800 - 24);
@@ -115,22 +115,22 @@ class EtiquetaZplTest {
     void soAceita203Ou300Dpi() {
         List<Rotulo> rotulos = volumes(conteudo(1, LINK), 1);
         for (int dpi : new int[] {0, 200, 204, 600}) {
-            assertThatThrownBy(() -> EtiquetaZpl.gerar(rotulos, dpi)).isInstanceOf(IllegalArgumentException.class)
+            assertThatThrownBy(() -> RotuloZpl.gerar(rotulos, dpi)).isInstanceOf(IllegalArgumentException.class)
                                                                       .hasMessageContaining("dpi");
         }
-        assertThatThrownBy(() -> EtiquetaZpl.gerar(List.of(), 203)).isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> RotuloZpl.gerar(List.of(), 203)).isInstanceOf(IllegalArgumentException.class);
     }
 
     @Test
     void circunflexoTilEUnderlineNosDadosViramEscapesHexadecimais() {
-        ConteudoDaEtiqueta c = conteudo(9, LINK);
+        ConteudoDoRotulo c = conteudo(9, LINK);
         String link = "https://loja.example.com/~cafe_especial/pedido?x=1^2";
         Destinatario perigoso = new Destinatario("Ana ^XZ ~JA Silva_Souza", null, null, null, null, null, null, null,
                 null, null);
-        ConteudoDaEtiqueta conteudo = new ConteudoDaEtiqueta(c.numero(), link, perigoso, c.entrega(),
+        ConteudoDoRotulo conteudo = new ConteudoDoRotulo(c.numero(), link, perigoso, c.entrega(),
                 c.codigoRastreio(), c.nota(), c.pesoKg(), c.itens(), c.remetente());
 
-        String zpl = EtiquetaZpl.gerar(volumes(conteudo, 1), 203);
+        String zpl = RotuloZpl.gerar(volumes(conteudo, 1), 203);
 
         assertThat(blocos(zpl)).hasSize(1);
         assertThat(zpl).doesNotContain("~").containsOnlyOnce("^XZ");
