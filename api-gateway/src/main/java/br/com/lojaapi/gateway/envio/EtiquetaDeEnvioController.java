@@ -7,6 +7,7 @@ import br.com.lojaapi.coreapi.comum.CarimboQuery;
 import br.com.lojaapi.coreapi.comum.ModeloLeitura;
 import br.com.lojaapi.coreapi.etiqueta.ArquivoDeEtiqueta;
 import br.com.lojaapi.coreapi.etiqueta.BuscarEtiquetaQuery;
+import br.com.lojaapi.coreapi.etiqueta.DadosDaEtiqueta;
 import br.com.lojaapi.coreapi.etiqueta.EstadoDaEtiqueta;
 import br.com.lojaapi.coreapi.etiqueta.EtiquetaView;
 import br.com.lojaapi.coreapi.etiqueta.ListarEtiquetasQuery;
@@ -127,8 +128,9 @@ class EtiquetaDeEnvioController {
         byte[] corpo = requisicao.getInputStream().readNBytes(EntradaDeEtiquetaDeEnvio.PDF_MAXIMO + 1);
         String esperado = MediaType.parseMediaType(requisicao.getContentType()).isCompatibleWith(
                 MediaType.APPLICATION_PDF) ? ArquivoDeEtiqueta.PDF : ArquivoDeEtiqueta.ZPL;
-        return receber(loja, pedidoId, EntradaDeEtiquetaDeEnvio.doCorpo(corpo, esperado,
-                EntradaDeEtiquetaDeEnvio.dadosDaConsulta(transportadora, servico, codigoRastreio, urlRastreio, volume)));
+        DadosDaEtiqueta dados = EntradaDeEtiquetaDeEnvio.dadosDaConsulta(transportadora, servico, codigoRastreio,
+                urlRastreio, volume);
+        return receber(loja, pedidoId, EntradaDeEtiquetaDeEnvio.doCorpo(corpo, esperado, dados));
     }
 
     @GetMapping(produces = "application/json")

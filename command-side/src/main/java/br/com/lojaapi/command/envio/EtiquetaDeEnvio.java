@@ -26,7 +26,7 @@ import static org.axonframework.modelling.command.AggregateLifecycle.apply;
 
 /**
  * A carrier's label for an order (the store bought the freight elsewhere; the service keeps the file). The order
- * never changes because of it except for adopting its tracking code, which the registration service asks for.
+ * never changes because of it except for adopting its tracking code, which {@link EtiquetasDeEnvioDoPedido} asks for.
  * Every event carries the whole label; each handler answers which stored objects nothing refers to any more.
  */
 @Aggregate
