@@ -15,7 +15,6 @@ import br.com.lojaapi.gateway.acesso.LojaAtual;
 import br.com.lojaapi.gateway.anexo.RecursosDeAnexos;
 import br.com.lojaapi.gateway.anexo.Removida;
 import br.com.lojaapi.gateway.anexo.TipoDeAnexo;
-import br.com.lojaapi.gateway.erro.Erro;
 import br.com.lojaapi.gateway.objetos.ArquivosPrivados;
 import br.com.lojaapi.gateway.objetos.DownloadPrivado;
 import br.com.lojaapi.gateway.web.PreCondicao;
@@ -86,16 +85,12 @@ class EtiquetaDeEnvioController {
     @ApiResponse(responseCode = "200", description = "Substituída (mesmo codigoRastreio)",
             content = @Content(schema = @Schema(implementation = EtiquetaDeEnvioJson.class)))
     @ApiResponse(responseCode = "400", description = "Arquivo que não é PDF nem ZPL, vazio ou inválido; campo "
-            + "inválido", content = @Content(schema = @Schema(implementation = Erro.class)))
-    @ApiResponse(responseCode = "404", description = "Pedido não encontrado",
-            content = @Content(schema = @Schema(implementation = Erro.class)))
-    @ApiResponse(responseCode = "409", description = "O pedido já tem 50 etiquetas",
-            content = @Content(schema = @Schema(implementation = Erro.class)))
-    @ApiResponse(responseCode = "413", description = "PDF acima de 5 MiB ou ZPL acima de 1 MiB",
-            content = @Content(schema = @Schema(implementation = Erro.class)))
-    @ApiResponse(responseCode = "415", description = "Content-Type que não é multipart, JSON, PDF ou text/plain",
-            content = @Content(schema = @Schema(implementation = Erro.class)))
-    ResponseEntity<Object> receberMultipart(@Parameter(hidden = true) LojaAtual loja, @PathVariable String pedidoId,
+            + "inválido")
+    @ApiResponse(responseCode = "404", description = "Pedido não encontrado")
+    @ApiResponse(responseCode = "409", description = "O pedido já tem 50 etiquetas")
+    @ApiResponse(responseCode = "413", description = "PDF acima de 5 MiB ou ZPL acima de 1 MiB")
+    @ApiResponse(responseCode = "415", description = "Content-Type que não é multipart, JSON, PDF ou text/plain")
+    ResponseEntity<Object> receberMultipart(LojaAtual loja, @PathVariable String pedidoId,
                                             HttpServletRequest requisicao) throws IOException, ServletException {
         return receber(loja, pedidoId, EntradaDeEtiquetaDeEnvio.doMultipart(requisicao.getParts()));
     }
@@ -104,7 +99,7 @@ class EtiquetaDeEnvioController {
     @Operation(operationId = "enviarEtiquetaDeTransportadora",
             summary = "Envia uma etiqueta de transportadora (JSON)",
             description = "pdfBase64, zplBase64 ou zpl (texto), mais os campos. Mesmas respostas do multipart.")
-    ResponseEntity<Object> receberJson(@Parameter(hidden = true) LojaAtual loja, @PathVariable String pedidoId,
+    ResponseEntity<Object> receberJson(LojaAtual loja, @PathVariable String pedidoId,
                                        @RequestBody CorpoDeEtiquetaDeEnvio corpo) {
         return receber(loja, pedidoId, EntradaDeEtiquetaDeEnvio.doJson(corpo));
     }
@@ -117,7 +112,7 @@ class EtiquetaDeEnvioController {
     @io.swagger.v3.oas.annotations.parameters.RequestBody(content = {
             @Content(mediaType = "application/pdf", schema = @Schema(type = "string", format = "binary")),
             @Content(mediaType = "text/plain", schema = @Schema(type = "string"))})
-    ResponseEntity<Object> receberArquivo(@Parameter(hidden = true) LojaAtual loja, @PathVariable String pedidoId,
+    ResponseEntity<Object> receberArquivo(LojaAtual loja, @PathVariable String pedidoId,
                                           @RequestParam(required = false) String transportadora,
                                           @RequestParam(required = false) String servico,
                                           @RequestParam(required = false) String codigoRastreio,
@@ -138,10 +133,8 @@ class EtiquetaDeEnvioController {
             summary = "Lista as etiquetas de transportadora do pedido", description = "Em ordem de envio.")
     @ApiResponse(responseCode = "200", description = "As etiquetas",
             content = @Content(schema = @Schema(implementation = Lista.class)))
-    @ApiResponse(responseCode = "404", description = "Pedido não encontrado",
-            content = @Content(schema = @Schema(implementation = Erro.class)))
-    ResponseEntity<Lista> listar(@Parameter(hidden = true) LojaAtual loja,
-                                 @Parameter(hidden = true) RespostaCondicional condicional, @PathVariable String pedidoId) {
+    @ApiResponse(responseCode = "404", description = "Pedido não encontrado")
+    ResponseEntity<Lista> listar(LojaAtual loja, RespostaCondicional condicional, @PathVariable String pedidoId) {
         return anexos.listar(tipo, loja, condicional, pedidoId, Lista::new);
     }
 
@@ -150,17 +143,15 @@ class EtiquetaDeEnvioController {
             summary = "Uma etiqueta de transportadora, ou o seu arquivo",
             description = "Sem query: o JSON. arquivo=1: o arquivo (PDF ou ZPL), como anexo; inline=1 abre um PDF "
                     + "no navegador (ZPL é sempre anexo).")
-    @ApiResponse(responseCode = "200", description = "A etiqueta, ou o arquivo (application/pdf, ou text/plain para ZPL)",
+    @ApiResponse(responseCode = "200",
+            description = "A etiqueta, ou o arquivo (application/pdf, ou text/plain para ZPL)",
             content = {@Content(mediaType = "application/json",
                                 schema = @Schema(implementation = EtiquetaDeEnvioJson.class)),
                        @Content(mediaType = "application/pdf", schema = @Schema(type = "string", format = "binary")),
                        @Content(mediaType = "text/plain", schema = @Schema(type = "string"))})
-    @ApiResponse(responseCode = "400", description = "arquivo ou inline inválido",
-            content = @Content(schema = @Schema(implementation = Erro.class)))
-    @ApiResponse(responseCode = "404", description = "Etiqueta não encontrada no pedido",
-            content = @Content(schema = @Schema(implementation = Erro.class)))
-    ResponseEntity<?> buscar(@Parameter(hidden = true) LojaAtual loja,
-                             @Parameter(hidden = true) RespostaCondicional condicional, @PathVariable String pedidoId,
+    @ApiResponse(responseCode = "400", description = "arquivo ou inline inválido")
+    @ApiResponse(responseCode = "404", description = "Etiqueta não encontrada no pedido")
+    ResponseEntity<?> buscar(LojaAtual loja, RespostaCondicional condicional, @PathVariable String pedidoId,
                              @PathVariable String etiquetaId,
                              @Parameter(schema = @Schema(allowableValues = {"0", "1"}))
                              @RequestParam(required = false) String arquivo,
@@ -180,10 +171,9 @@ class EtiquetaDeEnvioController {
             + "transportadora, e o código de rastreio que o pedido tomou dela fica no pedido.")
     @ApiResponse(responseCode = "200", description = "Removida",
             content = @Content(schema = @Schema(implementation = Removida.class)))
-    @ApiResponse(responseCode = "404", description = "Etiqueta não encontrada no pedido",
-            content = @Content(schema = @Schema(implementation = Erro.class)))
-    ResponseEntity<Object> remover(@Parameter(hidden = true) LojaAtual loja, @PathVariable String pedidoId,
-                                   @PathVariable String etiquetaId, @Parameter(hidden = true) PreCondicao condicao) {
+    @ApiResponse(responseCode = "404", description = "Etiqueta não encontrada no pedido")
+    ResponseEntity<Object> remover(LojaAtual loja, @PathVariable String pedidoId,
+                                   @PathVariable String etiquetaId, PreCondicao condicao) {
         return anexos.remover(tipo, loja, pedidoId, etiquetaId, condicao);
     }
 

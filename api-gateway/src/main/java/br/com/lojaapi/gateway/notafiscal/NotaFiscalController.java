@@ -20,7 +20,6 @@ import br.com.lojaapi.gateway.acesso.LojaAtual;
 import br.com.lojaapi.gateway.anexo.RecursosDeAnexos;
 import br.com.lojaapi.gateway.anexo.Removida;
 import br.com.lojaapi.gateway.anexo.TipoDeAnexo;
-import br.com.lojaapi.gateway.erro.Erro;
 import br.com.lojaapi.gateway.objetos.ArquivosPrivados;
 import br.com.lojaapi.gateway.objetos.DownloadPrivado;
 import br.com.lojaapi.gateway.web.PreCondicao;
@@ -92,19 +91,14 @@ class NotaFiscalController {
     @ApiResponse(responseCode = "200", description = "Atualizada ou cancelada (acao atualizada ou cancelada)",
             content = @Content(schema = @Schema(implementation = NotaFiscalJson.class)))
     @ApiResponse(responseCode = "400", description = "Não é NF-e/NFC-e/NFS-e, não autorizada, chave inválida, "
-            + "arquivo vazio, PDF inválido, XML de transporte, carta de correção ou outro evento",
-            content = @Content(schema = @Schema(implementation = Erro.class)))
-    @ApiResponse(responseCode = "404", description = "Pedido não encontrado, ou cancelamento de nota não enviada",
-            content = @Content(schema = @Schema(implementation = Erro.class)))
-    @ApiResponse(responseCode = "409", description = "Chave vinculada a outro pedido, ou pedido com 20 notas",
-            content = @Content(schema = @Schema(implementation = Erro.class)))
-    @ApiResponse(responseCode = "413", description = "XML acima de 2 MiB ou PDF acima de 5 MiB",
-            content = @Content(schema = @Schema(implementation = Erro.class)))
-    @ApiResponse(responseCode = "415", description = "Content-Type que não é XML, multipart ou JSON",
-            content = @Content(schema = @Schema(implementation = Erro.class)))
+            + "arquivo vazio, PDF inválido, XML de transporte, carta de correção ou outro evento")
+    @ApiResponse(responseCode = "404", description = "Pedido não encontrado, ou cancelamento de nota não enviada")
+    @ApiResponse(responseCode = "409", description = "Chave vinculada a outro pedido, ou pedido com 20 notas")
+    @ApiResponse(responseCode = "413", description = "XML acima de 2 MiB ou PDF acima de 5 MiB")
+    @ApiResponse(responseCode = "415", description = "Content-Type que não é XML, multipart ou JSON")
     @io.swagger.v3.oas.annotations.parameters.RequestBody(content = {
             @Content(mediaType = "application/xml", schema = @Schema(type = "string", format = "binary"))})
-    ResponseEntity<Object> receberXml(@Parameter(hidden = true) LojaAtual loja, @PathVariable String pedidoId,
+    ResponseEntity<Object> receberXml(LojaAtual loja, @PathVariable String pedidoId,
                                       HttpServletRequest requisicao) throws IOException {
         // Read here rather than with @RequestBody: an optional body would make an empty request match every
         // handler of this path whatever its Content-Type, and an empty XML must be the XML's own 400.
@@ -118,7 +112,7 @@ class NotaFiscalController {
             description = "Partes xml e pdf, ou até duas partes fiscal_document (um XML e um PDF, tipo detectado "
                     + "pelo conteúdo); campo chave para anexar só o PDF a uma nota já enviada. Mesmas respostas "
                     + "do envio em XML.")
-    ResponseEntity<Object> receberMultipart(@Parameter(hidden = true) LojaAtual loja, @PathVariable String pedidoId,
+    ResponseEntity<Object> receberMultipart(LojaAtual loja, @PathVariable String pedidoId,
                                             HttpServletRequest requisicao) throws IOException, ServletException {
         return receber(loja, pedidoId, EntradaFiscal.doMultipart(requisicao.getParts()));
     }
@@ -129,7 +123,7 @@ class NotaFiscalController {
             description = "xml (texto) ou xmlBase64, pdfBase64 opcional; sem XML, chave (com numero e serie "
                     + "opcionais) registra só os metadados, e chave com pdfBase64 anexa o PDF à nota dessa chave. "
                     + "Mesmas respostas do envio em XML.")
-    ResponseEntity<Object> receberJson(@Parameter(hidden = true) LojaAtual loja, @PathVariable String pedidoId,
+    ResponseEntity<Object> receberJson(LojaAtual loja, @PathVariable String pedidoId,
                                        @RequestBody CorpoDeNotaFiscal corpo) {
         return receber(loja, pedidoId, EntradaFiscal.doJson(corpo));
     }
@@ -139,10 +133,8 @@ class NotaFiscalController {
             summary = "Lista as notas fiscais do pedido", description = "Em ordem de vínculo.")
     @ApiResponse(responseCode = "200", description = "As notas",
             content = @Content(schema = @Schema(implementation = Lista.class)))
-    @ApiResponse(responseCode = "404", description = "Pedido não encontrado",
-            content = @Content(schema = @Schema(implementation = Erro.class)))
-    ResponseEntity<Lista> listar(@Parameter(hidden = true) LojaAtual loja,
-                                 @Parameter(hidden = true) RespostaCondicional condicional, @PathVariable String pedidoId) {
+    @ApiResponse(responseCode = "404", description = "Pedido não encontrado")
+    ResponseEntity<Lista> listar(LojaAtual loja, RespostaCondicional condicional, @PathVariable String pedidoId) {
         return anexos.listar(tipo, loja, condicional, pedidoId, Lista::new);
     }
 
@@ -156,12 +148,9 @@ class NotaFiscalController {
                                 schema = @Schema(implementation = NotaFiscalJson.class)),
                        @Content(mediaType = "application/xml", schema = @Schema(type = "string", format = "binary")),
                        @Content(mediaType = "application/pdf", schema = @Schema(type = "string", format = "binary"))})
-    @ApiResponse(responseCode = "400", description = "arquivo ou inline inválido",
-            content = @Content(schema = @Schema(implementation = Erro.class)))
-    @ApiResponse(responseCode = "404", description = "Nota não encontrada no pedido, ou a nota não tem o arquivo",
-            content = @Content(schema = @Schema(implementation = Erro.class)))
-    ResponseEntity<?> buscar(@Parameter(hidden = true) LojaAtual loja,
-                             @Parameter(hidden = true) RespostaCondicional condicional, @PathVariable String pedidoId,
+    @ApiResponse(responseCode = "400", description = "arquivo ou inline inválido")
+    @ApiResponse(responseCode = "404", description = "Nota não encontrada no pedido, ou a nota não tem o arquivo")
+    ResponseEntity<?> buscar(LojaAtual loja, RespostaCondicional condicional, @PathVariable String pedidoId,
                              @PathVariable String notaId,
                              @Parameter(schema = @Schema(allowableValues = {"xml", "pdf", "xml-cancelamento"}))
                              @RequestParam(required = false) String arquivo,
@@ -183,10 +172,9 @@ class NotaFiscalController {
             description = "Nada é cancelado na SEFAZ ou na prefeitura.")
     @ApiResponse(responseCode = "200", description = "Removida",
             content = @Content(schema = @Schema(implementation = Removida.class)))
-    @ApiResponse(responseCode = "404", description = "Nota não encontrada no pedido",
-            content = @Content(schema = @Schema(implementation = Erro.class)))
-    ResponseEntity<Object> remover(@Parameter(hidden = true) LojaAtual loja, @PathVariable String pedidoId,
-                                   @PathVariable String notaId, @Parameter(hidden = true) PreCondicao condicao) {
+    @ApiResponse(responseCode = "404", description = "Nota não encontrada no pedido")
+    ResponseEntity<Object> remover(LojaAtual loja, @PathVariable String pedidoId,
+                                   @PathVariable String notaId, PreCondicao condicao) {
         return anexos.remover(tipo, loja, pedidoId, notaId, condicao);
     }
 
