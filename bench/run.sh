@@ -10,12 +10,17 @@
 #   WEBHOOK_EVENTO=pedido.criado WEBHOOK_THREADS=32 CENARIOS=webhooks bench/run.sh
 #   CENARIOS=reconstrucao bench/run.sh                   # rebuild of pedido-view over 1,000,000 order events
 #   EVENTOS=200000 PORTA=18480 CENARIOS=reconstrucao bench/run.sh
+#   CENARIOS=sincronia bench/run.sh                      # freshness of incremental sync across two nodes
+#   ESCRITAS_SINCRONIA=500 CARGAS_SINCRONIA="0 8" CENARIOS=sincronia bench/run.sh
 #
 # CENARIOS picks the groups: "api" (the REST scenarios), "webhooks" (deliveries to a local receiver,
 # bench/webhooks.py: deliveries per second and the time from the event's criadoEm to its arrival) and
 # "reconstrucao" (not in the default: it fills the event store with $EVENTOS order events, copies of a few orders
 # created through the API (bench/reconstrucao.sql), times the live processors catching up with them, then rebuilds
-# pedido-view through POST /admin/projecoes/pedido-view/replay and times it; bench/reconstrucao.py).
+# pedido-view through POST /admin/projecoes/pedido-view/replay and times it; bench/reconstrucao.py) and
+# "sincronia" (not in the default: a second node on the first one's database; bench/sincronia.py writes on the
+# first and polls incremental sync on the second, and reports the time from each write's response to the page that
+# lists it, alone and with $CARGAS_SINCRONIA threads creating products meanwhile).
 set -euo pipefail
 
 raiz="$(cd "$(dirname "$0")/.." && pwd)"
@@ -37,10 +42,14 @@ rajada="${RAJADA:-6s}"                # load while the receiver holds its answer
 eventos_reconstrucao="${EVENTOS:-1000000}"  # order events in the store for the rebuild (at least this many)
 alcance_maximo="${ALCANCE_MAXIMO:-3600}"    # s: the longest wait for the live processors to catch up after the fill
 reconstrucao_maxima="${RECONSTRUCAO_MAXIMA:-3600}"  # s: the longest wait for the rebuild
+escritas_sincronia="${ESCRITAS_SINCRONIA:-200}"   # writes measured per run of the sync scenario
+cargas_sincronia="${CARGAS_SINCRONIA:-0 4}"       # product-creating threads during each run (one run per value)
+porta_no2="${PORTA_NO2:-$((porta + 2))}"          # the second node of the sync scenario
 
 quer() { case " $cenarios " in *" $1 "*) return 0 ;; *) return 1 ;; esac; }
 for c in $cenarios; do
-  case "$c" in api | webhooks | reconstrucao) ;; *) echo "CENARIOS: '$c' não é api, webhooks nem reconstrucao" >&2; exit 1 ;; esac
+  case "$c" in api | webhooks | reconstrucao | sincronia) ;;
+    *) echo "CENARIOS: '$c' não é api, webhooks, reconstrucao nem sincronia" >&2; exit 1 ;; esac
 done
 case "$evento_webhook" in cliente.criado | pedido.criado) ;;
   *) echo "WEBHOOK_EVENTO: use cliente.criado ou pedido.criado" >&2; exit 1 ;; esac
@@ -64,6 +73,13 @@ dados="$(mktemp -d)"
 admin="bench-admin-$(date +%s)-$RANDOM"
 log="$dados/servico.log"
 cleanup() {
+  # the sync scenario's second node runs in the output pipeline's subshell: its pid is in a file
+  if [ -f "$dados/no2.pid" ]; then
+    local no2
+    no2=$(cat "$dados/no2.pid")
+    kill "$no2" 2>/dev/null || true
+    for _ in $(seq 1 60); do kill -0 "$no2" 2>/dev/null || break; sleep 1; done
+  fi
   [ -n "${pid:-}" ] && kill "$pid" 2>/dev/null && wait "$pid" 2>/dev/null || true
   [ -n "${LOG_SERVICO:-}" ] && cp "$log" "$LOG_SERVICO" 2>/dev/null || true
   [ -n "${pid_receptor:-}" ] && kill "$pid_receptor" 2>/dev/null && wait "$pid_receptor" 2>/dev/null || true
@@ -72,8 +88,9 @@ cleanup() {
 trap cleanup EXIT
 
 # Another service on the port would be measured instead of this one (and this one would not start).
-if curl -s -o /dev/null "http://localhost:$porta/" || curl -s -o /dev/null "http://localhost:$porta_receptor/"; then
-  echo "Porta $porta ou $porta_receptor já em uso: escolha outra com PORTA=..." >&2; exit 1
+if curl -s -o /dev/null "http://localhost:$porta/" || curl -s -o /dev/null "http://localhost:$porta_receptor/" \
+   || { quer sincronia && curl -s -o /dev/null "http://localhost:$porta_no2/"; }; then
+  echo "Porta $porta, $porta_receptor ou $porta_no2 já em uso: escolha outra com PORTA=..." >&2; exit 1
 fi
 # ALLOW_PRIVATE_NETWORK_TARGETS: the webhook receiver listens on loopback, which the service refuses otherwise.
 DATA_DIR="$dados" SERVER_PORT="$porta" ADMIN_TOKEN="$admin" ALLOW_PRIVATE_NETWORK_TARGETS=true \
@@ -300,14 +317,43 @@ if quer reconstrucao; then
   }
 fi
 
+if quer sincronia; then
+  # The second node: the first one's embedded PostgreSQL as its DATABASE_URL, a data directory (object store) of
+  # its own. Started last, so the other scenarios run on one node as before.
+  cenario_sincronia() {
+    local token carga
+    mkdir -p "$dados/no2"
+    DATA_DIR="$dados/no2" SERVER_PORT="$porta_no2" ADMIN_TOKEN="$admin" \
+      DATABASE_URL="jdbc:postgresql://localhost:$porta_pg/postgres" DATABASE_USER=postgres \
+      RATE_LIMIT_PER_MINUTE=1000000000 RATE_LIMIT_WRITES_PER_MINUTE=1000000000 \
+      java -jar "$jar" >"$dados/no2.log" 2>&1 &
+    pid_no2=$!
+    echo "$pid_no2" >"$dados/no2.pid"
+    for _ in $(seq 1 120); do
+      curl -sf "http://localhost:$porta_no2/actuator/health" >/dev/null 2>&1 && break
+      kill -0 "$pid_no2" 2>/dev/null || { echo "O segundo nó não subiu:" >&2; tail -50 "$dados/no2.log" >&2; exit 1; }
+      sleep 1
+    done
+    for carga in $cargas_sincronia; do
+      token=$(criar_loja "sincronia-$carga")
+      echo "Sincronia entre nós: $escritas_sincronia escritas, carga $carga..." >&2
+      python3 "$raiz/bench/sincronia.py" medir "$base" "http://localhost:$porta_no2" "$token" \
+        "$escritas_sincronia" "$carga"
+    done
+    kill "$pid_no2" && wait "$pid_no2" 2>/dev/null || true
+    rm -f "$dados/no2.pid"
+  }
+fi
+
 carimbo="$(date -u +%Y%m%dT%H%M%SZ)"
-saida="$resultados/$carimbo$(quer reconstrucao && echo -reconstrucao || true).txt"
+saida="$resultados/$carimbo$(quer reconstrucao && echo -reconstrucao || true)$(quer sincronia && echo -sincronia || true).txt"
 mkdir -p "$resultados"
 {
   cabecalho="# $carimbo $(nproc) núcleos, $(free -g | awk '/Mem:/{print $2}') GiB"
   if quer api || quer webhooks; then cabecalho="$cabecalho; duração $duracao por cenário"; fi
   quer api && cabecalho="$cabecalho; $produtos produtos com 2 variações no catálogo lido"
   quer reconstrucao && cabecalho="$cabecalho; reconstrução de pedido-view sobre ≥$eventos_reconstrucao eventos de pedido (cópias de 4 pedidos criados pela API)"
+  quer sincronia && cabecalho="$cabecalho; sincronia entre 2 nós, $escritas_sincronia escritas por rodada"
   quer webhooks && cabecalho="$cabecalho; webhooks de $evento_webhook com WEBHOOK_THREADS=${WEBHOOK_THREADS:-16} para um receptor local (python ThreadingHTTPServer)"
   echo "$cabecalho; load average antes de subir o serviço: $carga_inicial"
   if quer api; then
@@ -337,6 +383,7 @@ mkdir -p "$resultados"
     cenario_webhook -rajada "$conexoes" "$threads" "$rajada" segurar
   fi
   if quer reconstrucao; then cenario_reconstrucao; fi
+  if quer sincronia; then cenario_sincronia; fi
 } | tee "$saida"
 
 {
@@ -363,6 +410,16 @@ mkdir -p "$resultados"
       printf "| %s | %s | %s | %s | %s | %s | %s | %s | %s |\n", $1, v["eventos"], v["s"], v["eventos_s"], v["eventos_s_2a_metade"],
         v["servico_eventos"], v["servico_s"], v["servico_eventos_s"], v["carga1"] }'
     grep '^pedido-view' "$saida"
+    echo
+  fi
+  if grep -q '^sincronia-' "$saida"; then
+    echo "Sincronia entre nós: escrita num nó, um a uma (produto criado, produto alterado, pedido criado, cliente criado); leitura da sincronia com cursor no outro nó até listar a alteração na sua versao. Atraso = da resposta da escrita até a página que a lista. carga = threads criando produtos sem parar no nó da escrita, na mesma loja."
+    echo
+    echo "| recurso | carga | escritas | p50 ms | p90 ms | p99 ms | máx ms |"
+    echo "|---|---|---|---|---|---|---|"
+    grep '^sincronia-' "$saida" | awk '{ delete v; for (i = 2; i <= NF; i++) { split($i, kv, "="); v[kv[1]] = kv[2] }
+      sub(/^sincronia-/, "", $1)
+      printf "| %s | %s | %s | %s | %s | %s | %s |\n", $1, v["carga"], v["escritas"], v["p50_ms"], v["p90_ms"], v["p99_ms"], v["max_ms"] }'
     echo
   fi
   head -1 "$saida"

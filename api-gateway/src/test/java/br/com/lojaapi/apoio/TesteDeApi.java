@@ -20,7 +20,6 @@ import static org.assertj.core.api.Assertions.assertThat;
         properties = {
                 "loja.limite.por-minuto=1000000",
                 "loja.limite.escritas-por-minuto=1000000",
-                "loja.sincronia.margem=1s",
                 "loja.rede.permitir-interna=true",
                 "loja.webhooks.atrasos=" + TesteDeApi.ATRASOS,
                 "loja.webhooks.tempo-limite=" + TesteDeApi.TEMPO_LIMITE,

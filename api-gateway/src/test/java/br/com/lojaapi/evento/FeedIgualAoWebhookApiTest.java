@@ -3,7 +3,7 @@ package br.com.lojaapi.evento;
 import br.com.lojaapi.apoio.ReceptorDeWebhooks;
 import br.com.lojaapi.apoio.ReceptorDeWebhooks.Recebido;
 import br.com.lojaapi.apoio.Resposta;
-import br.com.lojaapi.coreapi.webhook.EventoDeWebhook;
+import br.com.lojaapi.gateway.webhook.EventoDeWebhook;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;

@@ -1,20 +1,16 @@
 package br.com.lojaapi.notafiscal;
 
 import br.com.lojaapi.apoio.ClienteHttp;
-import br.com.lojaapi.apoio.OutroNo;
+import br.com.lojaapi.apoio.EmParalelo;
 import br.com.lojaapi.apoio.Resposta;
+import br.com.lojaapi.apoio.SegundoNo;
 import br.com.lojaapi.command.notafiscal.XmlsFiscais;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 import java.net.http.HttpResponse;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
 import java.util.function.IntFunction;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -25,34 +21,11 @@ import static org.assertj.core.api.Assertions.assertThat;
  */
 class AnexosEmDoisNosApiTest extends TesteDeNotasFiscais {
 
-    private static OutroNo segundo;
+    @RegisterExtension
+    static final SegundoNo segundo = SegundoNo.semLimites();
 
-    @BeforeAll
-    static void iniciarSegundoNo() {
-        segundo = OutroNo.iniciar(Map.of("loja.limite.por-minuto", 1000000, "loja.limite.escritas-por-minuto", 1000000));
-    }
-
-    @AfterAll
-    static void pararSegundoNo() {
-        segundo.close();
-    }
-
-    private List<Integer> emParalelo(int vezes, IntFunction<Resposta> envio) throws Exception {
-        ExecutorService threads = Executors.newFixedThreadPool(vezes);
-        try {
-            List<Future<Resposta>> respostas = new ArrayList<>();
-            for (int i = 0; i < vezes; i++) {
-                int n = i;
-                respostas.add(threads.submit(() -> envio.apply(n)));
-            }
-            List<Integer> status = new ArrayList<>();
-            for (Future<Resposta> resposta : respostas) {
-                status.add(resposta.get().status());
-            }
-            return status;
-        } finally {
-            threads.shutdownNow();
-        }
+    private static List<Integer> emParalelo(int vezes, IntFunction<Resposta> envio) throws Exception {
+        return EmParalelo.executar(vezes, envio).stream().map(Resposta::status).toList();
     }
 
     private ClienteHttp no(int i) {

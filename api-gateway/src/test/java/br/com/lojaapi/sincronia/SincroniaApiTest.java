@@ -4,11 +4,7 @@ import br.com.lojaapi.apoio.Resposta;
 import br.com.lojaapi.apoio.TesteDeApi;
 import com.fasterxml.jackson.databind.JsonNode;
 import org.junit.jupiter.api.Test;
-import org.springframework.beans.factory.annotation.Autowired;
 
-import javax.sql.DataSource;
-import java.sql.Connection;
-import java.sql.PreparedStatement;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -16,7 +12,6 @@ import java.util.Collections;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.UUID;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
@@ -29,9 +24,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 class SincroniaApiTest extends TesteDeApi {
 
     private static final Duration PRAZO = Duration.ofSeconds(60);
-
-    @Autowired
-    DataSource banco;
 
     @Test
     void milProdutosAlteradosEmRajadasChegamTodosSemRepeticaoEmOrdem() throws Exception {
@@ -120,32 +112,26 @@ class SincroniaApiTest extends TesteDeApi {
         Sincronizador leitor = new Sincronizador(api, loja.token(), "/v1/produtos", "produtos", 10);
         leitor.ate(l -> l.viu(a, 0) && l.viu(b, 0), PRAZO);
         ExecutorService threads = Executors.newSingleThreadExecutor();
-        try (Connection trava = banco.getConnection()) {
-            trava.setAutoCommit(false);
-            // A's next event is taken by a row that is not committed: the app's append for A waits on the unique
-            // (aggregate_identifier, sequence_number) index, its atualizadoEm already taken
-            try (PreparedStatement reserva = trava.prepareStatement("""
-                    INSERT INTO domain_event_entry (aggregate_identifier, sequence_number, type, event_identifier,
-                                                    payload, payload_type, time_stamp)
-                    VALUES (?, 1, 'Produto', ?, '\\x7b7d'::bytea, 'trava-de-teste', now()::text)""")) {
-                reserva.setString(1, a);
-                reserva.setString(2, UUID.randomUUID().toString());
-                reserva.executeUpdate();
-            }
+        // A's next event is taken by a row that is not committed: the app's append for A takes its global index and
+        // then waits on the unique (aggregate_identifier, sequence_number) index
+        try (EventoReservado trava = EventoReservado.de(a, 1, "Produto")) {
             Future<Resposta> alteracaoDeA = threads.submit(() -> api.put("/v1/produtos/" + a).token(loja.token())
                                                                    .json("{\"preco\":2}").enviar());
-            Thread.sleep(500);
+            trava.esperarEscritaBloqueada(PRAZO);
             Resposta alteracaoDeB = api.put("/v1/produtos/" + b).token(loja.token()).json("{\"preco\":3}").enviar();
             assertThat(alteracaoDeB.status()).as(alteracaoDeB.toString()).isEqualTo(200);
-            Thread.sleep(2500);
 
-            // B's change is in the read model and older than the margin; A's is not there yet
+            // B's change is in the read model, after A's in the event store; A's is not committed yet
             assertThat(api.get("/v1/produtos/" + b).token(loja.token()).enviar().json().get("versao").asLong())
                     .isEqualTo(1);
+            Instant ate = Instant.now().plusSeconds(2);
+            while (Instant.now().isBefore(ate)) {
+                leitor.lerTudo();
+                assertThat(leitor.viu(b, 1)).as("o cursor não passa de uma escrita ainda aberta").isFalse();
+                Thread.sleep(100);
+            }
             assertThat(alteracaoDeA.isDone()).isFalse();
-            leitor.lerTudo();
-            assertThat(leitor.viu(b, 1)).as("o cursor não passa de uma escrita ainda aberta").isFalse();
-            trava.rollback();
+            trava.desfazer();
 
             Resposta alteradoA = alteracaoDeA.get();
             assertThat(alteradoA.status()).as(alteradoA.toString()).isEqualTo(200);

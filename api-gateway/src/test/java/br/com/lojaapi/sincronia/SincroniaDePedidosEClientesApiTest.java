@@ -7,6 +7,8 @@ import com.fasterxml.jackson.databind.JsonNode;
 import org.junit.jupiter.api.Test;
 
 import java.time.Duration;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -94,7 +96,13 @@ class SincroniaDePedidosEClientesApiTest extends TesteDeApi {
                 // well-formed cursors whose id is not one of ours (a NUL byte would reach PostgreSQL as a 500)
                 "/v1/produtos?cursor=" + base64Url("p1:0:a\u0000b"),
                 "/v1/produtos?cursor=" + base64Url("p1:0:x' OR '1'='1"),
-                "/v1/produtos?cursor=" + base64Url("p1:99999999999999999999:"))) {
+                "/v1/produtos?cursor=" + base64Url("p1:99999999999999999999:"),
+                "/v1/produtos?cursor=" + base64Url("p2:"),
+                "/v1/produtos?cursor=" + base64Url("p2:x"),
+                "/v1/produtos?cursor=" + base64Url("p2:-2"),
+                "/v1/produtos?cursor=" + base64Url("p2:+7"),
+                "/v1/produtos?cursor=" + base64Url("p2:99999999999999999999"),
+                "/v1/pedidos?cursor=" + base64Url("p2:7"))) {
             Resposta resposta = api.get(consulta).token(loja.token()).enviar();
             assertThat(resposta.status()).as(consulta + " -> " + resposta).isEqualTo(400);
             assertThat(resposta.texto("erro")).as(consulta).isNotBlank();
@@ -139,7 +147,7 @@ class SincroniaDePedidosEClientesApiTest extends TesteDeApi {
         }
         Sincronizador leitor = new Sincronizador(api, loja.token(), "/v1/produtos", "produtos", 2);
         leitor.ate(l -> l.viu(ids.get(4), 0), PRAZO);
-        try (OutroNo no = OutroNo.iniciar(Map.of("loja.sincronia.margem", "1s"))) {
+        try (OutroNo no = OutroNo.iniciar(Map.of())) {
             leitor.usar(no.cliente());
             String mudado = ids.get(1);
             Resposta alterado = no.cliente().put("/v1/produtos/" + mudado).token(loja.token())
@@ -150,6 +158,26 @@ class SincroniaDePedidosEClientesApiTest extends TesteDeApi {
         leitor.semRepeticaoEEmOrdem();
         assertThat(leitor.vistos).hasSize(6);
         assertThat(leitor.vistos.get(5).id()).isEqualTo(ids.get(1));
+    }
+
+    @Test
+    void cursorDaVersaoAnteriorContinuaDaPrimeiraAlteracaoDepoisDele() throws Exception {
+        LojaDeTeste loja = novaLoja();
+        String a = produto(loja, "A");
+        String b = produto(loja, "B");
+        String c = produto(loja, "C");
+        Sincronizador leitor = new Sincronizador(api, loja.token(), "/v1/produtos", "produtos", 10);
+        leitor.ate(l -> l.viu(a, 0) && l.viu(b, 0) && l.viu(c, 0), PRAZO);
+        // a poller that had read up to B when sync still ordered by (atualizadoEm, id)
+        Instant deB = Instant.parse(api.get("/v1/produtos/" + b).token(loja.token()).enviar().texto("atualizadoEm"));
+        String antigo = base64Url("p1:" + ChronoUnit.MICROS.between(Instant.EPOCH, deB) + ":" + b);
+
+        Resposta pagina = api.get("/v1/produtos?cursor=" + antigo).token(loja.token()).enviar();
+        assertThat(pagina.status()).as(pagina.toString()).isEqualTo(200);
+        assertThat(pagina.json().get("produtos")).extracting(p -> p.get("id").asText()).containsExactly(c);
+        Resposta seguinte = api.get("/v1/produtos?cursor=" + pagina.texto("cursor")).token(loja.token()).enviar();
+        assertThat(seguinte.json().get("produtos")).isEmpty();
+        assertThat(seguinte.json().get("temMais").asBoolean()).isFalse();
     }
 
     @Test
@@ -225,7 +253,7 @@ class SincroniaDePedidosEClientesApiTest extends TesteDeApi {
     }
 
     /** A valid CPF, one per seed. */
-    private static String cpf(int semente) {
+    static String cpf(int semente) {
         int[] d = new int[11];
         for (int i = 0; i < 9; i++) {
             d[i] = (semente * 7 + i * 3 + 1) % 10;

@@ -84,7 +84,7 @@ public abstract class TesteDeProjecao {
     }
 
     protected Projetor projetor(Object projecao) {
-        return new Projetor(projecao, transacoes);
+        return new Projetor(projecao, transacoes, jdbc);
     }
 
     /**

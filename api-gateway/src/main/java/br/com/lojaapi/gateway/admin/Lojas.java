@@ -1,38 +1,33 @@
 package br.com.lojaapi.gateway.admin;
 
-import br.com.lojaapi.coreapi.comum.ErroDeNegocio;
+import br.com.lojaapi.coreapi.comum.ModeloLeitura;
 import br.com.lojaapi.coreapi.loja.BuscarLojaQuery;
 import br.com.lojaapi.coreapi.loja.LojaView;
-import br.com.lojaapi.gateway.web.Ids;
-import org.axonframework.messaging.responsetypes.ResponseTypes;
-import org.axonframework.queryhandling.QueryGateway;
+import br.com.lojaapi.gateway.web.Recurso;
+import br.com.lojaapi.gateway.web.Recursos;
 import org.springframework.stereotype.Component;
 
-import java.util.Optional;
-
-/** Store lookups for the operator API. */
+/** Store lookups for the operator API, and stores as a {@link Recurso}: a store's row belongs to the store itself. */
 @Component
 public class Lojas {
 
-    static final String NAO_ENCONTRADA = "Loja não encontrada";
+    private static final String NAO_ENCONTRADA = "Loja não encontrada";
 
-    private final QueryGateway consultas;
+    private final Recurso<LojaJson> lojas;
 
-    Lojas(QueryGateway consultas) {
-        this.consultas = consultas;
+    Lojas(Recursos recursos) {
+        this.lojas = recursos.de(ModeloLeitura.LOJA, NAO_ENCONTRADA,
+                        recursos.consulta((lojaId, id) -> new BuscarLojaQuery(id), LojaView.class, LojaJson::de))
+                .comLocal("/admin/lojas/");
     }
 
-    Optional<LojaJson> buscar(String id) {
-        return consultas.query(new BuscarLojaQuery(id), ResponseTypes.optionalInstanceOf(LojaView.class))
-                        .join().map(LojaJson::de);
+    Recurso<LojaJson> recurso() {
+        return lojas;
     }
 
     /** The id, when it names a store; the store's 404 otherwise. */
     public String exigir(String id) {
-        Ids.exigir(id, NAO_ENCONTRADA);
-        if (buscar(id).isEmpty()) {
-            throw ErroDeNegocio.naoEncontrado(NAO_ENCONTRADA);
-        }
+        lojas.exigir(id, id);
         return id;
     }
 }

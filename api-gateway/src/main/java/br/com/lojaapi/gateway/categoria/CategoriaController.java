@@ -1,6 +1,6 @@
 package br.com.lojaapi.gateway.categoria;
 
-import br.com.lojaapi.command.comum.Comandos;
+import br.com.lojaapi.command.comum.Campos;
 import br.com.lojaapi.coreapi.categoria.AtualizarCategoriaCommand;
 import br.com.lojaapi.coreapi.categoria.BuscarCategoriaQuery;
 import br.com.lojaapi.coreapi.categoria.CategoriaView;
@@ -9,23 +9,18 @@ import br.com.lojaapi.coreapi.categoria.ListarCategoriasQuery;
 import br.com.lojaapi.coreapi.categoria.RemoverCategoriaCommand;
 import br.com.lojaapi.coreapi.comum.CarimboDeListaQuery;
 import br.com.lojaapi.coreapi.comum.CarimboQuery;
-import br.com.lojaapi.coreapi.comum.ErroDeNegocio;
 import br.com.lojaapi.coreapi.comum.ModeloLeitura;
 import br.com.lojaapi.gateway.acesso.LojaAtual;
-import br.com.lojaapi.gateway.erro.Erro;
-import br.com.lojaapi.gateway.leitura.RespostaDeEscrita;
-import br.com.lojaapi.gateway.web.Ids;
 import br.com.lojaapi.gateway.web.PreCondicao;
+import br.com.lojaapi.gateway.web.Recurso;
+import br.com.lojaapi.gateway.web.Recursos;
 import br.com.lojaapi.gateway.web.RespostaCondicional;
 import io.swagger.v3.oas.annotations.Operation;
-import io.swagger.v3.oas.annotations.Parameter;
 import io.swagger.v3.oas.annotations.media.Content;
 import io.swagger.v3.oas.annotations.media.Schema;
 import io.swagger.v3.oas.annotations.responses.ApiResponse;
 import io.swagger.v3.oas.annotations.tags.Tag;
 import jakarta.validation.Valid;
-import org.axonframework.messaging.responsetypes.ResponseTypes;
-import org.axonframework.queryhandling.QueryGateway;
 import org.springframework.http.ResponseEntity;
 import org.springframework.web.bind.annotation.DeleteMapping;
 import org.springframework.web.bind.annotation.GetMapping;
@@ -36,10 +31,9 @@ import org.springframework.web.bind.annotation.RequestBody;
 import org.springframework.web.bind.annotation.RequestMapping;
 import org.springframework.web.bind.annotation.RestController;
 
-import java.net.URI;
-import java.time.Clock;
 import java.util.List;
 import java.util.Optional;
+import java.util.function.Function;
 
 @RestController
 @RequestMapping(path = "/v1/categorias", produces = "application/json")
@@ -48,27 +42,23 @@ class CategoriaController {
 
     private static final String NAO_ENCONTRADA = "Categoria não encontrada";
 
-    private final Comandos comandos;
-    private final QueryGateway consultas;
-    private final RespostaDeEscrita escrita;
-    private final Clock relogio;
+    private final Recursos recursos;
+    private final Recurso<CategoriaJson> categorias;
 
-    CategoriaController(Comandos comandos, QueryGateway consultas, RespostaDeEscrita escrita, Clock relogio) {
-        this.comandos = comandos;
-        this.consultas = consultas;
-        this.escrita = escrita;
-        this.relogio = relogio;
+    CategoriaController(Recursos recursos) {
+        this.recursos = recursos;
+        this.categorias = recursos.de(ModeloLeitura.CATEGORIA, NAO_ENCONTRADA,
+                        recursos.consulta(BuscarCategoriaQuery::new, CategoriaView.class, CategoriaJson::de))
+                .comLocal("/v1/categorias/").comEtagDaVersao(CarimboQuery.Alvo.CATEGORIA, CategoriaJson::versao);
     }
 
     @GetMapping
     @Operation(operationId = "listarCategorias",
             summary = "Lista as categorias da loja, pela ordem")
-    ResponseEntity<List<CategoriaJson>> listar(@Parameter(hidden = true) LojaAtual loja,
-                                               @Parameter(hidden = true) RespostaCondicional condicional) {
+    ResponseEntity<List<CategoriaJson>> listar(LojaAtual loja, RespostaCondicional condicional) {
         return condicional.recurso(new CarimboDeListaQuery(loja.lojaId(), CarimboDeListaQuery.Lista.CATEGORIAS, null),
-                NAO_ENCONTRADA, () -> Optional.of(consultas.query(new ListarCategoriasQuery(loja.lojaId()),
-                                        ResponseTypes.multipleInstancesOf(CategoriaView.class))
-                                .join().stream().map(CategoriaJson::de).toList()));
+                NAO_ENCONTRADA, () -> Optional.of(recursos.todos(new ListarCategoriasQuery(loja.lojaId()),
+                        CategoriaView.class, CategoriaJson::de)));
     }
 
     @PostMapping(consumes = "application/json")
@@ -77,26 +67,18 @@ class CategoriaController {
             description = "Nome único na loja sem diferenciar maiúsculas; ordem omitida vai para o fim; ativa padrão true.")
     @ApiResponse(responseCode = "201", description = "Criada",
             content = @Content(schema = @Schema(implementation = CategoriaJson.class)))
-    @ApiResponse(responseCode = "400", description = "Nome vazio ou já usado na loja",
-            content = @Content(schema = @Schema(implementation = Erro.class)))
-    ResponseEntity<Object> criar(@Parameter(hidden = true) LojaAtual loja, @Valid @RequestBody NovaCategoria corpo) {
-        String id = Ids.novo();
-        long versao = comandos.enviar(new CriarCategoriaCommand(id, loja.lojaId(), corpo.nome(), corpo.descricao(),
-                corpo.ordem(), corpo.ativa() == null || corpo.ativa(), relogio.instant()), NAO_ENCONTRADA);
-        return escrita.criado(ModeloLeitura.CATEGORIA, loja.lojaId(), id, versao, URI.create("/v1/categorias/" + id),
-                () -> buscar(loja.lojaId(), id));
+    @ApiResponse(responseCode = "400", description = "Nome vazio ou já usado na loja")
+    ResponseEntity<Object> criar(LojaAtual loja, @Valid @RequestBody NovaCategoria corpo) {
+        return categorias.criar(loja.lojaId(), (id, agora) -> new CriarCategoriaCommand(id, loja.lojaId(),
+                corpo.nome(), corpo.descricao(), corpo.ordem(), corpo.ativa() == null || corpo.ativa(), agora));
     }
 
     @GetMapping("/{id}")
     @Operation(operationId = "lerCategoria",
             summary = "Lê uma categoria")
-    @ApiResponse(responseCode = "200", description = "A categoria",
-            content = @Content(schema = @Schema(implementation = CategoriaJson.class)))
-    ResponseEntity<CategoriaJson> ler(@Parameter(hidden = true) LojaAtual loja,
-                                      @Parameter(hidden = true) RespostaCondicional condicional, @PathVariable String id) {
-        Ids.exigir(id, NAO_ENCONTRADA);
-        return condicional.recursoPelaVersao(new CarimboQuery(loja.lojaId(), CarimboQuery.Alvo.CATEGORIA, id, null),
-                NAO_ENCONTRADA, () -> buscar(loja.lojaId(), id), CategoriaJson::versao);
+    @ApiResponse(responseCode = "200", description = "A categoria")
+    ResponseEntity<CategoriaJson> ler(LojaAtual loja, RespostaCondicional condicional, @PathVariable String id) {
+        return categorias.ler(loja.lojaId(), id, condicional);
     }
 
     @PutMapping(path = "/{id}", consumes = "application/json")
@@ -104,18 +86,12 @@ class CategoriaController {
             summary = "Altera uma categoria", description = "Só os campos enviados mudam; descricao null apaga.")
     @ApiResponse(responseCode = "200", description = "A categoria alterada",
             content = @Content(schema = @Schema(implementation = CategoriaJson.class)))
-    @ApiResponse(responseCode = "400", description = "Nome vazio ou usado por outra categoria",
-            content = @Content(schema = @Schema(implementation = Erro.class)))
-    ResponseEntity<Object> alterar(@Parameter(hidden = true) LojaAtual loja, @PathVariable String id,
-                                   @Valid @RequestBody AlteracaoCategoria corpo,
-                                   @Parameter(hidden = true) PreCondicao condicao) {
-        Ids.exigir(id, NAO_ENCONTRADA);
-        String nome = naoNulo(corpo.nome, "nome");
-        Integer ordem = naoNulo(corpo.ordem, "ordem");
-        Boolean ativa = naoNulo(corpo.ativa, "ativa");
-        long versao = comandos.enviar(new AtualizarCategoriaCommand(id, loja.lojaId(), nome, corpo.descricao, ordem,
-                ativa, relogio.instant(), condicao.versaoEsperada()), NAO_ENCONTRADA);
-        return escrita.alterado(ModeloLeitura.CATEGORIA, loja.lojaId(), id, versao, () -> buscar(loja.lojaId(), id));
+    @ApiResponse(responseCode = "400", description = "Nome vazio ou usado por outra categoria")
+    ResponseEntity<Object> alterar(LojaAtual loja, @PathVariable String id,
+                                   @Valid @RequestBody AlteracaoCategoria corpo, PreCondicao condicao) {
+        return categorias.alterar(loja.lojaId(), id, condicao, (agora, esperada) -> new AtualizarCategoriaCommand(id,
+                loja.lojaId(), naoNulo(corpo.nome, "nome"), corpo.descricao, naoNulo(corpo.ordem, "ordem"),
+                naoNulo(corpo.ativa, "ativa"), agora, esperada));
     }
 
     @DeleteMapping("/{id}")
@@ -126,26 +102,15 @@ class CategoriaController {
             content = @Content(schema = @Schema(implementation = CategoriaRemovida.class)))
     @ApiResponse(responseCode = "409", description = "Há produtos ou subcategorias vinculados",
             content = @Content(schema = @Schema(implementation = ConflitoDeRemocao.class)))
-    ResponseEntity<Object> remover(@Parameter(hidden = true) LojaAtual loja, @PathVariable String id,
-                                   @Parameter(hidden = true) PreCondicao condicao) {
-        Ids.exigir(id, NAO_ENCONTRADA);
+    ResponseEntity<Object> remover(LojaAtual loja, @PathVariable String id, PreCondicao condicao) {
         // The aggregate refuses with 409 (and the counts) while products point at the category.
-        long versao = comandos.enviar(new RemoverCategoriaCommand(id, loja.lojaId(), relogio.instant(),
-                condicao.versaoEsperada()), NAO_ENCONTRADA);
-        return escrita.removido(ModeloLeitura.CATEGORIA, loja.lojaId(), id, versao, new CategoriaRemovida(id, true));
+        return categorias.remover(loja.lojaId(), id, condicao, (agora, esperada) -> new RemoverCategoriaCommand(id,
+                loja.lojaId(), agora, esperada), new CategoriaRemovida(id, true));
     }
 
-    private Optional<CategoriaJson> buscar(String lojaId, String id) {
-        return consultas.query(new BuscarCategoriaQuery(lojaId, id), ResponseTypes.optionalInstanceOf(CategoriaView.class))
-                        .join()
-                        .map(CategoriaJson::de);
-    }
-
+    /** A field the command keeps when absent (null) but that cannot be set to null. */
     private static <T> T naoNulo(Optional<T> campo, String nome) {
-        if (campo == null) {
-            return null;
-        }
-        return campo.orElseThrow(() -> ErroDeNegocio.invalido(nome + " não pode ser null; omita o campo para mantê-lo"));
+        return Campos.obrigatorio(campo, null, nome, Function.identity());
     }
 
     @Schema(name = "ConflitoRemocaoCategoria")

@@ -1,25 +1,22 @@
 package br.com.lojaapi.gateway.envio;
 
-import br.com.lojaapi.command.comum.Comandos;
-import br.com.lojaapi.command.etiqueta.RegistroDeEtiquetas;
+import br.com.lojaapi.command.envio.EtiquetasDeEnvioDoPedido;
+import br.com.lojaapi.command.envio.EtiquetasDeEnvioDoPedido.EtiquetaRecebida;
 import br.com.lojaapi.coreapi.comum.CarimboDeListaQuery;
 import br.com.lojaapi.coreapi.comum.CarimboQuery;
-import br.com.lojaapi.coreapi.comum.ErroDeNegocio;
 import br.com.lojaapi.coreapi.comum.ModeloLeitura;
 import br.com.lojaapi.coreapi.etiqueta.ArquivoDeEtiqueta;
 import br.com.lojaapi.coreapi.etiqueta.BuscarEtiquetaQuery;
+import br.com.lojaapi.coreapi.etiqueta.DadosDaEtiqueta;
 import br.com.lojaapi.coreapi.etiqueta.EstadoDaEtiqueta;
 import br.com.lojaapi.coreapi.etiqueta.EtiquetaView;
 import br.com.lojaapi.coreapi.etiqueta.ListarEtiquetasQuery;
-import br.com.lojaapi.coreapi.etiqueta.ResultadoDaEtiqueta;
-import br.com.lojaapi.coreapi.pedido.PedidoView;
 import br.com.lojaapi.gateway.acesso.LojaAtual;
-import br.com.lojaapi.gateway.erro.Erro;
-import br.com.lojaapi.gateway.leitura.RespostaDeEscrita;
+import br.com.lojaapi.gateway.anexo.RecursosDeAnexos;
+import br.com.lojaapi.gateway.anexo.Removida;
+import br.com.lojaapi.gateway.anexo.TipoDeAnexo;
 import br.com.lojaapi.gateway.objetos.ArquivosPrivados;
 import br.com.lojaapi.gateway.objetos.DownloadPrivado;
-import br.com.lojaapi.gateway.pedido.PedidosDaLoja;
-import br.com.lojaapi.gateway.web.Ids;
 import br.com.lojaapi.gateway.web.PreCondicao;
 import br.com.lojaapi.gateway.web.RespostaCondicional;
 import io.swagger.v3.oas.annotations.Operation;
@@ -30,10 +27,7 @@ import io.swagger.v3.oas.annotations.responses.ApiResponse;
 import io.swagger.v3.oas.annotations.tags.Tag;
 import jakarta.servlet.ServletException;
 import jakarta.servlet.http.HttpServletRequest;
-import org.axonframework.messaging.responsetypes.ResponseTypes;
-import org.axonframework.queryhandling.QueryGateway;
 import org.springframework.core.io.InputStreamResource;
-import org.springframework.http.HttpStatus;
 import org.springframework.http.MediaType;
 import org.springframework.http.ResponseEntity;
 import org.springframework.web.bind.annotation.DeleteMapping;
@@ -46,13 +40,8 @@ import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.RestController;
 
 import java.io.IOException;
-import java.io.InputStream;
-import java.net.URI;
 import java.nio.charset.StandardCharsets;
-import java.time.Clock;
-import java.util.ArrayList;
 import java.util.List;
-import java.util.Optional;
 
 /**
  * Carrier labels of an order: the file the store got from its carrier (PDF or ZPL), kept and served back. The
@@ -67,31 +56,22 @@ class EtiquetaDeEnvioController {
     static final String NAO_ENCONTRADA = "Etiqueta não encontrada";
     static final MediaType ZPL = new MediaType("text", "plain", StandardCharsets.UTF_8);
 
-    private final RegistroDeEtiquetas registro;
-    private final ArquivosPrivados arquivos;
-    private final Comandos comandos;
-    private final QueryGateway consultas;
-    private final PedidosDaLoja pedidos;
-    private final RespostaDeEscrita escrita;
-    private final Clock relogio;
+    private final EtiquetasDeEnvioDoPedido etiquetas;
+    private final RecursosDeAnexos anexos;
+    private final TipoDeAnexo<EtiquetaView, EtiquetaDeEnvioJson> tipo;
 
-    EtiquetaDeEnvioController(RegistroDeEtiquetas registro, ArquivosPrivados arquivos, Comandos comandos,
-                              QueryGateway consultas, PedidosDaLoja pedidos, RespostaDeEscrita escrita,
-                              Clock relogio) {
-        this.pedidos = pedidos;
-        this.registro = registro;
-        this.arquivos = arquivos;
-        this.comandos = comandos;
-        this.consultas = consultas;
-        this.escrita = escrita;
-        this.relogio = relogio;
+    EtiquetaDeEnvioController(EtiquetasDeEnvioDoPedido etiquetas, RecursosDeAnexos anexos) {
+        this.etiquetas = etiquetas;
+        this.anexos = anexos;
+        this.tipo = new TipoDeAnexo<>("etiquetas", NAO_ENCONTRADA,
+                "O arquivo foi substituído ou removido agora há pouco; consulte a etiqueta de novo",
+                ModeloLeitura.ETIQUETA, CarimboQuery.Alvo.ETIQUETA, CarimboDeListaQuery.Lista.ETIQUETAS,
+                EtiquetaView.class, ListarEtiquetasQuery::new, BuscarEtiquetaQuery::new,
+                (v, acao) -> EtiquetaDeEnvioJson.de(v.etiqueta(), v.versao(), acao), etiquetas);
     }
 
     @Schema(name = "ListaDeEtiquetas")
     record Lista(List<EtiquetaDeEnvioJson> etiquetas) {
-    }
-
-    record Removida(String id, boolean removido) {
     }
 
     @PostMapping(consumes = "multipart/form-data", produces = "application/json")
@@ -105,27 +85,23 @@ class EtiquetaDeEnvioController {
     @ApiResponse(responseCode = "200", description = "Substituída (mesmo codigoRastreio)",
             content = @Content(schema = @Schema(implementation = EtiquetaDeEnvioJson.class)))
     @ApiResponse(responseCode = "400", description = "Arquivo que não é PDF nem ZPL, vazio ou inválido; campo "
-            + "inválido", content = @Content(schema = @Schema(implementation = Erro.class)))
-    @ApiResponse(responseCode = "404", description = "Pedido não encontrado",
-            content = @Content(schema = @Schema(implementation = Erro.class)))
-    @ApiResponse(responseCode = "409", description = "O pedido já tem 50 etiquetas",
-            content = @Content(schema = @Schema(implementation = Erro.class)))
-    @ApiResponse(responseCode = "413", description = "PDF acima de 5 MiB ou ZPL acima de 1 MiB",
-            content = @Content(schema = @Schema(implementation = Erro.class)))
-    @ApiResponse(responseCode = "415", description = "Content-Type que não é multipart, JSON, PDF ou text/plain",
-            content = @Content(schema = @Schema(implementation = Erro.class)))
-    ResponseEntity<Object> receberMultipart(@Parameter(hidden = true) LojaAtual loja, @PathVariable String pedidoId,
+            + "inválido")
+    @ApiResponse(responseCode = "404", description = "Pedido não encontrado")
+    @ApiResponse(responseCode = "409", description = "O pedido já tem 50 etiquetas")
+    @ApiResponse(responseCode = "413", description = "PDF acima de 5 MiB ou ZPL acima de 1 MiB")
+    @ApiResponse(responseCode = "415", description = "Content-Type que não é multipart, JSON, PDF ou text/plain")
+    ResponseEntity<Object> receberMultipart(LojaAtual loja, @PathVariable String pedidoId,
                                             HttpServletRequest requisicao) throws IOException, ServletException {
-        return receber(loja, pedidoId, EntradaDeEtiqueta.doMultipart(requisicao.getParts()));
+        return receber(loja, pedidoId, EntradaDeEtiquetaDeEnvio.doMultipart(requisicao.getParts()));
     }
 
     @PostMapping(consumes = "application/json", produces = "application/json")
     @Operation(operationId = "enviarEtiquetaDeTransportadora",
             summary = "Envia uma etiqueta de transportadora (JSON)",
             description = "pdfBase64, zplBase64 ou zpl (texto), mais os campos. Mesmas respostas do multipart.")
-    ResponseEntity<Object> receberJson(@Parameter(hidden = true) LojaAtual loja, @PathVariable String pedidoId,
-                                       @RequestBody CorpoDeEtiqueta corpo) {
-        return receber(loja, pedidoId, EntradaDeEtiqueta.doJson(corpo));
+    ResponseEntity<Object> receberJson(LojaAtual loja, @PathVariable String pedidoId,
+                                       @RequestBody CorpoDeEtiquetaDeEnvio corpo) {
+        return receber(loja, pedidoId, EntradaDeEtiquetaDeEnvio.doJson(corpo));
     }
 
     @PostMapping(consumes = {"application/pdf", "text/plain"}, produces = "application/json")
@@ -136,7 +112,7 @@ class EtiquetaDeEnvioController {
     @io.swagger.v3.oas.annotations.parameters.RequestBody(content = {
             @Content(mediaType = "application/pdf", schema = @Schema(type = "string", format = "binary")),
             @Content(mediaType = "text/plain", schema = @Schema(type = "string"))})
-    ResponseEntity<Object> receberArquivo(@Parameter(hidden = true) LojaAtual loja, @PathVariable String pedidoId,
+    ResponseEntity<Object> receberArquivo(LojaAtual loja, @PathVariable String pedidoId,
                                           @RequestParam(required = false) String transportadora,
                                           @RequestParam(required = false) String servico,
                                           @RequestParam(required = false) String codigoRastreio,
@@ -144,11 +120,12 @@ class EtiquetaDeEnvioController {
                                           @RequestParam(required = false) String volume,
                                           HttpServletRequest requisicao) throws IOException {
         // Read here rather than with @RequestBody, so an empty body is this endpoint's own 400.
-        byte[] corpo = requisicao.getInputStream().readNBytes(EntradaDeEtiqueta.PDF_MAXIMO + 1);
+        byte[] corpo = requisicao.getInputStream().readNBytes(EntradaDeEtiquetaDeEnvio.PDF_MAXIMO + 1);
         String esperado = MediaType.parseMediaType(requisicao.getContentType()).isCompatibleWith(
                 MediaType.APPLICATION_PDF) ? ArquivoDeEtiqueta.PDF : ArquivoDeEtiqueta.ZPL;
-        return receber(loja, pedidoId, EntradaDeEtiqueta.doCorpo(corpo, esperado,
-                EntradaDeEtiqueta.dadosDaConsulta(transportadora, servico, codigoRastreio, urlRastreio, volume)));
+        DadosDaEtiqueta dados = EntradaDeEtiquetaDeEnvio.dadosDaConsulta(transportadora, servico, codigoRastreio,
+                urlRastreio, volume);
+        return receber(loja, pedidoId, EntradaDeEtiquetaDeEnvio.doCorpo(corpo, esperado, dados));
     }
 
     @GetMapping(produces = "application/json")
@@ -156,16 +133,9 @@ class EtiquetaDeEnvioController {
             summary = "Lista as etiquetas de transportadora do pedido", description = "Em ordem de envio.")
     @ApiResponse(responseCode = "200", description = "As etiquetas",
             content = @Content(schema = @Schema(implementation = Lista.class)))
-    @ApiResponse(responseCode = "404", description = "Pedido não encontrado",
-            content = @Content(schema = @Schema(implementation = Erro.class)))
-    ResponseEntity<Lista> listar(@Parameter(hidden = true) LojaAtual loja,
-                                 @Parameter(hidden = true) RespostaCondicional condicional, @PathVariable String pedidoId) {
-        Ids.exigir(pedidoId, PedidosDaLoja.NAO_ENCONTRADO);
-        return condicional.recurso(new CarimboDeListaQuery(loja.lojaId(), CarimboDeListaQuery.Lista.ETIQUETAS,
-                pedidoId), PedidosDaLoja.NAO_ENCONTRADO, () -> Optional.of(new Lista(consultas.query(
-                        new ListarEtiquetasQuery(loja.lojaId(), pedidoId),
-                        ResponseTypes.multipleInstancesOf(EtiquetaView.class)).join()
-                .stream().map(v -> EtiquetaDeEnvioJson.de(v.etiqueta(), v.versao(), null)).toList())));
+    @ApiResponse(responseCode = "404", description = "Pedido não encontrado")
+    ResponseEntity<Lista> listar(LojaAtual loja, RespostaCondicional condicional, @PathVariable String pedidoId) {
+        return anexos.listar(tipo, loja, condicional, pedidoId, Lista::new);
     }
 
     @GetMapping("/{etiquetaId}")
@@ -173,17 +143,15 @@ class EtiquetaDeEnvioController {
             summary = "Uma etiqueta de transportadora, ou o seu arquivo",
             description = "Sem query: o JSON. arquivo=1: o arquivo (PDF ou ZPL), como anexo; inline=1 abre um PDF "
                     + "no navegador (ZPL é sempre anexo).")
-    @ApiResponse(responseCode = "200", description = "A etiqueta, ou o arquivo (application/pdf, ou text/plain para ZPL)",
+    @ApiResponse(responseCode = "200",
+            description = "A etiqueta, ou o arquivo (application/pdf, ou text/plain para ZPL)",
             content = {@Content(mediaType = "application/json",
                                 schema = @Schema(implementation = EtiquetaDeEnvioJson.class)),
                        @Content(mediaType = "application/pdf", schema = @Schema(type = "string", format = "binary")),
                        @Content(mediaType = "text/plain", schema = @Schema(type = "string"))})
-    @ApiResponse(responseCode = "400", description = "arquivo ou inline inválido",
-            content = @Content(schema = @Schema(implementation = Erro.class)))
-    @ApiResponse(responseCode = "404", description = "Etiqueta não encontrada no pedido",
-            content = @Content(schema = @Schema(implementation = Erro.class)))
-    ResponseEntity<?> buscar(@Parameter(hidden = true) LojaAtual loja,
-                             @Parameter(hidden = true) RespostaCondicional condicional, @PathVariable String pedidoId,
+    @ApiResponse(responseCode = "400", description = "arquivo ou inline inválido")
+    @ApiResponse(responseCode = "404", description = "Etiqueta não encontrada no pedido")
+    ResponseEntity<?> buscar(LojaAtual loja, RespostaCondicional condicional, @PathVariable String pedidoId,
                              @PathVariable String etiquetaId,
                              @Parameter(schema = @Schema(allowableValues = {"0", "1"}))
                              @RequestParam(required = false) String arquivo,
@@ -192,15 +160,9 @@ class EtiquetaDeEnvioController {
         boolean baixar = DownloadPrivado.chave(arquivo, "arquivo");
         boolean abrir = DownloadPrivado.chave(inline, "inline");
         if (!baixar) {
-            Ids.exigir(pedidoId, NAO_ENCONTRADA);
-            Ids.exigir(etiquetaId, NAO_ENCONTRADA);
-            return condicional.recurso(new CarimboQuery(loja.lojaId(), CarimboQuery.Alvo.ETIQUETA, etiquetaId,
-                    pedidoId), NAO_ENCONTRADA, () -> buscar(loja.lojaId(), pedidoId, etiquetaId)
-                    .map(etiqueta -> EtiquetaDeEnvioJson.de(etiqueta.etiqueta(), etiqueta.versao(), null)));
+            return anexos.json(tipo, loja, condicional, pedidoId, etiquetaId);
         }
-        EtiquetaView etiqueta = buscar(loja.lojaId(), pedidoId, etiquetaId)
-                .orElseThrow(() -> ErroDeNegocio.naoEncontrado(NAO_ENCONTRADA));
-        return baixar(etiqueta.etiqueta(), abrir);
+        return baixar(anexos.exigir(tipo, loja, pedidoId, etiquetaId).etiqueta(), abrir);
     }
 
     @DeleteMapping(path = "/{etiquetaId}", produces = "application/json")
@@ -209,74 +171,30 @@ class EtiquetaDeEnvioController {
             + "transportadora, e o código de rastreio que o pedido tomou dela fica no pedido.")
     @ApiResponse(responseCode = "200", description = "Removida",
             content = @Content(schema = @Schema(implementation = Removida.class)))
-    @ApiResponse(responseCode = "404", description = "Etiqueta não encontrada no pedido",
-            content = @Content(schema = @Schema(implementation = Erro.class)))
-    ResponseEntity<Object> remover(@Parameter(hidden = true) LojaAtual loja, @PathVariable String pedidoId,
-                                   @PathVariable String etiquetaId, @Parameter(hidden = true) PreCondicao condicao) {
-        Ids.exigir(pedidoId, NAO_ENCONTRADA);
-        Ids.exigir(etiquetaId, NAO_ENCONTRADA);
-        ResultadoDaEtiqueta resultado = comandos.executar(
-                () -> registro.remover(loja.lojaId(), pedidoId, etiquetaId, relogio.instant(),
-                        condicao.versaoEsperada()), NAO_ENCONTRADA);
-        ResponseEntity<Object> resposta = escrita.removido(ModeloLeitura.ETIQUETA, loja.lojaId(), etiquetaId,
-                resultado.versao(), new Removida(etiquetaId, true));
-        arquivos.remover(resultado.objetosLivres());
-        return resposta;
+    @ApiResponse(responseCode = "404", description = "Etiqueta não encontrada no pedido")
+    ResponseEntity<Object> remover(LojaAtual loja, @PathVariable String pedidoId,
+                                   @PathVariable String etiquetaId, PreCondicao condicao) {
+        return anexos.remover(tipo, loja, pedidoId, etiquetaId, condicao);
     }
 
-    private ResponseEntity<Object> receber(LojaAtual loja, String pedidoId, EntradaDeEtiqueta entrada) {
-        PedidoView pedido = exigirPedido(loja, pedidoId);
-        boolean pdf = ArquivoDeEtiqueta.PDF.equals(entrada.formato());
-        ArquivosPrivados.Guardado guardado = arquivos.guardar("etiquetas", loja.lojaId(), pedidoId,
-                entrada.arquivo(), pdf ? "pdf" : "zpl", pdf ? "application/pdf" : "text/plain; charset=UTF-8");
-        RegistroDeEtiquetas.Escrita resultado;
-        try {
-            RegistroDeEtiquetas.Envio envio = new RegistroDeEtiquetas.Envio(loja.lojaId(), pedidoId, Ids.novo(),
-                    pedido.numero(), entrada.dados(), new ArquivoDeEtiqueta(guardado.objeto(), entrada.formato(),
-                    guardado.tamanho(), guardado.sha256()), relogio.instant());
-            resultado = comandos.executar(() -> registro.enviar(envio), NAO_ENCONTRADA);
-        } catch (RuntimeException e) {
-            // Nothing refers to the file of a refused send.
-            arquivos.remover(List.of(guardado.objeto()));
-            throw e;
-        }
-        ResultadoDaEtiqueta etiqueta = resultado.etiqueta();
-        boolean criada = "criada".equals(etiqueta.acao());
-        List<RespostaDeEscrita.Espera> esperas = new ArrayList<>();
-        esperas.add(new RespostaDeEscrita.Espera(ModeloLeitura.ETIQUETA, etiqueta.etiquetaId(), etiqueta.versao()));
-        if (resultado.versaoDoPedido() != null) {
-            esperas.add(new RespostaDeEscrita.Espera(ModeloLeitura.PEDIDO, pedidoId, resultado.versaoDoPedido()));
-        }
-        ResponseEntity<Object> resposta = escrita.responder(criada ? HttpStatus.CREATED : HttpStatus.OK,
-                loja.lojaId(), esperas, etiqueta.etiquetaId(), etiqueta.versao(),
-                criada ? URI.create("/v1/pedidos/" + pedidoId + "/etiquetas/" + etiqueta.etiquetaId()) : null,
-                () -> buscar(loja.lojaId(), pedidoId, etiqueta.etiquetaId())
-                        .map(v -> EtiquetaDeEnvioJson.de(v.etiqueta(), v.versao(), etiqueta.acao())));
-        // Only once the read model names the new file: until then a download may still ask for the old one.
-        arquivos.remover(etiqueta.objetosLivres());
-        return resposta;
+    private ResponseEntity<Object> receber(LojaAtual loja, String pedidoId, EntradaDeEtiquetaDeEnvio entrada) {
+        return anexos.receber(tipo, loja, pedidoId, (pedido, guarda, novoId, agora) -> {
+            boolean pdf = ArquivoDeEtiqueta.PDF.equals(entrada.formato());
+            ArquivosPrivados.Guardado guardado = guarda.guardar(entrada.arquivo(), pdf ? "pdf" : "zpl",
+                    pdf ? "application/pdf" : "text/plain; charset=UTF-8");
+            EtiquetaRecebida recebida = new EtiquetaRecebida(loja.lojaId(), pedidoId, novoId, pedido.numero(),
+                    entrada.dados(), new ArquivoDeEtiqueta(guardado.objeto(), entrada.formato(), guardado.tamanho(),
+                    guardado.sha256()), agora);
+            return () -> etiquetas.enviar(recebida);
+        });
     }
 
     private ResponseEntity<InputStreamResource> baixar(EstadoDaEtiqueta etiqueta, boolean abrir) {
         ArquivoDeEtiqueta arquivo = etiqueta.arquivo();
         boolean pdf = ArquivoDeEtiqueta.PDF.equals(arquivo.formato());
-        InputStream conteudo = arquivos.ler(arquivo.objeto()).orElseThrow(() -> ErroDeNegocio.naoEncontrado(
-                "O arquivo foi substituído ou removido agora há pouco; consulte a etiqueta de novo"));
         String base = "etiqueta-" + (etiqueta.dados().codigoRastreio() != null ? etiqueta.dados().codigoRastreio()
                 : etiqueta.etiquetaId());
-        return DownloadPrivado.responder(conteudo, arquivo.tamanho(), pdf ? MediaType.APPLICATION_PDF : ZPL,
+        return anexos.baixar(tipo, arquivo.objeto(), arquivo.tamanho(), pdf ? MediaType.APPLICATION_PDF : ZPL,
                 base.replace('/', '-') + (pdf ? ".pdf" : ".zpl"), abrir && pdf);
-    }
-
-    private Optional<EtiquetaView> buscar(String lojaId, String pedidoId, String etiquetaId) {
-        if (!Ids.valido(pedidoId) || !Ids.valido(etiquetaId)) {
-            return Optional.empty();
-        }
-        return consultas.query(new BuscarEtiquetaQuery(lojaId, pedidoId, etiquetaId),
-                ResponseTypes.optionalInstanceOf(EtiquetaView.class)).join();
-    }
-
-    private PedidoView exigirPedido(LojaAtual loja, String pedidoId) {
-        return pedidos.exigir(loja.lojaId(), pedidoId);
     }
 }

@@ -7,17 +7,14 @@ import br.com.lojaapi.coreapi.comum.ErroDeNegocio;
 import br.com.lojaapi.coreapi.comum.ModeloLeitura;
 import br.com.lojaapi.coreapi.produto.MovimentoDeEstoque;
 import br.com.lojaapi.gateway.acesso.LojaAtual;
-import br.com.lojaapi.gateway.erro.Erro;
 import br.com.lojaapi.gateway.leitura.RespostaDeEscrita;
 import br.com.lojaapi.gateway.web.Ids;
 import io.swagger.v3.oas.annotations.Operation;
-import io.swagger.v3.oas.annotations.Parameter;
 import io.swagger.v3.oas.annotations.media.ArraySchema;
 import io.swagger.v3.oas.annotations.media.Content;
 import io.swagger.v3.oas.annotations.media.Schema;
 import io.swagger.v3.oas.annotations.responses.ApiResponse;
 import io.swagger.v3.oas.annotations.tags.Tag;
-import org.springframework.http.HttpStatus;
 import org.springframework.http.ResponseEntity;
 import org.springframework.web.bind.annotation.PostMapping;
 import org.springframework.web.bind.annotation.RequestBody;
@@ -31,7 +28,6 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 
 @RestController
 @RequestMapping(path = "/v1/estoque", produces = "application/json", consumes = "application/json")
@@ -78,9 +74,8 @@ class EstoqueController {
                     + "muda. Com variacaoId o movimento vale para a variação.")
     @ApiResponse(responseCode = "200", description = "Registrado",
             content = @Content(schema = @Schema(implementation = MovimentoJson.class)))
-    @ApiResponse(responseCode = "400", description = "Campo inválido, produto desconhecido, estoque insuficiente",
-            content = @Content(schema = @Schema(implementation = Erro.class)))
-    ResponseEntity<Object> movimentar(@Parameter(hidden = true) LojaAtual loja, @RequestBody CorpoDeMovimento corpo) {
+    @ApiResponse(responseCode = "400", description = "Campo inválido, produto desconhecido, estoque insuficiente")
+    ResponseEntity<Object> movimentar(LojaAtual loja, @RequestBody CorpoDeMovimento corpo) {
         if (Ids.opcional(corpo.produtoId()) == null && corpo.codIntegracao() == null && corpo.sku() == null) {
             throw ErroDeNegocio.invalido("produtoId é obrigatório");
         }
@@ -95,9 +90,8 @@ class EstoqueController {
                     + "traz indice, a posição do primeiro que falhou.")
     @ApiResponse(responseCode = "200", description = "Todos registrados, na ordem enviada",
             content = @Content(schema = @Schema(implementation = LoteJson.class)))
-    @ApiResponse(responseCode = "400", description = "{erro, indice}: nada foi alterado",
-            content = @Content(schema = @Schema(implementation = Erro.class)))
-    ResponseEntity<Object> lote(@Parameter(hidden = true) LojaAtual loja, @RequestBody Lote corpo) {
+    @ApiResponse(responseCode = "400", description = "{erro, indice}: nada foi alterado")
+    ResponseEntity<Object> lote(LojaAtual loja, @RequestBody Lote corpo) {
         if (corpo.movimentos() == null || corpo.movimentos().isEmpty()
                 || corpo.movimentos().size() > MovimentosDeEstoque.LOTE_MAXIMO) {
             throw ErroDeNegocio.invalido("movimentos: de 1 a " + MovimentosDeEstoque.LOTE_MAXIMO + " por lote");
@@ -129,8 +123,7 @@ class EstoqueController {
         List<RespostaDeEscrita.Espera> esperas = versoes.entrySet().stream()
                 .map(e -> new RespostaDeEscrita.Espera(ModeloLeitura.PRODUTO, e.getKey(), e.getValue())).toList();
         MovimentoDeEstoque ultimo = feitos.get(feitos.size() - 1);
-        return escrita.responder(HttpStatus.OK, loja.lojaId(), esperas, ultimo.movimentoId(), ultimo.versao(), null,
-                () -> Optional.of(corpo));
+        return escrita.feito(loja.lojaId(), esperas, ultimo.movimentoId(), ultimo.versao(), corpo);
     }
 
     private static ErroDeNegocio erro(boolean lote, int indice, String mensagem) {

@@ -5,9 +5,8 @@ import br.com.lojaapi.coreapi.evento.EventoDoFeed;
 import br.com.lojaapi.coreapi.evento.EventosDoFeedQuery;
 import br.com.lojaapi.coreapi.evento.PosicoesDoFeed;
 import br.com.lojaapi.coreapi.evento.PosicoesDoFeedQuery;
-import br.com.lojaapi.coreapi.webhook.EventoDeWebhook;
+import br.com.lojaapi.gateway.webhook.EventoDeWebhook;
 import br.com.lojaapi.gateway.acesso.LojaAtual;
-import br.com.lojaapi.gateway.erro.Erro;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.util.RawValue;
@@ -80,9 +79,8 @@ class EventoController {
                     + "nenhum evento confirmado tarde fica antes dele. Aceita If-None-Match (304).")
     @ApiResponse(responseCode = "200", description = "Uma página do feed",
             content = @Content(schema = @Schema(implementation = PaginaJson.class)))
-    @ApiResponse(responseCode = "400", description = "apos, tipos ou limite inválido",
-            content = @Content(schema = @Schema(implementation = Erro.class)))
-    ResponseEntity<Pagina> listar(@Parameter(hidden = true) LojaAtual loja,
+    @ApiResponse(responseCode = "400", description = "apos, tipos ou limite inválido")
+    ResponseEntity<Pagina> listar(LojaAtual loja,
                                   @Parameter(description = "Cursor de uma leitura anterior; padrão 0 (o início)")
                                   @RequestParam(required = false) Long apos,
                                   @Parameter(description = "Tipos separados por vírgula; padrão todos")

@@ -1,6 +1,5 @@
 package br.com.lojaapi.gateway.grupo;
 
-import br.com.lojaapi.command.comum.Comandos;
 import br.com.lojaapi.coreapi.comum.CarimboDeListaQuery;
 import br.com.lojaapi.coreapi.comum.CarimboQuery;
 import br.com.lojaapi.coreapi.comum.ModeloLeitura;
@@ -12,18 +11,15 @@ import br.com.lojaapi.coreapi.grupo.ListarGruposQuery;
 import br.com.lojaapi.coreapi.grupo.RemoverGrupoComplementoCommand;
 import br.com.lojaapi.coreapi.grupo.ResultadoDeGrupo;
 import br.com.lojaapi.gateway.acesso.LojaAtual;
-import br.com.lojaapi.gateway.leitura.RespostaDeEscrita;
-import br.com.lojaapi.gateway.web.Ids;
 import br.com.lojaapi.gateway.web.PreCondicao;
+import br.com.lojaapi.gateway.web.Recurso;
+import br.com.lojaapi.gateway.web.Recursos;
 import br.com.lojaapi.gateway.web.RespostaCondicional;
 import io.swagger.v3.oas.annotations.Operation;
-import io.swagger.v3.oas.annotations.Parameter;
 import io.swagger.v3.oas.annotations.media.Content;
 import io.swagger.v3.oas.annotations.media.Schema;
 import io.swagger.v3.oas.annotations.responses.ApiResponse;
 import io.swagger.v3.oas.annotations.tags.Tag;
-import org.axonframework.messaging.responsetypes.ResponseTypes;
-import org.axonframework.queryhandling.QueryGateway;
 import org.springframework.http.ResponseEntity;
 import org.springframework.web.bind.annotation.DeleteMapping;
 import org.springframework.web.bind.annotation.GetMapping;
@@ -34,8 +30,6 @@ import org.springframework.web.bind.annotation.RequestBody;
 import org.springframework.web.bind.annotation.RequestMapping;
 import org.springframework.web.bind.annotation.RestController;
 
-import java.net.URI;
-import java.time.Clock;
 import java.util.List;
 import java.util.Optional;
 
@@ -46,16 +40,18 @@ class GrupoController {
 
     private static final String NAO_ENCONTRADO = "Grupo de complementos não encontrado";
 
-    private final Comandos comandos;
-    private final QueryGateway consultas;
-    private final RespostaDeEscrita escrita;
-    private final Clock relogio;
+    /** The group's handlers return its version and the warnings its selection rules raise. */
+    private static final Recurso.Retorno<ResultadoDeGrupo, GrupoJson> COM_AVISOS = new Recurso.Retorno<>(
+            ResultadoDeGrupo.class, ResultadoDeGrupo::versao, (grupo, feito) -> grupo.com(feito.avisos()));
 
-    GrupoController(Comandos comandos, QueryGateway consultas, RespostaDeEscrita escrita, Clock relogio) {
-        this.comandos = comandos;
-        this.consultas = consultas;
-        this.escrita = escrita;
-        this.relogio = relogio;
+    private final Recursos recursos;
+    private final Recurso<GrupoJson> grupos;
+
+    GrupoController(Recursos recursos) {
+        this.recursos = recursos;
+        this.grupos = recursos.de(ModeloLeitura.GRUPO, NAO_ENCONTRADO,
+                        recursos.consulta(BuscarGrupoQuery::new, GrupoView.class, GrupoJson::de))
+                .comLocal("/v1/grupos-complemento/").comEtagDaVersao(CarimboQuery.Alvo.GRUPO, GrupoJson::versao);
     }
 
     @Schema(name = "ListaDeGrupos")
@@ -70,12 +66,10 @@ class GrupoController {
     @Operation(operationId = "listarGruposDeComplemento",
             summary = "Lista os grupos de complementos da loja",
             description = "Um grupo é vinculado a produtos pelo campo gruposComplemento do produto.")
-    ResponseEntity<Lista> listar(@Parameter(hidden = true) LojaAtual loja,
-                                 @Parameter(hidden = true) RespostaCondicional condicional) {
+    ResponseEntity<Lista> listar(LojaAtual loja, RespostaCondicional condicional) {
         return condicional.recurso(new CarimboDeListaQuery(loja.lojaId(), CarimboDeListaQuery.Lista.GRUPOS, null),
-                NAO_ENCONTRADO, () -> Optional.of(new Lista(consultas.query(new ListarGruposQuery(loja.lojaId()),
-                                ResponseTypes.multipleInstancesOf(GrupoView.class))
-                        .join().stream().map(GrupoJson::de).toList())));
+                NAO_ENCONTRADO, () -> Optional.of(new Lista(recursos.todos(new ListarGruposQuery(loja.lojaId()),
+                        GrupoView.class, GrupoJson::de))));
     }
 
     @PostMapping(consumes = "application/json")
@@ -86,24 +80,17 @@ class GrupoController {
                     + "maximo, ou negativos, dão 400.")
     @ApiResponse(responseCode = "201", description = "Criado",
             content = @Content(schema = @Schema(implementation = GrupoJson.class)))
-    ResponseEntity<Object> criar(@Parameter(hidden = true) LojaAtual loja, @RequestBody CorpoDeGrupo corpo) {
-        String id = Ids.novo();
-        ResultadoDeGrupo feito = comandos.enviar(new CriarGrupoComplementoCommand(id, loja.lojaId(), corpo.alteracao(),
-                relogio.instant()), ResultadoDeGrupo.class, NAO_ENCONTRADO);
-        return escrita.criado(ModeloLeitura.GRUPO, loja.lojaId(), id, feito.versao(),
-                URI.create("/v1/grupos-complemento/" + id), () -> buscar(loja.lojaId(), id).map(g -> g.com(feito.avisos())));
+    ResponseEntity<Object> criar(LojaAtual loja, @RequestBody CorpoDeGrupo corpo) {
+        return grupos.criar(loja.lojaId(), (id, agora) -> new CriarGrupoComplementoCommand(id, loja.lojaId(),
+                corpo.alteracao(), agora), COM_AVISOS);
     }
 
     @GetMapping("/{id}")
     @Operation(operationId = "lerGrupoDeComplemento",
             summary = "Lê um grupo de complementos")
-    @ApiResponse(responseCode = "200", description = "O grupo",
-            content = @Content(schema = @Schema(implementation = GrupoJson.class)))
-    ResponseEntity<GrupoJson> ler(@Parameter(hidden = true) LojaAtual loja,
-                                  @Parameter(hidden = true) RespostaCondicional condicional, @PathVariable String id) {
-        Ids.exigir(id, NAO_ENCONTRADO);
-        return condicional.recursoPelaVersao(new CarimboQuery(loja.lojaId(), CarimboQuery.Alvo.GRUPO, id, null),
-                NAO_ENCONTRADO, () -> buscar(loja.lojaId(), id), GrupoJson::versao);
+    @ApiResponse(responseCode = "200", description = "O grupo")
+    ResponseEntity<GrupoJson> ler(LojaAtual loja, RespostaCondicional condicional, @PathVariable String id) {
+        return grupos.ler(loja.lojaId(), id, condicional);
     }
 
     @PutMapping(path = "/{id}", consumes = "application/json")
@@ -112,13 +99,10 @@ class GrupoController {
             + "As regras de minimo e maximo são as do POST, conferidas no grupo resultante.")
     @ApiResponse(responseCode = "200", description = "O grupo alterado",
             content = @Content(schema = @Schema(implementation = GrupoJson.class)))
-    ResponseEntity<Object> alterar(@Parameter(hidden = true) LojaAtual loja, @PathVariable String id,
-                                   @RequestBody CorpoDeGrupo corpo, @Parameter(hidden = true) PreCondicao condicao) {
-        Ids.exigir(id, NAO_ENCONTRADO);
-        ResultadoDeGrupo feito = comandos.enviar(new AlterarGrupoComplementoCommand(id, loja.lojaId(),
-                corpo.alteracao(), relogio.instant(), condicao.versaoEsperada()), ResultadoDeGrupo.class, NAO_ENCONTRADO);
-        return escrita.alterado(ModeloLeitura.GRUPO, loja.lojaId(), id, feito.versao(),
-                () -> buscar(loja.lojaId(), id).map(g -> g.com(feito.avisos())));
+    ResponseEntity<Object> alterar(LojaAtual loja, @PathVariable String id, @RequestBody CorpoDeGrupo corpo,
+                                   PreCondicao condicao) {
+        return grupos.alterar(loja.lojaId(), id, condicao, (agora, esperada) -> new AlterarGrupoComplementoCommand(id,
+                loja.lojaId(), corpo.alteracao(), agora, esperada), COM_AVISOS);
     }
 
     @DeleteMapping("/{id}")
@@ -126,16 +110,8 @@ class GrupoController {
             summary = "Remove um grupo", description = "Produtos que o vinculavam deixam de mostrá-lo.")
     @ApiResponse(responseCode = "200", description = "Removido",
             content = @Content(schema = @Schema(implementation = Removido.class)))
-    ResponseEntity<Object> remover(@Parameter(hidden = true) LojaAtual loja, @PathVariable String id,
-                                   @Parameter(hidden = true) PreCondicao condicao) {
-        Ids.exigir(id, NAO_ENCONTRADO);
-        long versao = comandos.enviar(new RemoverGrupoComplementoCommand(id, loja.lojaId(), relogio.instant(),
-                condicao.versaoEsperada()), NAO_ENCONTRADO);
-        return escrita.removido(ModeloLeitura.GRUPO, loja.lojaId(), id, versao, new Removido(id, true));
-    }
-
-    private Optional<GrupoJson> buscar(String lojaId, String id) {
-        return consultas.query(new BuscarGrupoQuery(lojaId, id), ResponseTypes.optionalInstanceOf(GrupoView.class))
-                        .join().map(GrupoJson::de);
+    ResponseEntity<Object> remover(LojaAtual loja, @PathVariable String id, PreCondicao condicao) {
+        return grupos.remover(loja.lojaId(), id, condicao, (agora, esperada) -> new RemoverGrupoComplementoCommand(id,
+                loja.lojaId(), agora, esperada), new Removido(id, true));
     }
 }

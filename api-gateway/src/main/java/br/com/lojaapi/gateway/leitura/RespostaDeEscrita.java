@@ -53,14 +53,15 @@ public class RespostaDeEscrita {
     }
 
     public ResponseEntity<Object> removido(ModeloLeitura modelo, String lojaId, String id, long versao, Object corpo) {
-        try {
-            if (leitura.aguardarVersao(modelo, lojaId, id, versao)) {
-                return ResponseEntity.ok(corpo);
-            }
-        } catch (RuntimeException e) {
-            return semBanco(e, id, versao, null);
-        }
-        return aviso(HttpStatus.ACCEPTED, id, versao, null, ATRASO);
+        return feito(lojaId, List.of(new Espera(modelo, id, versao)), id, versao, corpo);
+    }
+
+    /**
+     * A write answered with a body known beforehand (a removal's receipt, the stock movements made): 200 with it
+     * once the read model shows every row the write changed.
+     */
+    public ResponseEntity<Object> feito(String lojaId, List<Espera> esperas, String id, long versao, Object corpo) {
+        return responder(HttpStatus.OK, lojaId, esperas, id, versao, null, () -> Optional.of(corpo));
     }
 
     /**

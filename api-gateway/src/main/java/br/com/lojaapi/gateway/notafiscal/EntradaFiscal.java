@@ -1,14 +1,17 @@
 package br.com.lojaapi.gateway.notafiscal;
 
+import br.com.lojaapi.command.notafiscal.LeitorFiscal;
+import br.com.lojaapi.command.notafiscal.LeituraFiscal;
+import br.com.lojaapi.command.notafiscal.NotasFiscaisDoPedido;
 import br.com.lojaapi.coreapi.comum.ErroDeNegocio;
+import br.com.lojaapi.coreapi.notafiscal.DadosNotaFiscal;
+import br.com.lojaapi.gateway.anexo.PartesDoEnvio;
 import br.com.lojaapi.gateway.erro.ArquivoGrandeDemaisException;
 import br.com.lojaapi.gateway.objetos.ConteudoDeArquivo;
 import jakarta.servlet.http.Part;
 
 import java.io.IOException;
-import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
-import java.util.Base64;
 import java.util.Collection;
 import java.util.Locale;
 import java.util.regex.Pattern;
@@ -39,6 +42,54 @@ record EntradaFiscal(byte[] xml, byte[] pdf, String chave, String numero, String
         serie = serie == null || serie.isBlank() ? null : serie.trim();
     }
 
+    /**
+     * The XML read (null when none was sent), once what the request says about itself agrees with it: all of it is
+     * checked before anything is stored.
+     */
+    LeituraFiscal ler() {
+        LeituraFiscal leitura = xml == null ? null : LeitorFiscal.ler(xml);
+        if (leitura == null) {
+            if (chave == null) {
+                throw ErroDeNegocio.invalido(pdf != null
+                        ? "Para anexar um PDF sem XML, envie a chave de acesso da nota (chave)"
+                        : "Envie o XML da nota (xml, xmlBase64, parte xml ou fiscal_document) ou, sem XML, a chave "
+                                + "de acesso (chave)");
+            }
+            NotasFiscaisDoPedido.dadosDaChave(chave, numero, serie);
+        } else if (leitura instanceof LeituraFiscal.Cancelamento cancelamento) {
+            if (pdf != null) {
+                throw ErroDeNegocio.invalido("O evento de cancelamento não leva PDF: envie o DANFE com a nota");
+            }
+            exigirMesmaChave(cancelamento.chave());
+        } else {
+            conferir(((LeituraFiscal.Nota) leitura).dados());
+        }
+        return leitura;
+    }
+
+    private void conferir(DadosNotaFiscal nota) {
+        if (nota.chave() == null && chave != null) {
+            throw ErroDeNegocio.invalido("NFS-e não tem chave de acesso: não envie chave com ela");
+        }
+        exigirMesmaChave(nota.chave());
+        if (numero != null && !semZerosAEsquerda(numero).equals(nota.numero())) {
+            throw ErroDeNegocio.invalido("numero " + numero + " difere do número do XML (" + nota.numero() + ")");
+        }
+        if (serie != null && !semZerosAEsquerda(serie).equals(nota.serie())) {
+            throw ErroDeNegocio.invalido("serie " + serie + " difere da série do XML (" + nota.serie() + ")");
+        }
+    }
+
+    private void exigirMesmaChave(String doXml) {
+        if (chave != null && !chave.equals(doXml)) {
+            throw ErroDeNegocio.invalido("chave " + chave + " difere da chave do XML (" + doXml + ")");
+        }
+    }
+
+    private static String semZerosAEsquerda(String texto) {
+        return texto.replaceFirst("^0+(?=.)", "");
+    }
+
     /** Raw {@code application/xml} body. */
     static EntradaFiscal doXml(byte[] corpo) {
         return new EntradaFiscal(corpo == null ? new byte[0] : corpo, null, null, null, null);
@@ -55,8 +106,8 @@ record EntradaFiscal(byte[] xml, byte[] pdf, String chave, String numero, String
             throw ErroDeNegocio.invalido("Envie pdfBase64 ou pdf, não os dois");
         }
         byte[] xml = corpo.xml() != null ? corpo.xml().getBytes(StandardCharsets.UTF_8)
-                : base64(corpo.xmlBase64(), "xmlBase64");
-        byte[] pdf = base64(corpo.pdfBase64() != null ? corpo.pdfBase64() : corpo.pdf(),
+                : PartesDoEnvio.base64(corpo.xmlBase64(), "xmlBase64");
+        byte[] pdf = PartesDoEnvio.base64(corpo.pdfBase64() != null ? corpo.pdfBase64() : corpo.pdf(),
                 corpo.pdfBase64() != null ? "pdfBase64" : "pdf");
         return new EntradaFiscal(xml, pdf, corpo.chave(), corpo.numero(), corpo.serie());
     }
@@ -106,17 +157,6 @@ record EntradaFiscal(byte[] xml, byte[] pdf, String chave, String numero, String
         return new EntradaFiscal(xml, pdf, chave, numero, serie);
     }
 
-    private static byte[] base64(String texto, String campo) {
-        if (texto == null) {
-            return null;
-        }
-        try {
-            return Base64.getDecoder().decode(ESPACOS.matcher(texto).replaceAll(""));
-        } catch (IllegalArgumentException e) {
-            throw ErroDeNegocio.invalido(campo + ": não é Base64 válido");
-        }
-    }
-
     private static void exigirUnica(byte[] existente, String parte) {
         if (existente != null) {
             throw ErroDeNegocio.invalido("Mais de um " + parte + " no multipart: envie um XML e, opcionalmente, "
@@ -125,24 +165,14 @@ record EntradaFiscal(byte[] xml, byte[] pdf, String chave, String numero, String
     }
 
     private static byte[] ler(Part parte, int maximo, String acima) throws IOException {
-        if (parte.getSize() > maximo) {
+        byte[] conteudo = PartesDoEnvio.ler(parte, maximo, acima);
+        if (conteudo.length > maximo) {
             throw new ArquivoGrandeDemaisException(acima);
         }
-        try (InputStream entrada = parte.getInputStream()) {
-            byte[] conteudo = entrada.readNBytes(maximo + 1);
-            if (conteudo.length > maximo) {
-                throw new ArquivoGrandeDemaisException(acima);
-            }
-            return conteudo;
-        }
+        return conteudo;
     }
 
     private static String texto(Part parte) throws IOException {
-        if (parte.getSize() > 200) {
-            throw ErroDeNegocio.invalido(parte.getName() + ": no máximo 200 caracteres");
-        }
-        try (InputStream entrada = parte.getInputStream()) {
-            return new String(entrada.readAllBytes(), StandardCharsets.UTF_8);
-        }
+        return PartesDoEnvio.texto(parte, 200, "no máximo 200 caracteres");
     }
 }

@@ -1,7 +1,10 @@
 package br.com.lojaapi.gateway.openapi;
 
+import br.com.lojaapi.gateway.acesso.LojaAtual;
 import br.com.lojaapi.gateway.erro.Erro;
 import br.com.lojaapi.gateway.leitura.EscritaAceita;
+import br.com.lojaapi.gateway.web.PreCondicao;
+import br.com.lojaapi.gateway.web.RespostaCondicional;
 import io.swagger.v3.core.converter.ModelConverters;
 import io.swagger.v3.oas.models.Components;
 import io.swagger.v3.oas.models.OpenAPI;
@@ -23,6 +26,7 @@ import io.swagger.v3.oas.models.security.SecurityScheme;
 import io.swagger.v3.oas.models.servers.Server;
 import org.springdoc.core.customizers.OpenApiCustomizer;
 import org.springdoc.core.customizers.OperationCustomizer;
+import org.springdoc.core.utils.SpringDocUtils;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.core.ResolvableType;
@@ -52,6 +56,13 @@ public class ConfiguracaoOpenApi {
     private static final String SERVICO_INDISPONIVEL = "ServicoIndisponivel";
     private static final Set<RequestMethod> ESCRITAS =
             Set.of(RequestMethod.POST, RequestMethod.PUT, RequestMethod.PATCH, RequestMethod.DELETE);
+
+    static {
+        // Handed to handlers by our argument resolvers (the token's store, the conditional GET, If-Match, which is
+        // described by IdempotenciaECondicoes): never request parameters, so no handler has to hide them itself.
+        SpringDocUtils.getConfig().addRequestWrapperToIgnore(LojaAtual.class, RespostaCondicional.class,
+                PreCondicao.class);
+    }
 
     /**
      * The server URL is relative ({@code /v1}): it resolves against the address the document was fetched from, so
@@ -144,6 +155,11 @@ public class ConfiguracaoOpenApi {
     @Bean
     OpenApiCustomizer idempotenciaECondicoes() {
         return new IdempotenciaECondicoes();
+    }
+
+    @Bean
+    ErrosSemCorpoDeclarado errosSemCorpoDeclarado() {
+        return new ErrosSemCorpoDeclarado();
     }
 
     @Bean

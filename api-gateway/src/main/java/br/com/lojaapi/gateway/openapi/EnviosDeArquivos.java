@@ -25,7 +25,7 @@ import java.util.List;
  * operation keeping only some of the bodies (the multipart handlers read their parts from the request, so springdoc
  * sees none) and a {@code oneOf} of the typed answer and a bare object. Here each gets every Content-Type its
  * handlers accept, the multipart parts they read ({@code EntradaFiscal.doMultipart},
- * {@code EntradaDeEtiqueta.doMultipart}; named components, {@code NotaFiscalMultipart} and
+ * {@code EntradaDeEtiquetaDeEnvio.doMultipart}; named components, {@code NotaFiscalMultipart} and
  * {@code EtiquetaMultipart}, as generators import them by name), and exactly the body its 200 and 201 carry.
  */
 @Component

@@ -1,14 +1,11 @@
 package br.com.lojaapi.gateway.pedido;
 
-import br.com.lojaapi.command.comum.Comandos;
 import br.com.lojaapi.command.pedido.aplicacao.EdicaoDePedidos;
 import br.com.lojaapi.command.pedido.aplicacao.Escrita;
 import br.com.lojaapi.coreapi.comum.ErroDeNegocio;
 import br.com.lojaapi.gateway.admin.Lojas;
-import br.com.lojaapi.gateway.leitura.RespostaDeEscrita;
 import br.com.lojaapi.gateway.web.Ids;
 import io.swagger.v3.oas.annotations.Hidden;
-import org.springframework.http.HttpStatus;
 import org.springframework.http.ResponseEntity;
 import org.springframework.web.bind.annotation.PathVariable;
 import org.springframework.web.bind.annotation.PutMapping;
@@ -32,19 +29,14 @@ import io.swagger.v3.oas.annotations.Operation;
 class PedidoAdminController {
 
     private final Lojas lojas;
-    private final Comandos comandos;
     private final EdicaoDePedidos edicoes;
     private final PedidosDaLoja pedidos;
-    private final RespostaDeEscrita escrita;
     private final Clock relogio;
 
-    PedidoAdminController(Lojas lojas, Comandos comandos, EdicaoDePedidos edicoes, PedidosDaLoja pedidos,
-                          RespostaDeEscrita escrita, Clock relogio) {
+    PedidoAdminController(Lojas lojas, EdicaoDePedidos edicoes, PedidosDaLoja pedidos, Clock relogio) {
         this.lojas = lojas;
-        this.comandos = comandos;
         this.edicoes = edicoes;
         this.pedidos = pedidos;
-        this.escrita = escrita;
         this.relogio = relogio;
     }
 
@@ -57,10 +49,8 @@ class PedidoAdminController {
         EdicaoDePedidos.Edicao edicao = new EdicaoDePedidos.Edicao(lojaId, pedidoId, linhas(corpo.itens),
                 corpo.desconto, corpo.taxaEntrega, corpo.editadoPor == null ? null : corpo.editadoPor.orElse(null),
                 relogio.instant());
-        List<Escrita> escritas = comandos.executar(() -> edicoes.editar(edicao),
-                PedidoController.NAO_ENCONTRADO);
-        return escrita.responder(HttpStatus.OK, lojaId, PedidoController.esperas(escritas), pedidoId,
-                PedidoController.versaoDoPedido(escritas), null, () -> pedidos.buscar(lojaId, pedidoId));
+        List<Escrita> escritas = pedidos.recurso().executar(() -> edicoes.editar(edicao));
+        return pedidos.gravado(lojaId, false, pedidoId, escritas);
     }
 
     private static List<EdicaoDePedidos.LinhaEditada> linhas(Optional<List<EdicaoDePedido.Item>> enviados) {

@@ -1,13 +1,11 @@
 package br.com.lojaapi.gateway.pedido;
 
-import br.com.lojaapi.command.comum.Comandos;
 import br.com.lojaapi.command.pedido.aplicacao.CancelamentoDePedido;
 import br.com.lojaapi.command.pedido.aplicacao.ConfirmacaoDePedido;
 import br.com.lojaapi.command.pedido.aplicacao.CriacaoDePedido;
 import br.com.lojaapi.command.pedido.aplicacao.Escrita;
 import br.com.lojaapi.command.pedido.aplicacao.ExclusaoDePedido;
 import br.com.lojaapi.command.pedido.aplicacao.MudancaDeEtapaDoPedido;
-import br.com.lojaapi.coreapi.comum.CarimboQuery;
 import br.com.lojaapi.coreapi.comum.ErroDeNegocio;
 import br.com.lojaapi.coreapi.comum.ModeloLeitura;
 import br.com.lojaapi.coreapi.comum.VersaoEsperada;
@@ -23,7 +21,6 @@ import br.com.lojaapi.coreapi.pedido.PedidoExcluido;
 import br.com.lojaapi.coreapi.pedido.StatusPedido;
 import br.com.lojaapi.coreapi.pedido.TipoEntrega;
 import br.com.lojaapi.gateway.acesso.LojaAtual;
-import br.com.lojaapi.gateway.erro.Erro;
 import br.com.lojaapi.gateway.leitura.RespostaDeEscrita;
 import br.com.lojaapi.gateway.objetos.ArquivosPrivados;
 import br.com.lojaapi.gateway.web.Ids;
@@ -36,8 +33,6 @@ import io.swagger.v3.oas.annotations.media.Content;
 import io.swagger.v3.oas.annotations.media.Schema;
 import io.swagger.v3.oas.annotations.responses.ApiResponse;
 import io.swagger.v3.oas.annotations.tags.Tag;
-import org.axonframework.queryhandling.QueryGateway;
-import org.springframework.http.HttpStatus;
 import org.springframework.http.ResponseEntity;
 import org.springframework.web.bind.annotation.DeleteMapping;
 import org.springframework.web.bind.annotation.GetMapping;
@@ -49,12 +44,10 @@ import org.springframework.web.bind.annotation.RequestMapping;
 import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.RestController;
 
-import java.net.URI;
 import java.time.Clock;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Optional;
 import java.util.function.Supplier;
 
 @RestController
@@ -64,32 +57,25 @@ class PedidoController {
 
     static final String NAO_ENCONTRADO = "Pedido não encontrado";
 
-    private final Comandos comandos;
     private final CriacaoDePedido criacao;
     private final ConfirmacaoDePedido confirmacao;
     private final CancelamentoDePedido cancelamento;
     private final MudancaDeEtapaDoPedido mudancaDeEtapa;
     private final ExclusaoDePedido exclusao;
     private final ArquivosPrivados arquivos;
-    private final QueryGateway consultas;
     private final PedidosDaLoja pedidos;
-    private final RespostaDeEscrita escrita;
     private final Clock relogio;
 
-    PedidoController(Comandos comandos, CriacaoDePedido criacao, ConfirmacaoDePedido confirmacao,
-                     CancelamentoDePedido cancelamento, MudancaDeEtapaDoPedido mudancaDeEtapa,
-                     ExclusaoDePedido exclusao, ArquivosPrivados arquivos, QueryGateway consultas,
-                     PedidosDaLoja pedidos, RespostaDeEscrita escrita, Clock relogio) {
-        this.comandos = comandos;
+    PedidoController(CriacaoDePedido criacao, ConfirmacaoDePedido confirmacao, CancelamentoDePedido cancelamento,
+                     MudancaDeEtapaDoPedido mudancaDeEtapa, ExclusaoDePedido exclusao, ArquivosPrivados arquivos,
+                     PedidosDaLoja pedidos, Clock relogio) {
         this.criacao = criacao;
         this.confirmacao = confirmacao;
         this.cancelamento = cancelamento;
         this.mudancaDeEtapa = mudancaDeEtapa;
         this.exclusao = exclusao;
         this.arquivos = arquivos;
-        this.consultas = consultas;
         this.pedidos = pedidos;
-        this.escrita = escrita;
         this.relogio = relogio;
     }
 
@@ -106,27 +92,25 @@ class PedidoController {
             summary = "Lista os pedidos da loja, mais novos primeiro",
             description = "desde e ate filtram a criação (data-hora ISO-8601 com fuso, por exemplo "
                     + "2026-11-21T08:00:00-03:00; inclusive). status aceita também ENVIADO (extensão).")
-    ResponseEntity<Lista> listar(@Parameter(hidden = true) LojaAtual loja,
-                 @Parameter(hidden = true) RespostaCondicional condicional,
+    ResponseEntity<Lista> listar(LojaAtual loja, RespostaCondicional condicional,
                  @Parameter(schema = @Schema(allowableValues = {"PENDENTE", "CONFIRMADO", "PREPARANDO", "PRONTO",
                          "ENVIADO", "ENTREGUE", "CANCELADO"})) @RequestParam(required = false) String status,
                  @Parameter(schema = @Schema(format = "date-time")) @RequestParam(required = false) String desde,
                  @Parameter(schema = @Schema(format = "date-time")) @RequestParam(required = false) String ate,
                  @Parameter(description = "A partir de 1; padrão 1") @RequestParam(required = false) Integer page,
                  @Parameter(description = "De 1 a 100; padrão 50") @RequestParam(required = false) Integer limite) {
-        int[] pagina = Paginacao.validar(page, limite);
+        Paginacao.Pedida pagina = Paginacao.pedida(page, limite);
         Instant inicio = Datas.instante(desde, "desde");
         Instant fim = Datas.instante(ate, "ate");
         if (inicio != null && fim != null && inicio.isAfter(fim)) {
             throw ErroDeNegocio.invalido("desde deve ser anterior ou igual a ate");
         }
         StatusPedido filtro = status == null ? null : status(status);
-        ListarPedidosQuery consulta = new ListarPedidosQuery(loja.lojaId(), filtro, inicio, fim, pagina[0], pagina[1]);
-        return condicional.lista(new CarimboDePedidosQuery(consulta), () -> {
-            PaginaDePedidos resultado = consultas.query(consulta, PaginaDePedidos.class).join();
-            return new Lista(resultado.pedidos().stream().map(PedidoJson::de).toList(),
-                    Paginacao.de(pagina[0], pagina[1], resultado.total()));
-        });
+        ListarPedidosQuery consulta = new ListarPedidosQuery(loja.lojaId(), filtro, inicio, fim, pagina.page(),
+                pagina.limite());
+        return condicional.lista(new CarimboDePedidosQuery(consulta), consulta, PaginaDePedidos.class,
+                resultado -> new Lista(resultado.pedidos().stream().map(PedidoJson::de).toList(),
+                        pagina.de(resultado.total())));
     }
 
     @PostMapping(consumes = "application/json")
@@ -137,29 +121,23 @@ class PedidoController {
     @ApiResponse(responseCode = "201", description = "Criado",
             content = @Content(schema = @Schema(implementation = PedidoJson.class)))
     @ApiResponse(responseCode = "400", description = "Campo inválido, produto de outra loja ou removido, estoque "
-            + "insuficiente (com indice do item), DELIVERY sem endereço",
-            content = @Content(schema = @Schema(implementation = Erro.class)))
-    ResponseEntity<Object> criar(@Parameter(hidden = true) LojaAtual loja, @RequestBody CorpoDePedido corpo) {
+            + "insuficiente (com indice do item), DELIVERY sem endereço")
+    ResponseEntity<Object> criar(LojaAtual loja, @RequestBody CorpoDePedido corpo) {
         String pedidoId = Ids.novo();
         CriacaoDePedido.NovoPedido novo = new CriacaoDePedido.NovoPedido(loja.lojaId(), pedidoId,
                 tipoEntrega(corpo.tipoEntrega()), cliente(corpo.cliente()),
                 Ids.opcional(corpo.cliente().id()), linhas(corpo.itens()), corpo.desconto(), corpo.taxaEntrega(),
                 corpo.observacoes(), relogio.instant());
-        List<Escrita> escritas = comandos.executar(() -> criacao.criar(novo), NAO_ENCONTRADO);
-        return escrita.responder(HttpStatus.CREATED, loja.lojaId(), esperas(escritas), pedidoId,
-                versaoDoPedido(escritas), URI.create("/v1/pedidos/" + pedidoId), () -> buscar(loja.lojaId(), pedidoId));
+        List<Escrita> escritas = pedidos.recurso().executar(() -> criacao.criar(novo));
+        return pedidos.gravado(loja.lojaId(), true, pedidoId, escritas);
     }
 
     @GetMapping("/{id}")
     @Operation(operationId = "lerPedido",
             summary = "Lê um pedido (itens, cliente, rastreio)")
-    @ApiResponse(responseCode = "200", description = "O pedido",
-            content = @Content(schema = @Schema(implementation = PedidoJson.class)))
-    ResponseEntity<PedidoJson> ler(@Parameter(hidden = true) LojaAtual loja,
-                                   @Parameter(hidden = true) RespostaCondicional condicional, @PathVariable String id) {
-        Ids.exigir(id, NAO_ENCONTRADO);
-        return condicional.recurso(new CarimboQuery(loja.lojaId(), CarimboQuery.Alvo.PEDIDO, id, null), NAO_ENCONTRADO,
-                () -> buscar(loja.lojaId(), id));
+    @ApiResponse(responseCode = "200", description = "O pedido")
+    ResponseEntity<PedidoJson> ler(LojaAtual loja, RespostaCondicional condicional, @PathVariable String id) {
+        return pedidos.recurso().ler(loja.lojaId(), id, condicional);
     }
 
     @PatchMapping(path = "/{id}", consumes = "application/json")
@@ -170,11 +148,9 @@ class PedidoController {
                     + "dá 409. Repetir o status atual é aceito (altera o rastreio) e emite pedido.status.")
     @ApiResponse(responseCode = "200", description = "O pedido alterado",
             content = @Content(schema = @Schema(implementation = PedidoJson.class)))
-    @ApiResponse(responseCode = "409", description = "Pedido cancelado não muda de status",
-            content = @Content(schema = @Schema(implementation = Erro.class)))
-    ResponseEntity<Object> alterar(@Parameter(hidden = true) LojaAtual loja, @PathVariable String id,
-                                   @RequestBody AlteracaoDePedido corpo,
-                                   @Parameter(hidden = true) PreCondicao condicao) {
+    @ApiResponse(responseCode = "409", description = "Pedido cancelado não muda de status")
+    ResponseEntity<Object> alterar(LojaAtual loja, @PathVariable String id, @RequestBody AlteracaoDePedido corpo,
+                                   PreCondicao condicao) {
         Ids.exigir(id, NAO_ENCONTRADO);
         if (corpo.status == null || corpo.status.isEmpty()) {
             throw ErroDeNegocio.invalido("status é obrigatório");
@@ -192,9 +168,7 @@ class PedidoController {
             default -> () -> mudancaDeEtapa.mudar(new MudarEtapaDoPedidoCommand(id, loja.lojaId(), status,
                     corpo.motivoCancelamento, acompanhamento, agora, esperada));
         };
-        List<Escrita> escritas = comandos.executar(alteracao, NAO_ENCONTRADO);
-        return escrita.responder(HttpStatus.OK, loja.lojaId(), esperas(escritas), id, versaoDoPedido(escritas), null,
-                () -> buscar(loja.lojaId(), id));
+        return pedidos.gravado(loja.lojaId(), false, id, pedidos.recurso().executar(alteracao));
     }
 
     @DeleteMapping("/{id}")
@@ -202,42 +176,26 @@ class PedidoController {
             summary = "Exclui um pedido CANCELADO, com itens e pagamentos (irreversível)")
     @ApiResponse(responseCode = "200", description = "Excluído",
             content = @Content(schema = @Schema(implementation = Excluido.class)))
-    @ApiResponse(responseCode = "409", description = "O pedido não está CANCELADO",
-            content = @Content(schema = @Schema(implementation = Erro.class)))
-    ResponseEntity<Object> remover(@Parameter(hidden = true) LojaAtual loja, @PathVariable String id,
-                                   @Parameter(hidden = true) PreCondicao condicao) {
+    @ApiResponse(responseCode = "409", description = "O pedido não está CANCELADO")
+    ResponseEntity<Object> remover(LojaAtual loja, @PathVariable String id, PreCondicao condicao) {
         Ids.exigir(id, NAO_ENCONTRADO);
-        ExclusaoDePedido.Exclusao excluida = comandos.executar(
-                () -> exclusao.excluir(loja.lojaId(), id, relogio.instant(), condicao.versaoEsperada()),
-                NAO_ENCONTRADO);
+        ExclusaoDePedido.Exclusao excluida = pedidos.recurso().executar(
+                () -> exclusao.excluir(loja.lojaId(), id, relogio.instant(), condicao.versaoEsperada()));
         PedidoExcluido excluido = excluida.pedido();
         List<RespostaDeEscrita.Espera> esperas = new ArrayList<>();
         esperas.add(new RespostaDeEscrita.Espera(ModeloLeitura.PEDIDO, id, excluido.versao()));
         excluida.notasFiscais().forEach(n -> esperas.add(
-                new RespostaDeEscrita.Espera(ModeloLeitura.NOTA_FISCAL, n.notaId(), n.versao())));
+                new RespostaDeEscrita.Espera(ModeloLeitura.NOTA_FISCAL, n.id(), n.versao())));
         excluida.etiquetas().forEach(e -> esperas.add(
-                new RespostaDeEscrita.Espera(ModeloLeitura.ETIQUETA, e.etiquetaId(), e.versao())));
+                new RespostaDeEscrita.Espera(ModeloLeitura.ETIQUETA, e.id(), e.versao())));
         Excluido corpo = new Excluido(true, excluido.numero(),
                 "Pedido " + excluido.numero() + " excluído com seus itens e pagamentos");
-        ResponseEntity<Object> resposta = escrita.responder(HttpStatus.OK, loja.lojaId(), esperas, id,
-                excluido.versao(), null, () -> Optional.of(corpo));
+        ResponseEntity<Object> resposta = pedidos.recurso().removido(loja.lojaId(), esperas, id, excluido.versao(),
+                corpo);
         // Its invoices' and labels' files go once no read model names them.
         excluida.notasFiscais().forEach(n -> arquivos.remover(n.objetosLivres()));
         excluida.etiquetas().forEach(e -> arquivos.remover(e.objetosLivres()));
         return resposta;
-    }
-
-    private Optional<PedidoJson> buscar(String lojaId, String id) {
-        return pedidos.buscar(lojaId, id);
-    }
-
-    static List<RespostaDeEscrita.Espera> esperas(List<Escrita> escritas) {
-        return escritas.stream().map(e -> new RespostaDeEscrita.Espera(e.modelo(), e.id(), e.versao())).toList();
-    }
-
-    static long versaoDoPedido(List<Escrita> escritas) {
-        return escritas.stream().filter(e -> e.modelo() == ModeloLeitura.PEDIDO)
-                       .findFirst().orElseThrow().versao();
     }
 
     static StatusPedido status(String texto) {

@@ -1,25 +1,24 @@
 package br.com.lojaapi.gateway.produto;
 
-import br.com.lojaapi.command.comum.Comandos;
 import br.com.lojaapi.command.produto.CadastroDeProdutos;
 import br.com.lojaapi.coreapi.comum.CarimboQuery;
 import br.com.lojaapi.coreapi.comum.ErroDeNegocio;
 import br.com.lojaapi.coreapi.comum.ModeloLeitura;
 import br.com.lojaapi.coreapi.produto.AlteracaoVariacao;
 import br.com.lojaapi.coreapi.produto.AlterarProdutoCommand;
-import br.com.lojaapi.coreapi.produto.BuscarProdutoQuery;
 import br.com.lojaapi.coreapi.produto.CarimboDeProdutosQuery;
 import br.com.lojaapi.coreapi.produto.ListarProdutosQuery;
 import br.com.lojaapi.coreapi.produto.PaginaDeProdutos;
-import br.com.lojaapi.coreapi.produto.ProdutoView;
 import br.com.lojaapi.coreapi.produto.ResultadoDeProduto;
 import br.com.lojaapi.gateway.acesso.LojaAtual;
-import br.com.lojaapi.gateway.erro.Erro;
 import br.com.lojaapi.gateway.imagem.ImagensDeProduto;
 import br.com.lojaapi.gateway.leitura.RespostaDeEscrita;
+import br.com.lojaapi.gateway.web.Busca;
 import br.com.lojaapi.gateway.web.Ids;
 import br.com.lojaapi.gateway.web.Paginacao;
 import br.com.lojaapi.gateway.web.PreCondicao;
+import br.com.lojaapi.gateway.web.Recurso;
+import br.com.lojaapi.gateway.web.Recursos;
 import br.com.lojaapi.gateway.web.RespostaCondicional;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.Parameter;
@@ -28,9 +27,6 @@ import io.swagger.v3.oas.annotations.media.Schema;
 import io.swagger.v3.oas.annotations.responses.ApiResponse;
 import io.swagger.v3.oas.annotations.tags.Tag;
 import jakarta.validation.Valid;
-import org.axonframework.messaging.responsetypes.ResponseTypes;
-import org.axonframework.queryhandling.QueryGateway;
-import org.springframework.http.HttpStatus;
 import org.springframework.http.ResponseEntity;
 import org.springframework.web.bind.annotation.DeleteMapping;
 import org.springframework.web.bind.annotation.GetMapping;
@@ -42,12 +38,12 @@ import org.springframework.web.bind.annotation.RequestMapping;
 import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.RestController;
 
-import java.net.URI;
 import java.time.Clock;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.function.Function;
+import java.util.stream.Stream;
 
 @RestController
 @RequestMapping(path = "/v1/produtos", produces = "application/json")
@@ -62,24 +58,19 @@ class ProdutoController {
     private static final String VARIACOES_NO_PUT =
             "variacoes ignoradas: no PUT, use /produtos/{id}/variacoes ou o POST com upsert";
 
-    private final Comandos comandos;
     private final CadastroDeProdutos cadastro;
-    private final QueryGateway consultas;
     private final ImagensDeProduto imagens;
-    private final RespostaDeEscrita escrita;
     private final UrlDaVitrine vitrine;
-    private final ProdutoComoGet comoGet;
+    private final Recurso<ProdutoJson> produtos;
     private final Clock relogio;
 
-    ProdutoController(Comandos comandos, CadastroDeProdutos cadastro, QueryGateway consultas, ImagensDeProduto imagens,
-                      RespostaDeEscrita escrita, UrlDaVitrine vitrine, ProdutoComoGet comoGet, Clock relogio) {
-        this.comandos = comandos;
+    ProdutoController(Recursos recursos, CadastroDeProdutos cadastro, ImagensDeProduto imagens, UrlDaVitrine vitrine,
+                      ProdutoComoGet comoGet, Clock relogio) {
         this.cadastro = cadastro;
-        this.consultas = consultas;
         this.imagens = imagens;
-        this.escrita = escrita;
         this.vitrine = vitrine;
-        this.comoGet = comoGet;
+        this.produtos = recursos.de(ModeloLeitura.PRODUTO, NAO_ENCONTRADO, comoGet::buscar)
+                                .comLocal("/v1/produtos/").comEtag(CarimboQuery.Alvo.PRODUTO);
         this.relogio = relogio;
     }
 
@@ -96,24 +87,19 @@ class ProdutoController {
             summary = "Lista os produtos da loja",
             description = "busca casa nome, código de barras e SKU (contém, sem diferenciar maiúsculas) e, quando é um "
                     + "número, codIntegracao exato. Produtos removidos nunca aparecem.")
-    ResponseEntity<Lista> listar(@Parameter(hidden = true) LojaAtual loja,
-                 @Parameter(hidden = true) RespostaCondicional condicional,
+    ResponseEntity<Lista> listar(LojaAtual loja, RespostaCondicional condicional,
                  @RequestParam(required = false) String busca,
                  @RequestParam(required = false) String categoriaId,
                  @Parameter(description = "true esconde os indisponíveis") @RequestParam(required = false) Boolean apenasDisponiveis,
                  @Parameter(description = "A partir de 1; padrão 1") @RequestParam(required = false) Integer page,
                  @Parameter(description = "De 1 a 100; padrão 50") @RequestParam(required = false) Integer limite) {
-        int[] pagina = Paginacao.validar(page, limite);
-        if (busca != null && busca.length() > 200) {
-            throw ErroDeNegocio.invalido("busca: no máximo 200 caracteres");
-        }
-        ListarProdutosQuery consulta = new ListarProdutosQuery(loja.lojaId(), busca, categoriaId,
-                Boolean.TRUE.equals(apenasDisponiveis), pagina[0], pagina[1]);
-        return condicional.lista(new CarimboDeProdutosQuery(consulta), () -> {
-            PaginaDeProdutos resultado = consultas.query(consulta, PaginaDeProdutos.class).join();
+        Paginacao.Pedida pagina = Paginacao.pedida(page, limite);
+        ListarProdutosQuery consulta = new ListarProdutosQuery(loja.lojaId(), Busca.validar(busca), categoriaId,
+                Boolean.TRUE.equals(apenasDisponiveis), pagina.page(), pagina.limite());
+        return condicional.lista(new CarimboDeProdutosQuery(consulta), consulta, PaginaDeProdutos.class, resultado -> {
             Function<String, String> url = vitrine.daLoja(loja.lojaId());
             return new Lista(resultado.produtos().stream().map(p -> ProdutoJson.de(p, url.apply(p.id()))).toList(),
-                    Paginacao.de(pagina[0], pagina[1], resultado.total()));
+                    pagina.de(resultado.total()));
         });
     }
 
@@ -127,9 +113,9 @@ class ProdutoController {
             content = @Content(schema = @Schema(implementation = ProdutoJson.class)))
     @ApiResponse(responseCode = "200", description = "Upsert de um produto existente (operacao = atualizado)",
             content = @Content(schema = @Schema(implementation = ProdutoJson.class)))
-    @ApiResponse(responseCode = "400", description = "Campo inválido, categoria ou grupo de outra loja, imagem recusada",
-            content = @Content(schema = @Schema(implementation = Erro.class)))
-    ResponseEntity<Object> criar(@Parameter(hidden = true) LojaAtual loja, @Valid @RequestBody CorpoDeProduto corpo) {
+    @ApiResponse(responseCode = "400",
+            description = "Campo inválido, categoria ou grupo de outra loja, imagem recusada")
+    ResponseEntity<Object> criar(LojaAtual loja, @Valid @RequestBody CorpoDeProduto corpo) {
         boolean upsert = corpo.upsert != null && corpo.upsert.orElse(false);
         // Cheap refusals first: nothing is downloaded for a call that cannot succeed.
         if (upsert && (corpo.codIntegracao == null || corpo.codIntegracao.isEmpty())) {
@@ -146,30 +132,25 @@ class ProdutoController {
                 corpo.alteracao(imagens(loja, corpo.imagens)),
                 corpo.categoria == null ? null : corpo.categoria.orElse(null),
                 corpo.controlaEstoque == null ? null : corpo.controlaEstoque.orElse(null), variacoes, relogio.instant());
-        CadastroDeProdutos.Cadastro feito = comandos.executar(
-                () -> upsert ? cadastro.criarOuAtualizar(pedido) : cadastro.criar(pedido), NAO_ENCONTRADO);
+        CadastroDeProdutos.Cadastro feito = produtos.executar(
+                () -> upsert ? cadastro.criarOuAtualizar(pedido) : cadastro.criar(pedido));
         List<String> avisos = new ArrayList<>(feito.avisos());
         if (!feito.criado() && corpo.controlaEstoque != null) {
             avisos.add(CONTROLA_ESTOQUE_IGNORADO);
         }
         long versao = feito.escritas().get(feito.escritas().size() - 1).versao();
         String operacao = upsert ? (feito.criado() ? "criado" : "atualizado") : null;
-        return escrita.responder(feito.criado() ? HttpStatus.CREATED : HttpStatus.OK, loja.lojaId(),
+        return produtos.gravado(loja.lojaId(), feito.criado(),
                 feito.escritas().stream().map(e -> new RespostaDeEscrita.Espera(e.modelo(), e.id(), e.versao())).toList(),
-                feito.produtoId(), versao, feito.criado() ? URI.create("/v1/produtos/" + feito.produtoId()) : null,
-                () -> buscar(loja.lojaId(), feito.produtoId()).map(p -> p.com(operacao, avisos)));
+                feito.produtoId(), versao, p -> p.com(operacao, avisos));
     }
 
     @GetMapping("/{id}")
     @Operation(operationId = "lerProduto",
             summary = "Lê um produto (removidos dão 404)")
-    @ApiResponse(responseCode = "200", description = "O produto",
-            content = @Content(schema = @Schema(implementation = ProdutoJson.class)))
-    ResponseEntity<ProdutoJson> ler(@Parameter(hidden = true) LojaAtual loja,
-                                    @Parameter(hidden = true) RespostaCondicional condicional, @PathVariable String id) {
-        Ids.exigir(id, NAO_ENCONTRADO);
-        return condicional.recurso(new CarimboQuery(loja.lojaId(), CarimboQuery.Alvo.PRODUTO, id, null), NAO_ENCONTRADO,
-                () -> buscar(loja.lojaId(), id));
+    @ApiResponse(responseCode = "200", description = "O produto")
+    ResponseEntity<ProdutoJson> ler(LojaAtual loja, RespostaCondicional condicional, @PathVariable String id) {
+        return produtos.ler(loja.lojaId(), id, condicional);
     }
 
     @PutMapping(path = "/{id}", consumes = "application/json")
@@ -179,14 +160,12 @@ class ProdutoController {
                     + "controlaEstoque é ignorado com um aviso.")
     @ApiResponse(responseCode = "200", description = "O produto alterado",
             content = @Content(schema = @Schema(implementation = ProdutoJson.class)))
-    ResponseEntity<Object> alterar(@Parameter(hidden = true) LojaAtual loja, @PathVariable String id,
-                                   @Valid @RequestBody CorpoDeProduto corpo,
-                                   @Parameter(hidden = true) PreCondicao condicao) {
+    ResponseEntity<Object> alterar(LojaAtual loja, @PathVariable String id, @Valid @RequestBody CorpoDeProduto corpo,
+                                   PreCondicao condicao) {
         Ids.exigir(id, NAO_ENCONTRADO);
         if (corpo.imagens != null) {
             // nothing is downloaded for a product that is not there, or for an If-Match already stale
-            ProdutoJson lido = buscar(loja.lojaId(), id).orElseThrow(() -> ErroDeNegocio.naoEncontrado(NAO_ENCONTRADO));
-            condicao.recusarSeVelha(lido.versao());
+            condicao.recusarSeVelha(produtos.exigir(loja.lojaId(), id).versao());
         }
         List<String> avisos = new ArrayList<>();
         if (corpo.controlaEstoque != null) {
@@ -198,12 +177,11 @@ class ProdutoController {
         if (corpo.variacoes != null) {
             avisos.add(VARIACOES_NO_PUT);
         }
-        ResultadoDeProduto resultado = comandos.enviar(new AlterarProdutoCommand(id, loja.lojaId(),
-                corpo.alteracao(imagens(loja, corpo.imagens)), List.of(), relogio.instant(), condicao.versaoEsperada()),
-                ResultadoDeProduto.class, NAO_ENCONTRADO);
-        avisos.addAll(resultado.avisos());
-        return escrita.alterado(ModeloLeitura.PRODUTO, loja.lojaId(), id, resultado.versao(),
-                () -> buscar(loja.lojaId(), id).map(p -> p.com(null, avisos)));
+        return produtos.alterar(loja.lojaId(), id, condicao, (agora, esperada) -> new AlterarProdutoCommand(id,
+                loja.lojaId(), corpo.alteracao(imagens(loja, corpo.imagens)), List.of(), agora, esperada),
+                new Recurso.Retorno<>(ResultadoDeProduto.class, ResultadoDeProduto::versao,
+                        (produto, resultado) -> produto.com(null, Stream.concat(avisos.stream(),
+                                resultado.avisos().stream()).toList())));
     }
 
     @DeleteMapping("/{id}")
@@ -211,16 +189,11 @@ class ProdutoController {
             summary = "Remove um produto (remoção lógica: some de toda leitura; pedidos guardam sua cópia)")
     @ApiResponse(responseCode = "200", description = "Removido",
             content = @Content(schema = @Schema(implementation = Removido.class)))
-    ResponseEntity<Object> remover(@Parameter(hidden = true) LojaAtual loja, @PathVariable String id,
-                                   @Parameter(hidden = true) PreCondicao condicao) {
+    ResponseEntity<Object> remover(LojaAtual loja, @PathVariable String id, PreCondicao condicao) {
         Ids.exigir(id, NAO_ENCONTRADO);
-        long versao = comandos.executar(() -> cadastro.remover(loja.lojaId(), id, relogio.instant(),
-                condicao.versaoEsperada()), NAO_ENCONTRADO);
-        return escrita.removido(ModeloLeitura.PRODUTO, loja.lojaId(), id, versao, new Removido(id, true));
-    }
-
-    Optional<ProdutoJson> buscar(String lojaId, String id) {
-        return comoGet.buscar(lojaId, id);
+        long versao = produtos.executar(() -> cadastro.remover(loja.lojaId(), id, relogio.instant(),
+                condicao.versaoEsperada()));
+        return produtos.removido(loja.lojaId(), id, versao, new Removido(id, true));
     }
 
     /** Re-hosts external images before any command runs (no remote I/O inside a transaction). */

@@ -11,7 +11,7 @@ import java.time.Instant;
 import java.util.List;
 
 @Schema(name = "Produto")
-record ProdutoJson(String id, String nome, @Schema(nullable = true) String descricao, BigDecimal preco,
+public record ProdutoJson(String id, String nome, @Schema(nullable = true) String descricao, BigDecimal preco,
                    @Schema(nullable = true) BigDecimal precoPromocional,
                    List<String> imagens, @Schema(nullable = true) String codigoBarras,
                    @Schema(nullable = true) String sku, @Schema(nullable = true) String referencia,

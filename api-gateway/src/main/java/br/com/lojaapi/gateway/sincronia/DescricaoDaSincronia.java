@@ -90,25 +90,28 @@ class DescricaoDaSincronia implements OpenApiCustomizer {
                 .description("Só na sincronia, sempre presente nela. Opaco: passe-o em cursor para a página "
                         + "seguinte e guarde o último"));
         propriedades.put("temMais", new BooleanSchema()
-                .description("Só na sincronia, sempre presente nela. false: a sincronia chegou ao horizonte; volte "
-                        + "mais tarde com o mesmo cursor"));
+                .description("Só na sincronia, sempre presente nela. false: a sincronia chegou ao horizonte (a "
+                        + "última alteração que já pode ser entregue sem pular uma escrita ainda aberta); volte mais "
+                        + "tarde com o mesmo cursor"));
         lista.setRequired(List.of(recurso.lista()));
     }
 
     private static void descrever(Operation operacao, Recurso recurso, OpenAPI api) {
         operacao.addParametersItem(new QueryParameter().name("atualizadoDesde")
                 .description("Sincronia incremental (extensão): lista o que mudou desde esta data-hora (ISO-8601 com "
-                        + "fuso, inclusive) em ordem de atualizadoEm e id, removidos inclusive. Não se combina com "
-                        + "page, com os filtros da lista nem com cursor (400)")
+                        + "fuso, inclusive), removidos inclusive, na ordem em que as alterações foram feitas; depois "
+                        + "da primeira delas vem também o que mudou em seguida com atualizadoEm um pouco anterior (uma "
+                        + "escrita concorrente). Não se combina com page, com os filtros da lista nem com cursor (400)")
                 .schema(new DateTimeSchema()));
         operacao.addParametersItem(new QueryParameter().name("cursor")
-                .description("Continua a sincronia incremental de onde a página anterior parou; vale em qualquer nó "
-                        + "e depois de reinícios")
+                .description("Continua a sincronia incremental de onde a página anterior parou; vale em qualquer nó, "
+                        + "depois de reinícios e de reconstruções do modelo de leitura. Um cursor da versão que "
+                        + "ordenava por atualizadoEm continua valendo: segue da primeira alteração depois dele")
                 .schema(new StringSchema()));
         String nota = "Com atualizadoDesde ou cursor, a resposta é uma página de sincronia: cursor e temMais em vez "
                 + "de paginacao, e removido (removidoEm nos removidos) em cada item. Cada alteração aparece uma vez, "
-                + "na ordem, só depois do horizonte de alguns segundos (SYNC_SAFETY_MARGIN) e de toda escrita ainda "
-                + "aberta, de modo que nenhuma se perde.";
+                + "na ordem em que foi feita, assim que a escrita respondeu, em qualquer nó; enquanto uma escrita "
+                + "anterior ainda não terminou, as seguintes esperam por ela, de modo que nenhuma se perde.";
         operacao.setDescription(operacao.getDescription() == null ? nota : operacao.getDescription() + " " + nota);
         ApiResponse ok = operacao.getResponses() == null ? null : operacao.getResponses().get("200");
         if (ok == null || ok.getContent() == null) {
@@ -127,6 +130,6 @@ class DescricaoDaSincronia implements OpenApiCustomizer {
         api.getComponents().addSchemas(item, itemDaLista(recurso));
         lista(lista, recurso, item);
         lista.setDescription("Uma página da lista; com atualizadoDesde ou cursor, uma página da sincronia "
-                + "incremental (extensão), em ordem de atualizadoEm e id");
+                + "incremental (extensão), na ordem em que as alterações foram feitas");
     }
 }

@@ -31,12 +31,13 @@ import java.util.function.ToLongFunction;
 
 /**
  * Incremental sync of one read model ({@code GET /v1/produtos|pedidos|clientes?atualizadoDesde=...} then
- * {@code ?cursor=...}): rows in {@code (atualizadoEm, id)} order, tombstones included, below the
- * {@link HorizonteDeSincronia horizon}, with the cursor of the last one.
+ * {@code ?cursor=...}): rows in order of their position (the global index of the last event applied to each, so the
+ * order changes were made in), tombstones included, below the {@link HorizonteDeSincronia horizon}, with the cursor
+ * of the last one.
  * <p>
- * The page's keys (id, versao) and the projection's part of the horizon are read in one REPEATABLE READ snapshot,
- * so a projection rebuild swapping tables and tokens in between cannot pair a horizon with rows it does not
- * describe; the open transactions are read just before it. The ETag is taken from the keys, and a matching
+ * The page's keys (id, versao, position) and the horizon are read in one REPEATABLE READ snapshot, so a projection
+ * rebuild swapping tables in between cannot pair a horizon with rows it does not describe; the bound of settled
+ * gaps ({@link LacunasEncerradas}) is read just before it. The ETag is taken from the keys, and a matching
  * {@code If-None-Match} is a 304 before any body is read. The bodies are read afterwards: a row changed in between
  * (its body no longer of the keyed version) ends the page before it, and is listed again at its new place, so a
  * poller never receives one version twice or a version out of place.
@@ -70,11 +71,11 @@ public class Sincronia {
                                         WebRequest requisicao) {
         CursorDeSincronia de = posicao(modelo, parametros);
         int limite = limite(parametros.getFirst("limite"));
-        Instant ativas = horizonte.ativas();
+        long encerradas = horizonte.encerradas();
         PaginaDeAlteracoes chaves = instantaneo.execute(status -> consultas.query(new AlteracoesQuery(lojaId,
-                modelo.modelo(), de.em(), de.id(), horizonte.ate(modelo.modelo(), ativas), limite),
-                PaginaDeAlteracoes.class).join());
-        if (requisicao.checkNotModified(etag(modelo.tipo(), de, chaves.alteracoes(), chaves.temMais(),
+                modelo.modelo(), de.apos(), de.desde(), de.desdeId(), horizonte.ate(modelo.modelo(), encerradas),
+                limite), PaginaDeAlteracoes.class).join());
+        if (requisicao.checkNotModified(etag(modelo.tipo(), chaves.apos(), chaves.alteracoes(), chaves.temMais(),
                 chaves.dependencias()))) {
             return Optional.empty();
         }
@@ -85,25 +86,26 @@ public class Sincronia {
                   .forEach(corpo -> porId.put(modelo.id().apply(corpo), corpo));
         }
         List<ItemSincronizado<T>> itens = new ArrayList<>();
-        CursorDeSincronia ate = de;
+        long ate = chaves.apos();
         for (Alteracao alteracao : alteracoes) {
             T corpo = porId.get(alteracao.id());
             if (corpo == null || modelo.versao().applyAsLong(corpo) != alteracao.versao()) {
                 break;
             }
             itens.add(new ItemSincronizado<>(corpo, alteracao.removidoEm() != null, alteracao.removidoEm()));
-            ate = new CursorDeSincronia(alteracao.atualizadoEm(), alteracao.id());
+            ate = alteracao.posicao();
         }
         boolean temMais = chaves.temMais() || itens.size() < alteracoes.size();
-        return Optional.of(new Pagina<>(itens, ate.codificar(modelo.tipo()), temMais,
-                etag(modelo.tipo(), de, alteracoes.subList(0, itens.size()), temMais, chaves.dependencias())));
+        return Optional.of(new Pagina<>(itens, CursorDeSincronia.apos(ate).codificar(modelo.tipo()), temMais,
+                etag(modelo.tipo(), chaves.apos(), alteracoes.subList(0, itens.size()), temMais,
+                        chaves.dependencias())));
     }
 
     private static CursorDeSincronia posicao(Modelo<?> modelo, MultiValueMap<String, String> parametros) {
         List<String> misturados = modelo.daLista().stream().filter(parametros::containsKey).sorted().toList();
         if (!misturados.isEmpty()) {
             throw ErroDeNegocio.invalido("atualizadoDesde e cursor não se combinam com " + String.join(", ", misturados)
-                    + ": a sincronia percorre tudo o que mudou, em ordem de atualizadoEm");
+                    + ": a sincronia percorre tudo o que mudou, na ordem em que mudou");
         }
         String desde = parametros.getFirst("atualizadoDesde");
         String cursor = parametros.getFirst("cursor");
@@ -141,9 +143,9 @@ public class Sincronia {
      * body read later can only be newer, which makes the next request's tag differ (a needless 200), never a 304
      * over a stale body.
      */
-    private static String etag(char tipo, CursorDeSincronia de, List<Alteracao> alteracoes, boolean temMais,
+    private static String etag(char tipo, long apos, List<Alteracao> alteracoes, boolean temMais,
                                String dependencias) {
-        StringBuilder chave = new StringBuilder().append(de.codificar(tipo)).append('|').append(temMais)
+        StringBuilder chave = new StringBuilder().append(tipo).append(apos).append('|').append(temMais)
                                                  .append('|').append(dependencias);
         alteracoes.forEach(a -> chave.append('|').append(a.id()).append(':').append(a.versao())
                                      .append(a.removidoEm() == null ? "" : ":r"));

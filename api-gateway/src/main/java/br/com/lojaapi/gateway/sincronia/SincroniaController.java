@@ -19,11 +19,11 @@ import org.springframework.web.context.request.WebRequest;
  */
 public abstract class SincroniaController<T> {
 
-    private static final String DESCRICAO = "Em ordem de atualizadoEm e, no empate, id; removidos inclusive "
+    private static final String DESCRICAO = "Na ordem em que as alterações foram feitas, removidos inclusive "
             + "(removido: true). Continue com o cursor devolvido até temMais ser false e guarde o último para a "
             + "próxima sincronia: nenhuma alteração se perde nem se repete. Não se combina com page nem com os "
-            + "filtros da lista. Uma alteração aparece depois do horizonte (alguns segundos). If-None-Match com o "
-            + "ETag da página dá 304.";
+            + "filtros da lista. Uma alteração aparece assim que a escrita respondeu, salvo enquanto uma escrita "
+            + "anterior ainda está aberta. If-None-Match com o ETag da página dá 304.";
 
     private final Sincronia sincronia;
 

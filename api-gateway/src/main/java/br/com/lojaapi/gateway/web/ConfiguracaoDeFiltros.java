@@ -12,6 +12,7 @@ import br.com.lojaapi.gateway.idempotencia.RegistroDeIdempotencia;
 import br.com.lojaapi.gateway.limite.LimiteDeRequisicoes;
 import br.com.lojaapi.gateway.limite.LimiteDeRequisicoesFilter;
 import io.micrometer.core.instrument.MeterRegistry;
+import jakarta.servlet.Filter;
 import org.springframework.beans.factory.annotation.Value;
 import org.springframework.boot.web.servlet.FilterRegistrationBean;
 import org.springframework.context.annotation.Bean;
@@ -40,42 +41,27 @@ public class ConfiguracaoDeFiltros {
     FilterRegistrationBean<LimitesDeEntradaFilter> filtroDeLimitesDeEntrada(RespostasDeErro erros,
                                           @Value("${loja.http.corpo-maximo:1MB}") DataSize maximo,
                                           @Value("${loja.http.corpo-maximo-arquivos:16MB}") DataSize arquivos) {
-        FilterRegistrationBean<LimitesDeEntradaFilter> registro = new FilterRegistrationBean<>(
-                new LimitesDeEntradaFilter(maximo.toBytes(), arquivos.toBytes(), erros));
-        registro.addUrlPatterns("/v1/*", "/admin/*");
-        registro.setOrder(3);
-        return registro;
+        return registro(new LimitesDeEntradaFilter(maximo.toBytes(), arquivos.toBytes(), erros), 3,
+                "/v1/*", "/admin/*");
     }
 
     @Bean
     FilterRegistrationBean<FalhaDoBancoFilter> filtroDeFalhaDoBanco(FalhasDoBanco falhas, RespostasDeErro erros) {
-        FilterRegistrationBean<FalhaDoBancoFilter> registro =
-                new FilterRegistrationBean<>(new FalhaDoBancoFilter(falhas, erros));
-        registro.addUrlPatterns("/v1/*", "/admin/*");
-        registro.setOrder(0);
-        return registro;
+        return registro(new FalhaDoBancoFilter(falhas, erros), 0, "/v1/*", "/admin/*");
     }
 
     @Bean
     FilterRegistrationBean<AutenticacaoFilter> filtroDeAutenticacao(TokensDeAcesso tokens, UsoDeTokens uso,
                                                             TokenDeOperador operador, RespostasDeErro erros,
                                                             Clock relogio) {
-        FilterRegistrationBean<AutenticacaoFilter> registro =
-                new FilterRegistrationBean<>(new AutenticacaoFilter(tokens, uso, operador, erros, relogio));
-        registro.addUrlPatterns("/v1/*", "/admin/*");
-        registro.setOrder(1);
-        return registro;
+        return registro(new AutenticacaoFilter(tokens, uso, operador, erros, relogio), 1, "/v1/*", "/admin/*");
     }
 
     @Bean
     FilterRegistrationBean<LimiteDeRequisicoesFilter> filtroDeLimiteDeRequisicoes(LimiteDeRequisicoes limites,
                                                                           RespostasDeErro erros,
                                                                           MeterRegistry metricas) {
-        FilterRegistrationBean<LimiteDeRequisicoesFilter> registro =
-                new FilterRegistrationBean<>(new LimiteDeRequisicoesFilter(limites, erros, metricas));
-        registro.addUrlPatterns("/v1/*");
-        registro.setOrder(2);
-        return registro;
+        return registro(new LimiteDeRequisicoesFilter(limites, erros, metricas), 2, "/v1/*");
     }
 
     /** Last: a request refused by authentication, quotas or input limits never claims its Idempotency-Key. */
@@ -83,10 +69,14 @@ public class ConfiguracaoDeFiltros {
     FilterRegistrationBean<IdempotenciaFilter> filtroDeIdempotencia(RegistroDeIdempotencia chaves,
                                                                     RespostasDeErro erros,
                                                                     MeterRegistry metricas) {
-        FilterRegistrationBean<IdempotenciaFilter> registro =
-                new FilterRegistrationBean<>(new IdempotenciaFilter(chaves, erros, metricas));
-        registro.addUrlPatterns("/v1/*");
-        registro.setOrder(4);
+        return registro(new IdempotenciaFilter(chaves, erros, metricas), 4, "/v1/*");
+    }
+
+    /** {@code filtro} at position {@code ordem} of the pipeline, for the requests under {@code caminhos}. */
+    private static <F extends Filter> FilterRegistrationBean<F> registro(F filtro, int ordem, String... caminhos) {
+        FilterRegistrationBean<F> registro = new FilterRegistrationBean<>(filtro);
+        registro.addUrlPatterns(caminhos);
+        registro.setOrder(ordem);
         return registro;
     }
 }

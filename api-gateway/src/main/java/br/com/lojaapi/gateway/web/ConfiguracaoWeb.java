@@ -1,5 +1,6 @@
 package br.com.lojaapi.gateway.web;
 
+import br.com.lojaapi.gateway.acesso.LojaAtualResolver;
 import br.com.lojaapi.gateway.erro.ValvulaDeErroJson;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.databind.DeserializationFeature;
@@ -15,6 +16,7 @@ import org.springframework.context.annotation.Configuration;
 import org.springframework.web.method.support.HandlerMethodArgumentResolver;
 import org.springframework.web.servlet.config.annotation.WebMvcConfigurer;
 
+import java.util.Arrays;
 import java.util.List;
 
 @Configuration(proxyBeanMethods = false)
@@ -56,9 +58,13 @@ public class ConfiguracaoWeb implements WebMvcConfigurer {
         });
     }
 
+    /** What handlers receive besides the API's parameters (and {@link RespostaCondicionalResolver}'s GETs). */
     @Override
     public void addArgumentResolvers(List<HandlerMethodArgumentResolver> resolvers) {
-        resolvers.add(new br.com.lojaapi.gateway.acesso.LojaAtualResolver());
-        resolvers.add(new PreCondicaoResolver());
+        resolvers.add(new LojaAtualResolver());
+        resolvers.add(ArgumentoPorTipo.de(PreCondicao.class, requisicao -> {
+            String[] linhas = requisicao.getHeaderValues(PreCondicao.CABECALHO);
+            return linhas == null ? PreCondicao.NENHUMA : PreCondicao.de(Arrays.asList(linhas));
+        }));
     }
 }

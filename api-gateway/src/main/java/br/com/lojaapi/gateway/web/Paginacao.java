@@ -15,7 +15,7 @@ public record Paginacao(int page, int limite, long total, long totalPaginas) {
     }
 
     /** {@code page} from 1, {@code limite} from 1 to 100 (default 50); anything else is a 400. */
-    public static int[] validar(Integer page, Integer limite) {
+    public static Pedida pedida(Integer page, Integer limite) {
         int pagina = page == null ? 1 : page;
         int tamanho = limite == null ? LIMITE_PADRAO : limite;
         if (pagina < 1) {
@@ -24,6 +24,21 @@ public record Paginacao(int page, int limite, long total, long totalPaginas) {
         if (tamanho < 1 || tamanho > LIMITE_MAXIMO) {
             throw ErroDeNegocio.invalido("limite deve estar entre 1 e " + LIMITE_MAXIMO);
         }
-        return new int[]{pagina, tamanho};
+        return new Pedida(pagina, tamanho);
+    }
+
+    /** As {@link #pedida}, as {@code {page, limite}} (the operator's delivery list still reads it so). */
+    public static int[] validar(Integer page, Integer limite) {
+        Pedida pedida = pedida(page, limite);
+        return new int[]{pedida.page(), pedida.limite()};
+    }
+
+    /** The page a request asks for, validated. */
+    public record Pedida(int page, int limite) {
+
+        /** The {@code paginacao} of this page of a list of {@code total} items. */
+        public Paginacao de(long total) {
+            return Paginacao.de(page, limite, total);
+        }
     }
 }

@@ -9,6 +9,7 @@ import org.springframework.transaction.support.TransactionTemplate;
 import org.springframework.web.context.request.WebRequest;
 
 import java.util.Optional;
+import java.util.function.Function;
 import java.util.function.Supplier;
 import java.util.function.ToLongFunction;
 
@@ -66,6 +67,14 @@ public final class RespostaCondicional {
     /** A list that always exists (a page, say): {@code carimbo} is answered with a {@code String}. */
     public <T> ResponseEntity<T> lista(Object carimbo, Supplier<T> corpo) {
         return leitura.execute(transacao -> responder(consultas.query(carimbo, String.class).join(), corpo));
+    }
+
+    /**
+     * A page of a list, as {@link #lista(Object, Supplier)}: its body is {@code corpo} of what {@code consulta}
+     * answers (a {@code resposta}), read in the same snapshot as the tag.
+     */
+    public <R, T> ResponseEntity<T> lista(Object carimbo, Object consulta, Class<R> resposta, Function<R, T> corpo) {
+        return lista(carimbo, () -> corpo.apply(consultas.query(consulta, resposta).join()));
     }
 
     private <T> ResponseEntity<T> responder(String etag, Supplier<T> corpo) {

@@ -3,21 +3,17 @@ package br.com.lojaapi.gateway.web;
 import org.axonframework.queryhandling.QueryGateway;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.context.annotation.Configuration;
-import org.springframework.core.MethodParameter;
 import org.springframework.transaction.PlatformTransactionManager;
 import org.springframework.transaction.TransactionDefinition;
 import org.springframework.transaction.support.TransactionTemplate;
-import org.springframework.web.bind.support.WebDataBinderFactory;
-import org.springframework.web.context.request.NativeWebRequest;
 import org.springframework.web.method.support.HandlerMethodArgumentResolver;
-import org.springframework.web.method.support.ModelAndViewContainer;
 import org.springframework.web.servlet.config.annotation.WebMvcConfigurer;
 
 import java.util.List;
 
 /** Hands GET handlers a {@link RespostaCondicional} for their request. */
 @Configuration(proxyBeanMethods = false)
-class RespostaCondicionalResolver implements HandlerMethodArgumentResolver, WebMvcConfigurer {
+class RespostaCondicionalResolver implements WebMvcConfigurer {
 
     private final ObjectProvider<QueryGateway> consultas;
     private final ObjectProvider<PlatformTransactionManager> transacoes;
@@ -32,18 +28,8 @@ class RespostaCondicionalResolver implements HandlerMethodArgumentResolver, WebM
 
     @Override
     public void addArgumentResolvers(List<HandlerMethodArgumentResolver> resolvers) {
-        resolvers.add(this);
-    }
-
-    @Override
-    public boolean supportsParameter(MethodParameter parametro) {
-        return parametro.getParameterType() == RespostaCondicional.class;
-    }
-
-    @Override
-    public Object resolveArgument(MethodParameter parametro, ModelAndViewContainer mav, NativeWebRequest requisicao,
-                                  WebDataBinderFactory binders) {
-        return new RespostaCondicional(requisicao, consultas.getObject(), leitura());
+        resolvers.add(ArgumentoPorTipo.de(RespostaCondicional.class,
+                requisicao -> new RespostaCondicional(requisicao, consultas.getObject(), leitura())));
     }
 
     private TransactionTemplate leitura() {

@@ -8,7 +8,7 @@ import jakarta.validation.constraints.Size;
 
 import java.util.List;
 
-@Schema(name = "NovoWebhook")
+@Schema(name = CorpoDeWebhook.ESQUEMA)
 record CorpoDeWebhook(
         @Schema(requiredMode = Schema.RequiredMode.REQUIRED, example = "ERP", maxLength = 200)
         @NotBlank(message = "Informe o nome do webhook (texto não vazio)")
@@ -20,11 +20,11 @@ record CorpoDeWebhook(
         @NotBlank(message = "Informe a url do webhook (http ou https)")
         @Size(max = 2000, message = "url: no máximo 2000 caracteres")
         String url,
+        // the kinds a subscription may name are listed by DescricaoDosWebhooks, from the catalogue
         @ArraySchema(arraySchema = @Schema(requiredMode = Schema.RequiredMode.REQUIRED,
-                description = "Tipos de evento assinados (ao menos um)"),
-                schema = @Schema(allowableValues = {"pedido.criado", "pedido.status", "pedido.pago",
-                        "pedido.cancelado", "pedido.nota_fiscal", "pedido.etiqueta", "pedido.editado",
-                        "cliente.criado", "produto.atualizado", "produto.removido", "produto.estoque_baixo"}))
+                description = "Tipos de evento assinados (ao menos um)"))
         @NotEmpty(message = "Informe eventos: a lista de tipos de evento assinados (ao menos um)")
         List<String> eventos) {
+
+    static final String ESQUEMA = "NovoWebhook";
 }

@@ -1,8 +1,6 @@
 package br.com.lojaapi.gateway.webhook;
 
-import br.com.lojaapi.command.entrega.ConfiguracaoDeEntregas;
-import br.com.lojaapi.coreapi.webhook.EventoDeWebhook;
-import br.com.lojaapi.gateway.cliente.ClienteJson;
+import br.com.lojaapi.command.entrega.ConfiguracaoDosWebhooks;
 import br.com.lojaapi.gateway.openapi.JsonLivre;
 import io.swagger.v3.core.converter.AnnotatedType;
 import io.swagger.v3.core.converter.ModelConverterContextImpl;
@@ -32,13 +30,15 @@ import java.util.stream.Collectors;
 
 /**
  * The {@code webhooks} section of the description (OpenAPI 3.1): one POST per event kind, with the headers every
- * delivery carries and the body {@code {evento, criadoEm, dados}}. The schema of {@code dados} is derived from the
- * Java type the dispatcher serialises for that kind, so a field added to it shows up here; the records of
+ * delivery carries and the body {@code {evento, criadoEm, dados}}, for each kind of the catalogue
+ * ({@link EventoDeWebhook}). The schema of {@code dados} is derived from the Java type the catalogue gives that kind
+ * (the one the dispatcher serialises), so a field added to it shows up here; a resource's GET body keeps the schema
+ * its REST answers have ({@code Produto}, {@code Cliente}), and the records of
  * {@link DadosDeEvento} are published as {@code Dados<Name>}, which keeps them apart from the REST schemas of the
  * same simple name ({@code ProdutoRemovido}, {@code NotaFiscalDoPedido}). Each body is the component
  * {@code Evento<Kind>} ({@code EventoPedidoCriado}). Each webhook is a {@code $ref} to its POST in
  * {@code components/pathItems}. The feed's item ({@code EventoDoFeed}) is the union of the bodies with {@code id} and
- * {@code cursor}, discriminated by {@code evento}.
+ * {@code cursor}, discriminated by {@code evento}. A subscription's {@code eventos} list the catalogue's names.
  */
 @Component
 class DescricaoDosWebhooks implements OpenApiCustomizer {
@@ -46,8 +46,6 @@ class DescricaoDosWebhooks implements OpenApiCustomizer {
     static final String ESQUEMAS = "#/components/schemas/";
     /** Each webhook is a $ref to its delivery, described in {@code components/pathItems}. */
     static final String ENTREGAS = "#/components/pathItems/";
-    /** {@code produto.atualizado} carries the product exactly as GET /produtos/{id} returns it. */
-    static final String PRODUTO = "Produto";
     /** The feed's item ({@code EventoController}), documented there with untyped {@code dados}. */
     static final String ITEM_DO_FEED = "EventoDoFeed";
     private static final String PREFIXO = "Dados";
@@ -57,41 +55,10 @@ class DescricaoDosWebhooks implements OpenApiCustomizer {
                                                                               c -> PREFIXO + c.getSimpleName(),
                                                                               c -> c));
 
-    /** The Java type of {@code dados} (none: the GET schema of the product) and what the event means. */
-    record Tipo(Class<?> dados, String resumo) {
-    }
+    private final OperacaoDeEntregaDeWebhook entregas;
 
-    private final OperacaoDeEntrega entregas;
-
-    DescricaoDosWebhooks(ConfiguracaoDeEntregas configuracao) {
-        this.entregas = new OperacaoDeEntrega(configuracao);
-    }
-
-    /** Exhaustive: a new kind does not compile until it is described. Types as {@link DisparadorDeWebhooks} sends. */
-    static Tipo tipo(EventoDeWebhook evento) {
-        return switch (evento) {
-            case PEDIDO_CRIADO -> new Tipo(DadosDeEvento.PedidoCriado.class, "Pedido novo recebido (POST /pedidos)");
-            case PEDIDO_STATUS -> new Tipo(DadosDeEvento.StatusDoPedido.class,
-                    "Status do pedido alterado (todo PATCH /pedidos/{id} que muda o status)");
-            case PEDIDO_PAGO -> new Tipo(DadosDeEvento.PedidoPago.class, "Pagamento do pedido confirmado");
-            case PEDIDO_CANCELADO -> new Tipo(DadosDeEvento.StatusDoPedido.class,
-                    "Pedido cancelado (status CANCELADO; chega junto com pedido.status)");
-            case PEDIDO_NOTA_FISCAL -> new Tipo(DadosDeEvento.NotaFiscalDoPedido.class,
-                    "Nota fiscal criada, atualizada, cancelada ou removida (acao), pela API ou pelo painel");
-            case PEDIDO_ETIQUETA -> new Tipo(DadosDeEvento.EtiquetaNoPedido.class,
-                    "Etiqueta de transporte criada, substituída ou removida (acao), pela API ou pelo painel");
-            case PEDIDO_EDITADO -> new Tipo(DadosDeEvento.PedidoEditado.class,
-                    "A loja alterou itens, quantidades, preços, desconto ou frete no painel; o pedido completo "
-                            + "está em GET /pedidos/{id}");
-            case CLIENTE_CRIADO -> new Tipo(ClienteJson.class,
-                    "Cliente novo cadastrado; dados é o cliente como GET /clientes/{id} o mostrou ao ser criado");
-            case PRODUTO_ATUALIZADO -> new Tipo(null,
-                    "Produto alterado (PUT /produtos/{id} ou upsert de um existente); dados é o produto como "
-                            + "GET /produtos/{id} o devolve");
-            case PRODUTO_REMOVIDO -> new Tipo(DadosDeEvento.ProdutoRemovido.class, "Produto removido");
-            case PRODUTO_ESTOQUE_BAIXO -> new Tipo(DadosDeEvento.EstoqueBaixo.class,
-                    "Produto (ou variação) chegou ao estoque mínimo");
-        };
+    DescricaoDosWebhooks(ConfiguracaoDosWebhooks configuracao) {
+        this.entregas = new OperacaoDeEntregaDeWebhook(configuracao);
     }
 
     /** The component name of the envelope of a kind: {@code pedido.nota_fiscal} → {@code EventoPedidoNotaFiscal}. */
@@ -112,30 +79,39 @@ class DescricaoDosWebhooks implements OpenApiCustomizer {
                 new ModelResolver(Json31.mapper(), new NomesDosDados()).openapi31(true)));
         Map<EventoDeWebhook, String> dados = new EnumMap<>(EventoDeWebhook.class);
         for (EventoDeWebhook evento : EventoDeWebhook.values()) {
-            Class<?> tipo = tipo(evento).dados();
-            dados.put(evento, tipo == null ? existente(componentes, PRODUTO)
-                    : nome(contexto.resolve(new AnnotatedType(tipo).resolveAsRef(true))));
+            dados.put(evento, nome(contexto.resolve(new AnnotatedType(evento.dados()).resolveAsRef(true))));
         }
         registrar(contexto.getDefinedModels(), componentes);
         dados.forEach((evento, esquema) -> {
-            componentes.addSchemas(envelope(evento), corpo(evento, tipo(evento), esquema));
+            componentes.addSchemas(envelope(evento), corpo(evento, esquema));
             // A $ref to components/pathItems: generators (typescript-fetch) that break on an inline webhook still
             // read the document, and the webhook stays described.
-            componentes.addPathItem(evento.nome(), new PathItem().post(entregas.de(evento, tipo(evento))));
+            componentes.addPathItem(evento.nome(), new PathItem().post(entregas.de(evento)));
             api.addWebhooks(evento.nome(), new PathItem().$ref(ENTREGAS + evento.nome()));
         });
+        eventosAssinaveis(componentes);
         if (componentes.getSchemas().containsKey(ITEM_DO_FEED)) {
             Schema<?> item = new JsonSchema().description("Um evento do feed: o corpo do webhook do seu tipo, com id "
                                                                   + "e cursor na frente")
                                              .discriminator(new Discriminator().propertyName("evento"));
             dados.forEach((evento, esquema) -> {
                 String nome = ITEM_DO_FEED + envelope(evento).substring("Evento".length());
-                componentes.addSchemas(nome, itemDoFeed(evento, tipo(evento), esquema));
+                componentes.addSchemas(nome, itemDoFeed(evento, esquema));
                 item.addOneOfItem(new JsonSchema().$ref(ESQUEMAS + nome));
                 item.getDiscriminator().mapping(evento.nome(), ESQUEMAS + nome);
             });
             componentes.addSchemas(ITEM_DO_FEED, item);
         }
+    }
+
+    /** A subscription names kinds of the catalogue, in its order: the request's schema lists them. */
+    @SuppressWarnings("unchecked")
+    private static void eventosAssinaveis(Components componentes) {
+        Schema<?> novo = componentes.getSchemas() == null ? null : componentes.getSchemas().get(CorpoDeWebhook.ESQUEMA);
+        if (novo == null || novo.getProperties() == null || novo.getProperties().get("eventos") == null) {
+            throw new IllegalStateException("a descrição não tem o esquema " + CorpoDeWebhook.ESQUEMA + ".eventos");
+        }
+        ((Schema<String>) novo.getProperties().get("eventos").getItems()).setEnum(EventoDeWebhook.nomes());
     }
 
     /**
@@ -144,8 +120,8 @@ class DescricaoDosWebhooks implements OpenApiCustomizer {
      * is their union by {@code evento}. Plain objects rather than an {@code allOf} over the
      * union: generated clients (Java) cannot extend a {@code oneOf}.
      */
-    private static Schema<?> itemDoFeed(EventoDeWebhook evento, Tipo tipo, String dados) {
-        Schema<?> corpo = corpo(evento, tipo, dados);
+    private static Schema<?> itemDoFeed(EventoDeWebhook evento, String dados) {
+        Schema<?> corpo = corpo(evento, dados);
         Schema<?> item = new ObjectSchema()
                 .description("Item do feed de " + evento.nome() + ": o corpo do webhook com id e cursor")
                 .addProperty("id", new StringSchema()
@@ -222,16 +198,9 @@ class DescricaoDosWebhooks implements OpenApiCustomizer {
         esquema.setRequired(obrigatorios);
     }
 
-    private static String existente(Components componentes, String nome) {
-        if (componentes.getSchemas() == null || !componentes.getSchemas().containsKey(nome)) {
-            throw new IllegalStateException("a descrição não tem o esquema " + nome);
-        }
-        return nome;
-    }
-
-    private static Schema<?> corpo(EventoDeWebhook evento, Tipo tipo, String dados) {
+    private static Schema<?> corpo(EventoDeWebhook evento, String dados) {
         return new ObjectSchema()
-                .description(evento.nome() + ": " + tipo.resumo())
+                .description(evento.nome() + ": " + evento.resumo())
                 .addProperty("evento", new StringSchema()._enum(List.of(evento.nome())).description("Tipo do evento"))
                 .addProperty("criadoEm", new DateTimeSchema().description("Quando o evento aconteceu"))
                 .addProperty("dados", new Schema<>().$ref(ESQUEMAS + dados))

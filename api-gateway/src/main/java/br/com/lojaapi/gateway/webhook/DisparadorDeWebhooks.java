@@ -1,6 +1,6 @@
 package br.com.lojaapi.gateway.webhook;
 
-import br.com.lojaapi.command.entrega.ConfiguracaoDeEntregas;
+import br.com.lojaapi.command.entrega.ConfiguracaoDosWebhooks;
 import br.com.lojaapi.command.webhook.WebhookLookup;
 import br.com.lojaapi.coreapi.entrega.IniciarEntregaCommand;
 import br.com.lojaapi.gateway.axon.ConfiguracaoDeProcessadores;
@@ -40,11 +40,11 @@ class DisparadorDeWebhooks {
     private final CommandGateway comandos;
     private final EventStore eventos;
     private final RenderizadorDeEventos renderizador;
-    private final ConfiguracaoDeEntregas configuracao;
+    private final ConfiguracaoDosWebhooks configuracao;
     private final Clock relogio;
 
     DisparadorDeWebhooks(WebhookLookup destinos, CommandGateway comandos, EventStore eventos,
-                         RenderizadorDeEventos renderizador, ConfiguracaoDeEntregas configuracao, Clock relogio) {
+                         RenderizadorDeEventos renderizador, ConfiguracaoDosWebhooks configuracao, Clock relogio) {
         this.destinos = destinos;
         this.comandos = comandos;
         this.eventos = eventos;
@@ -60,13 +60,13 @@ class DisparadorDeWebhooks {
     }
 
     private void disparar(EventoRenderizado evento) {
-        List<String> webhooks = destinos.inscritos(evento.lojaId(), evento.tipo().nome(), evento.criadoEm());
+        List<String> webhooks = destinos.inscritos(evento.lojaId(), evento.tipo(), evento.criadoEm());
         if (webhooks.isEmpty()) {
             return;
         }
         Optional<String> corpo = evento.renderizar();
         if (corpo.isEmpty()) {
-            log.info("{} de {} não entregue: o recurso já não existe", evento.tipo().nome(), evento.id());
+            log.info("{} de {} não entregue: o recurso já não existe", evento.tipo(), evento.id());
             return;
         }
         for (String webhookId : webhooks) {
@@ -75,7 +75,7 @@ class DisparadorDeWebhooks {
             // Checked rather than caught: a failed insert would abort this processor's whole transaction.
             if (eventos.lastSequenceNumberFor(entregaId).isEmpty()) {
                 comandos.sendAndWait(new IniciarEntregaCommand(entregaId, evento.lojaId(), webhookId,
-                        evento.tipo().nome(), corpo.get(), configuracao.atrasosMs(), relogio.instant()));
+                        evento.tipo(), corpo.get(), configuracao.atrasosMs(), relogio.instant()));
             }
         }
     }

@@ -1,7 +1,7 @@
 package br.com.lojaapi.gateway.webhook;
 
 import br.com.lojaapi.command.comum.Comandos;
-import br.com.lojaapi.command.entrega.ConfiguracaoDeEntregas;
+import br.com.lojaapi.command.entrega.ConfiguracaoDosWebhooks;
 import br.com.lojaapi.coreapi.comum.ErroDeNegocio;
 import br.com.lojaapi.coreapi.entrega.BuscarEntregaQuery;
 import br.com.lojaapi.coreapi.entrega.EntregaView;
@@ -42,10 +42,10 @@ class EntregaAdminController {
     private final Lojas lojas;
     private final QueryGateway consultas;
     private final Comandos comandos;
-    private final ConfiguracaoDeEntregas configuracao;
+    private final ConfiguracaoDosWebhooks configuracao;
     private final Clock relogio;
 
-    EntregaAdminController(Lojas lojas, QueryGateway consultas, Comandos comandos, ConfiguracaoDeEntregas configuracao,
+    EntregaAdminController(Lojas lojas, QueryGateway consultas, Comandos comandos, ConfiguracaoDosWebhooks configuracao,
                            Clock relogio) {
         this.lojas = lojas;
         this.consultas = consultas;

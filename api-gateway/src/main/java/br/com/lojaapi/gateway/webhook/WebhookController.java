@@ -9,7 +9,6 @@ import br.com.lojaapi.coreapi.comum.CarimboDeListaQuery;
 import br.com.lojaapi.coreapi.comum.ErroDeNegocio;
 import br.com.lojaapi.coreapi.comum.ModeloLeitura;
 import br.com.lojaapi.coreapi.webhook.CriarWebhookCommand;
-import br.com.lojaapi.coreapi.webhook.EventoDeWebhook;
 import br.com.lojaapi.coreapi.webhook.ListarWebhooksQuery;
 import br.com.lojaapi.coreapi.webhook.RemoverWebhookCommand;
 import br.com.lojaapi.coreapi.webhook.WebhookView;

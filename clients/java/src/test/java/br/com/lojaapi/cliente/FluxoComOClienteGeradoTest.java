@@ -82,8 +82,6 @@ class FluxoComOClienteGeradoTest {
         processo.environment().remove("S3_ENDPOINT");
         processo.environment().put("SERVER_PORT", Integer.toString(porta));
         processo.environment().put("ADMIN_TOKEN", ADMIN);
-        // sync lists a change once it is older than this margin: short, so the test need not wait 10 s
-        processo.environment().put("SYNC_SAFETY_MARGIN", "1s");
         servico = processo.start();
         Instant limite = Instant.now().plus(Duration.ofMinutes(4));
         while (true) {

@@ -15,9 +15,9 @@ public final class GruposDeLookup {
     public static final String CLIENTE = "cliente-lookup";
     public static final String WEBHOOK = "webhook-lookup";
     public static final String NOTA_FISCAL = "nota-fiscal-lookup";
-    public static final String ETIQUETA = "etiqueta-lookup";
+    public static final String ETIQUETA_DE_ENVIO = "etiqueta-lookup";
     public static final List<String> TODOS =
-            List.of(CATEGORIA, LOJA_SLUG, PRODUTO, GRUPO, CLIENTE, WEBHOOK, NOTA_FISCAL, ETIQUETA);
+            List.of(CATEGORIA, LOJA_SLUG, PRODUTO, GRUPO, CLIENTE, WEBHOOK, NOTA_FISCAL, ETIQUETA_DE_ENVIO);
 
     private GruposDeLookup() {
     }

@@ -56,12 +56,12 @@ class EntregadorDeWebhooks {
     private final CommandGateway gateway;
     private final Comandos comandos;
     private final PoliticaDeRede rede;
-    private final ConfiguracaoDeEntregas configuracao;
+    private final ConfiguracaoDosWebhooks configuracao;
     private final Clock relogio;
     private final OkHttpClient http;
 
     EntregadorDeWebhooks(EventStore eventos, WebhookLookup destinos, CommandGateway gateway, Comandos comandos,
-                         PoliticaDeRede rede, ConfiguracaoDeEntregas configuracao, Clock relogio,
+                         PoliticaDeRede rede, ConfiguracaoDosWebhooks configuracao, Clock relogio,
                          MeterRegistry metricas) {
         this.metricas = metricas;
         this.eventos = eventos;

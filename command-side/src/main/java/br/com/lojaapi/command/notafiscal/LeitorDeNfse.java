@@ -1,6 +1,7 @@
 package br.com.lojaapi.command.notafiscal;
 
 import br.com.lojaapi.coreapi.comum.ErroDeNegocio;
+import br.com.lojaapi.coreapi.notafiscal.DadosNotaFiscal;
 import org.w3c.dom.Element;
 
 import java.math.BigDecimal;
@@ -50,8 +51,8 @@ final class LeitorDeNfse {
             canceladaEm = LeitorFiscal.dataHora(LeitorFiscal.primeiro(Dom.texto(confirmacao, "DataHoraCancelamento"),
                     Dom.texto(confirmacao, "DataHora")), "NfseCancelamento/Confirmacao/DataHora");
         }
-        return new LeituraFiscal.Nota("56", null, numero, null, codigo, emissao, valorTotal, prestador, tomador,
-                null, false, canceladaEm);
+        return new LeituraFiscal.Nota(new DadosNotaFiscal(DadosNotaFiscal.NFSE, null, numero, null, codigo, emissao,
+                valorTotal, prestador, tomador, null, false), canceladaEm);
     }
 
     private static String documento(Element cpfCnpj) {

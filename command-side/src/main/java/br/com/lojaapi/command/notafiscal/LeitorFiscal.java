@@ -1,6 +1,7 @@
 package br.com.lojaapi.command.notafiscal;
 
 import br.com.lojaapi.coreapi.comum.ErroDeNegocio;
+import br.com.lojaapi.coreapi.notafiscal.DadosNotaFiscal;
 import org.w3c.dom.Element;
 
 import java.math.BigDecimal;
@@ -129,8 +130,8 @@ public final class LeitorFiscal {
             }
             numeroDoProtocolo = Dom.texto(protocolo, "nProt");
         }
-        return new LeituraFiscal.Nota(modelo, chave, numero, serie, null, emissao, valor, emitente, destinatario,
-                numeroDoProtocolo, teste, null);
+        return new LeituraFiscal.Nota(new DadosNotaFiscal(modelo, chave, numero, serie, null, emissao, valor, emitente,
+                destinatario, numeroDoProtocolo, teste), null);
     }
 
     private static LeituraFiscal.Cancelamento evento(Element proc) {
@@ -173,7 +174,8 @@ public final class LeitorFiscal {
      * the key's, a value with four decimals, a 300-character code) is refused here, before anything is stored,
      * rather than kept as something no list or order summary can show.
      */
-    private static LeituraFiscal.Nota exigirCampos(LeituraFiscal.Nota n) {
+    private static LeituraFiscal.Nota exigirCampos(LeituraFiscal.Nota nota) {
+        DadosNotaFiscal n = nota.dados();
         if (n.numero() == null || !NUMERO.matcher(n.numero()).matches()) {
             throw ErroDeNegocio.invalido("Número da nota ausente ou inválido (" + n.numero() + "): de 1 a 15 dígitos");
         }
@@ -205,7 +207,7 @@ public final class LeitorFiscal {
         if (n.protocolo() != null && !PROTOCOLO.matcher(n.protocolo()).matches()) {
             throw ErroDeNegocio.invalido("Número do protocolo de autorização inválido: de 1 a 20 dígitos");
         }
-        return n;
+        return nota;
     }
 
     private static void exigirDocumento(String documento, String parte) {

@@ -1,7 +1,8 @@
 package br.com.lojaapi.command.notafiscal;
 
+import br.com.lojaapi.command.anexo.ArquivosDoAnexo;
 import br.com.lojaapi.command.comum.Versao;
-import br.com.lojaapi.coreapi.comum.ErroDeNegocio;
+import br.com.lojaapi.coreapi.anexo.ResultadoDoAnexo;
 import br.com.lojaapi.coreapi.notafiscal.ArquivoFiscal;
 import br.com.lojaapi.coreapi.notafiscal.AtualizarNotaFiscalCommand;
 import br.com.lojaapi.coreapi.notafiscal.CancelarNotaFiscalCommand;
@@ -13,7 +14,6 @@ import br.com.lojaapi.coreapi.notafiscal.NotaFiscalRegistradaEvent;
 import br.com.lojaapi.coreapi.notafiscal.NotaFiscalRemovidaEvent;
 import br.com.lojaapi.coreapi.notafiscal.RegistrarNotaFiscalCommand;
 import br.com.lojaapi.coreapi.notafiscal.RemoverNotaFiscalCommand;
-import br.com.lojaapi.coreapi.notafiscal.ResultadoDaNota;
 import org.axonframework.commandhandling.CommandHandler;
 import org.axonframework.eventsourcing.EventSourcingHandler;
 import org.axonframework.modelling.command.AggregateCreationPolicy;
@@ -35,7 +35,7 @@ import static org.axonframework.modelling.command.AggregateLifecycle.apply;
 /**
  * A tax invoice linked to one order of a store. The order itself never changes because of it. Which invoice a
  * key (or an NFS-e's number and code) belongs to, and the limit per order, are settled before its commands run
- * ({@link RegistroDeNotasFiscais}).
+ * ({@link NotasFiscaisDoPedido}).
  * <p>
  * Every event carries the whole invoice after it ({@link EstadoDaNota}); the warnings are worked out here, from
  * the whole invoice, at every change. Each handler answers which stored objects nothing refers to any more, for
@@ -46,6 +46,8 @@ import static org.axonframework.modelling.command.AggregateLifecycle.apply;
 class NotaFiscal {
 
     static final String NAO_ENCONTRADA = "Nota fiscal não encontrada";
+    private static final ArquivosDoAnexo<ArquivoFiscal> ARQUIVOS =
+            new ArquivosDoAnexo<>(ArquivoFiscal::objeto, a -> List.of(a.sha256(), a.tamanho()));
 
     @AggregateIdentifier
     private String notaId;
@@ -57,14 +59,14 @@ class NotaFiscal {
 
     @CommandHandler
     @CreationPolicy(AggregateCreationPolicy.ALWAYS)
-    ResultadoDaNota handle(RegistrarNotaFiscalCommand c) {
+    ResultadoDoAnexo handle(RegistrarNotaFiscalCommand c) {
         DadosNotaFiscal dados = c.dados();
         apply(new NotaFiscalRegistradaEvent(new EstadoDaNota(c.notaId(), c.lojaId(), c.pedidoId(),
                 c.contexto().pedidoNumero(), dados, c.canceladaEm() == null ? AUTORIZADA : CANCELADA, c.canceladaEm(),
                 null, null, c.xml(), c.pdf(), null,
                 AvisosDaNota.de(dados, c.xml() != null, c.pdf() != null, c.contexto()), c.origem(), c.em(),
                 c.em())));
-        return new ResultadoDaNota(c.notaId(), "criada", Versao.atual(), List.of());
+        return new ResultadoDoAnexo(c.notaId(), "criada", Versao.atual(), List.of());
     }
 
     /**
@@ -72,11 +74,11 @@ class NotaFiscal {
      * bytes again, say) no event is applied; the answer is still {@code atualizada}.
      */
     @CommandHandler
-    ResultadoDaNota handle(AtualizarNotaFiscalCommand c) {
+    ResultadoDoAnexo handle(AtualizarNotaFiscalCommand c) {
         exigirDoPedido(c.lojaId(), c.pedidoId());
         List<String> livres = new ArrayList<>();
-        ArquivoFiscal xml = substituir(estado.xml(), c.xml(), livres);
-        ArquivoFiscal pdf = substituir(estado.pdf(), c.pdf(), livres);
+        ArquivoFiscal xml = ARQUIVOS.substituir(estado.xml(), c.xml(), livres);
+        ArquivoFiscal pdf = ARQUIVOS.substituir(estado.pdf(), c.pdf(), livres);
         DadosNotaFiscal dados = c.dados() == null ? estado.dados() : c.dados();
         List<String> avisos = AvisosDaNota.de(dados, xml != null, pdf != null, c.contexto());
         if (!dados.equals(estado.dados()) || !Objects.equals(xml, estado.xml()) || !Objects.equals(pdf, estado.pdf())
@@ -88,14 +90,14 @@ class NotaFiscal {
         }
         if (c.canceladaEm() != null && AUTORIZADA.equals(estado.situacao())) {
             cancelar(null, null, c.canceladaEm(), estado.xmlCancelamento(), c.em());
-            return new ResultadoDaNota(notaId, "cancelada", Versao.atual(), livres);
+            return new ResultadoDoAnexo(notaId, "cancelada", Versao.atual(), livres);
         }
-        return new ResultadoDaNota(notaId, "atualizada", Versao.atual(), livres);
+        return new ResultadoDoAnexo(notaId, "atualizada", Versao.atual(), livres);
     }
 
     /** A cancellation sent again changes nothing: the invoice stays as the first one left it. */
     @CommandHandler
-    ResultadoDaNota handle(CancelarNotaFiscalCommand c) {
+    ResultadoDoAnexo handle(CancelarNotaFiscalCommand c) {
         exigirDoPedido(c.lojaId(), c.pedidoId());
         List<String> livres = new ArrayList<>();
         if (CANCELADA.equals(estado.situacao())) {
@@ -104,23 +106,18 @@ class NotaFiscal {
             }
         } else {
             cancelar(c.tipoEvento(), c.protocoloCancelamento(), c.canceladaEm(),
-                    substituir(estado.xmlCancelamento(), c.xmlCancelamento(), livres), c.em());
+                    ARQUIVOS.substituir(estado.xmlCancelamento(), c.xmlCancelamento(), livres), c.em());
         }
-        return new ResultadoDaNota(notaId, "cancelada", Versao.atual(), livres);
+        return new ResultadoDoAnexo(notaId, "cancelada", Versao.atual(), livres);
     }
 
     @CommandHandler
-    ResultadoDaNota handle(RemoverNotaFiscalCommand c) {
+    ResultadoDoAnexo handle(RemoverNotaFiscalCommand c) {
         exigirDoPedido(c.lojaId(), c.pedidoId());
         Versao.exigir(c.versaoEsperada());
-        List<String> livres = new ArrayList<>();
-        for (ArquivoFiscal arquivo : new ArquivoFiscal[]{estado.xml(), estado.pdf(), estado.xmlCancelamento()}) {
-            if (arquivo != null) {
-                livres.add(arquivo.objeto());
-            }
-        }
+        List<String> livres = ARQUIVOS.objetos(estado.xml(), estado.pdf(), estado.xmlCancelamento());
         apply(new NotaFiscalRemovidaEvent(estado, c.em()));
-        return new ResultadoDaNota(notaId, "removida", Versao.atual(), livres);
+        return new ResultadoDoAnexo(notaId, "removida", Versao.atual(), livres);
     }
 
     @EventSourcingHandler
@@ -152,30 +149,7 @@ class NotaFiscal {
                 estado.pdf(), xmlCancelamento, estado.avisos(), estado.origem(), estado.criadoEm(), agora)));
     }
 
-    /**
-     * The file to keep when {@code enviado} comes in place of {@code atual}: the sent one, unless it has the same
-     * bytes as the kept one. The one not kept goes to {@code livres}.
-     */
-    private static ArquivoFiscal substituir(ArquivoFiscal atual, ArquivoFiscal enviado, List<String> livres) {
-        if (enviado == null) {
-            return atual;
-        }
-        if (atual != null && atual.sha256().equals(enviado.sha256()) && atual.tamanho() == enviado.tamanho()) {
-            if (!atual.objeto().equals(enviado.objeto())) {
-                livres.add(enviado.objeto());
-            }
-            return atual;
-        }
-        if (atual != null) {
-            livres.add(atual.objeto());
-        }
-        return enviado;
-    }
-
-    /** Another store's or another order's invoice is reported exactly like a missing one. */
     private void exigirDoPedido(String loja, String pedido) {
-        if (!Objects.equals(estado.lojaId(), loja) || !Objects.equals(estado.pedidoId(), pedido)) {
-            throw ErroDeNegocio.naoEncontrado(NAO_ENCONTRADA);
-        }
+        ArquivosDoAnexo.exigirDoPedido(estado.lojaId(), estado.pedidoId(), loja, pedido, NAO_ENCONTRADA);
     }
 }

@@ -24,27 +24,27 @@ class LeitorFiscalTest {
     void nfeProcAutorizadaTemTodosOsCampos() {
         XmlsFiscais.Nfe nfe = XmlsFiscais.Nfe.padrao();
         LeituraFiscal.Nota lida = nota(nfe.xml());
-        assertThat(lida.modelo()).isEqualTo("55");
-        assertThat(lida.chave()).isEqualTo(nfe.chave());
-        assertThat(lida.numero()).isEqualTo(String.valueOf(nfe.numero()));
-        assertThat(lida.serie()).isEqualTo(String.valueOf(nfe.serie()));
-        assertThat(lida.dataEmissao()).isEqualTo(OffsetDateTime.parse(nfe.dataEmissao()));
-        assertThat(lida.valorTotal()).isEqualByComparingTo(nfe.valor());
-        assertThat(lida.cnpjEmitente()).isEqualTo(XmlsFiscais.CNPJ_EMITENTE);
-        assertThat(lida.documentoDestinatario()).isEqualTo(nfe.destinatario());
-        assertThat(lida.protocolo()).isEqualTo(nfe.protocolo());
+        assertThat(lida.dados().modelo()).isEqualTo("55");
+        assertThat(lida.dados().chave()).isEqualTo(nfe.chave());
+        assertThat(lida.dados().numero()).isEqualTo(String.valueOf(nfe.numero()));
+        assertThat(lida.dados().serie()).isEqualTo(String.valueOf(nfe.serie()));
+        assertThat(lida.dados().dataEmissao()).isEqualTo(OffsetDateTime.parse(nfe.dataEmissao()));
+        assertThat(lida.dados().valorTotal()).isEqualByComparingTo(nfe.valor());
+        assertThat(lida.dados().cnpjEmitente()).isEqualTo(XmlsFiscais.CNPJ_EMITENTE);
+        assertThat(lida.dados().documentoDestinatario()).isEqualTo(nfe.destinatario());
+        assertThat(lida.dados().protocolo()).isEqualTo(nfe.protocolo());
         assertThat(lida.semProtocolo()).isFalse();
-        assertThat(lida.ambienteDeTeste()).isFalse();
-        assertThat(lida.codigoVerificacao()).isNull();
+        assertThat(lida.dados().ambienteDeTeste()).isFalse();
+        assertThat(lida.dados().codigoVerificacao()).isNull();
         assertThat(lida.canceladaEm()).isNull();
     }
 
     @Test
     void autorizadaForaDePrazoNfceETesteSaoLidas() {
-        assertThat(nota(XmlsFiscais.Nfe.padrao().comCStat(150).xml()).protocolo()).isNotNull();
+        assertThat(nota(XmlsFiscais.Nfe.padrao().comCStat(150).xml()).dados().protocolo()).isNotNull();
         LeituraFiscal.Nota nfce = nota(XmlsFiscais.Nfe.padrao().nfce().xml());
-        assertThat(nfce.modelo()).isEqualTo("65");
-        assertThat(nota(XmlsFiscais.Nfe.padrao().comAmbienteDeTeste().xml()).ambienteDeTeste()).isTrue();
+        assertThat(nfce.dados().modelo()).isEqualTo("65");
+        assertThat(nota(XmlsFiscais.Nfe.padrao().comAmbienteDeTeste().xml()).dados().ambienteDeTeste()).isTrue();
     }
 
     @Test
@@ -53,24 +53,24 @@ class LeitorFiscalTest {
         LeituraFiscal.Nota bare = nota(XmlsFiscais.Nfe.padrao().bare().xml());
         assertThat(nfeProc.semProtocolo()).isTrue();
         assertThat(bare.semProtocolo()).isTrue();
-        assertThat(bare.protocolo()).isNull();
+        assertThat(bare.dados().protocolo()).isNull();
     }
 
     @Test
     void destinatarioCnpjCpfOuEstrangeiro() {
         assertThat(nota(XmlsFiscais.Nfe.padrao().comDestinatarioCnpj(XmlsFiscais.CNPJ_DESTINATARIO).xml())
-                .documentoDestinatario()).isEqualTo(XmlsFiscais.CNPJ_DESTINATARIO);
+                .dados().documentoDestinatario()).isEqualTo(XmlsFiscais.CNPJ_DESTINATARIO);
         assertThat(nota(XmlsFiscais.Nfe.padrao().comDestinatarioEstrangeiro(XmlsFiscais.ID_ESTRANGEIRO).xml())
-                .documentoDestinatario()).isEqualTo(XmlsFiscais.ID_ESTRANGEIRO);
-        assertThat(nota(XmlsFiscais.Nfe.padrao().semDestinatario().xml()).documentoDestinatario()).isNull();
+                .dados().documentoDestinatario()).isEqualTo(XmlsFiscais.ID_ESTRANGEIRO);
+        assertThat(nota(XmlsFiscais.Nfe.padrao().semDestinatario().xml()).dados().documentoDestinatario()).isNull();
     }
 
     @Test
     void chaveComCnpjAlfanumericoEAceita() {
         XmlsFiscais.Nfe nfe = XmlsFiscais.Nfe.padrao().comCnpjAlfanumerico();
         LeituraFiscal.Nota lida = nota(nfe.xml());
-        assertThat(lida.chave()).isEqualTo(nfe.chave()).contains(XmlsFiscais.CNPJ_ALFANUMERICO);
-        assertThat(lida.cnpjEmitente()).isEqualTo(XmlsFiscais.CNPJ_ALFANUMERICO);
+        assertThat(lida.dados().chave()).isEqualTo(nfe.chave()).contains(XmlsFiscais.CNPJ_ALFANUMERICO);
+        assertThat(lida.dados().cnpjEmitente()).isEqualTo(XmlsFiscais.CNPJ_ALFANUMERICO);
         assertThat(ChaveDeAcesso.valida("3526050X0J92JY000196570010000006041448679011")).isTrue();
         assertThat(ChaveDeAcesso.digitoVerificador("5206043300991100250655012000000780026730161")).isEqualTo(5);
     }
@@ -155,16 +155,17 @@ class LeitorFiscalTest {
                     : XmlsFiscais.nfse20x(versao, "202600000000123", "AB12CD34", "2026-11-20T10:00:00",
                     XmlsFiscais.CNPJ_EMITENTE, XmlsFiscais.CNPJ_DESTINATARIO, valor, null);
             LeituraFiscal.Nota lida = nota(xml);
-            assertThat(lida.modelo()).as(versao).isEqualTo("56");
-            assertThat(lida.chave()).as(versao).isNull();
-            assertThat(lida.serie()).as(versao).isNull();
-            assertThat(lida.numero()).as(versao).isEqualTo("202600000000123");
-            assertThat(lida.codigoVerificacao()).as(versao).isEqualTo("AB12CD34");
-            assertThat(lida.valorTotal()).as(versao).isEqualByComparingTo(valor);
-            assertThat(lida.cnpjEmitente()).as(versao).isEqualTo(XmlsFiscais.CNPJ_EMITENTE);
-            assertThat(lida.documentoDestinatario()).as(versao).isEqualTo(
+            assertThat(lida.dados().modelo()).as(versao).isEqualTo("56");
+            assertThat(lida.dados().chave()).as(versao).isNull();
+            assertThat(lida.dados().serie()).as(versao).isNull();
+            assertThat(lida.dados().numero()).as(versao).isEqualTo("202600000000123");
+            assertThat(lida.dados().codigoVerificacao()).as(versao).isEqualTo("AB12CD34");
+            assertThat(lida.dados().valorTotal()).as(versao).isEqualByComparingTo(valor);
+            assertThat(lida.dados().cnpjEmitente()).as(versao).isEqualTo(XmlsFiscais.CNPJ_EMITENTE);
+            assertThat(lida.dados().documentoDestinatario()).as(versao).isEqualTo(
                     "1.00".equals(versao) ? XmlsFiscais.CPF_DESTINATARIO : XmlsFiscais.CNPJ_DESTINATARIO);
-            assertThat(lida.dataEmissao()).as(versao).isEqualTo(OffsetDateTime.parse("2026-11-20T10:00:00-03:00"));
+            assertThat(lida.dados().dataEmissao()).as(versao)
+                    .isEqualTo(OffsetDateTime.parse("2026-11-20T10:00:00-03:00"));
             assertThat(lida.canceladaEm()).as(versao).isNull();
             assertThat(lida.semProtocolo()).as(versao).isFalse();
 
@@ -198,7 +199,7 @@ class LeitorFiscalTest {
     @Test
     void bomNoInicioNaoAtrapalha() {
         XmlsFiscais.Nfe nfe = XmlsFiscais.Nfe.padrao();
-        assertThat(nota(XmlsFiscais.comBom(nfe.xml())).chave()).isEqualTo(nfe.chave());
+        assertThat(nota(XmlsFiscais.comBom(nfe.xml())).dados().chave()).isEqualTo(nfe.chave());
     }
 
     @Test

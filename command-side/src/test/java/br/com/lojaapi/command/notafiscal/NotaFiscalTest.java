@@ -1,5 +1,6 @@
 package br.com.lojaapi.command.notafiscal;
 
+import br.com.lojaapi.coreapi.anexo.ResultadoDoAnexo;
 import br.com.lojaapi.coreapi.comum.ErroDeNegocio;
 import br.com.lojaapi.coreapi.notafiscal.ArquivoFiscal;
 import br.com.lojaapi.coreapi.notafiscal.AtualizarNotaFiscalCommand;
@@ -13,7 +14,6 @@ import br.com.lojaapi.coreapi.notafiscal.NotaFiscalRegistradaEvent;
 import br.com.lojaapi.coreapi.notafiscal.NotaFiscalRemovidaEvent;
 import br.com.lojaapi.coreapi.notafiscal.RegistrarNotaFiscalCommand;
 import br.com.lojaapi.coreapi.notafiscal.RemoverNotaFiscalCommand;
-import br.com.lojaapi.coreapi.notafiscal.ResultadoDaNota;
 import org.axonframework.eventsourcing.AggregateDeletedException;
 import org.axonframework.test.aggregate.AggregateTestFixture;
 import org.junit.jupiter.api.Test;
@@ -58,7 +58,7 @@ class NotaFiscalTest {
     void registrarAutorizadaSemPdfAvisaSoDaFaltaDoDanfe() {
         cenario().givenNoPriorActivity()
                  .when(registrar(DADOS, PEDIDO_42, null, null))
-                 .expectResultMessagePayload(new ResultadoDaNota(ID, "criada", 0, List.of()))
+                 .expectResultMessagePayload(new ResultadoDoAnexo(ID, "criada", 0, List.of()))
                  .expectEvents(REGISTRADA);
     }
 
@@ -101,7 +101,7 @@ class NotaFiscalTest {
     void pdfEnviadoDepoisSubstituiSoOPdfETiraOAviso() {
         cenario().given(REGISTRADA)
                  .when(new AtualizarNotaFiscalCommand(ID, LOJA, PEDIDO, PEDIDO_42, null, null, PDF, null, T1))
-                 .expectResultMessagePayload(new ResultadoDaNota(ID, "atualizada", 1, List.of()))
+                 .expectResultMessagePayload(new ResultadoDoAnexo(ID, "atualizada", 1, List.of()))
                  .expectEvents(new NotaFiscalAtualizadaEvent(new EstadoDaNota(ID, LOJA, PEDIDO, 42, DADOS,
                          "AUTORIZADA", null, null, null, XML, PDF, null, List.of(), "API", T0, T1)));
     }
@@ -112,14 +112,14 @@ class NotaFiscalTest {
                 DADOS, "AUTORIZADA", null, null, null, XML, PDF, null, List.of(), "API", T0, T1));
         cenario().given(REGISTRADA, comPdf)
                  .when(new AtualizarNotaFiscalCommand(ID, LOJA, PEDIDO, PEDIDO_42, null, null, PDF_NOVO, null, T1))
-                 .expectResultMessagePayload(new ResultadoDaNota(ID, "atualizada", 2, List.of(PDF.objeto())));
+                 .expectResultMessagePayload(new ResultadoDoAnexo(ID, "atualizada", 2, List.of(PDF.objeto())));
         ArquivoFiscal mesmoPdf = new ArquivoFiscal("notas/loja-1/c.pdf", PDF.tamanho(), PDF.sha256());
         ArquivoFiscal mesmoXml = new ArquivoFiscal("notas/loja-1/c.xml", XML.tamanho(), XML.sha256());
         cenario().given(REGISTRADA, comPdf)
                  .when(new AtualizarNotaFiscalCommand(ID, LOJA, PEDIDO, PEDIDO_42, DADOS, mesmoXml, mesmoPdf, null,
                          T1))
                  .expectNoEvents()
-                 .expectResultMessagePayload(new ResultadoDaNota(ID, "atualizada", 1,
+                 .expectResultMessagePayload(new ResultadoDoAnexo(ID, "atualizada", 1,
                          List.of(mesmoXml.objeto(), mesmoPdf.objeto())));
     }
 
@@ -133,7 +133,7 @@ class NotaFiscalTest {
         cenario().given(new NotaFiscalRegistradaEvent(autorizada))
                  .when(new AtualizarNotaFiscalCommand(ID, LOJA, PEDIDO, PEDIDO_42, nfse, xmlCancelada, null,
                          CANCELADA_EM, T1))
-                 .expectResultMessagePayload(new ResultadoDaNota(ID, "cancelada", 2, List.of(XML.objeto())))
+                 .expectResultMessagePayload(new ResultadoDoAnexo(ID, "cancelada", 2, List.of(XML.objeto())))
                  .expectEvents(
                          new NotaFiscalAtualizadaEvent(new EstadoDaNota(ID, LOJA, PEDIDO, 42, nfse, "AUTORIZADA",
                                  null, null, null, xmlCancelada, PDF, null, List.of(), "API", T0, T1)),
@@ -150,13 +150,13 @@ class NotaFiscalTest {
                 DADOS, "CANCELADA", CANCELADA_EM, "110111", "135260000000099", XML, null, evento,
                 List.of(AvisosDaNota.SEM_PDF), "API", T0, T1));
         cenario().given(REGISTRADA).when(cancelar).expectEvents(cancelada)
-                 .expectResultMessagePayload(new ResultadoDaNota(ID, "cancelada", 1, List.of()));
+                 .expectResultMessagePayload(new ResultadoDoAnexo(ID, "cancelada", 1, List.of()));
         ArquivoFiscal outraCopia = new ArquivoFiscal("notas/loja-1/f.xml", 2048, "12");
         cenario().given(REGISTRADA, cancelada)
                  .when(new CancelarNotaFiscalCommand(ID, LOJA, PEDIDO, "110111", "135260000000099", CANCELADA_EM,
                          outraCopia, T1))
                  .expectNoEvents()
-                 .expectResultMessagePayload(new ResultadoDaNota(ID, "cancelada", 1, List.of(outraCopia.objeto())));
+                 .expectResultMessagePayload(new ResultadoDoAnexo(ID, "cancelada", 1, List.of(outraCopia.objeto())));
     }
 
     @Test
@@ -179,7 +179,7 @@ class NotaFiscalTest {
     void removidaLiberaOsArquivosESomeDeVez() {
         cenario().given(REGISTRADA)
                  .when(new RemoverNotaFiscalCommand(ID, LOJA, PEDIDO, T1))
-                 .expectResultMessagePayload(new ResultadoDaNota(ID, "removida", 1, List.of(XML.objeto())))
+                 .expectResultMessagePayload(new ResultadoDoAnexo(ID, "removida", 1, List.of(XML.objeto())))
                  .expectEvents(new NotaFiscalRemovidaEvent(AUTORIZADA, T1));
         cenario().given(REGISTRADA, new NotaFiscalRemovidaEvent(AUTORIZADA, T1))
                  .when(new AtualizarNotaFiscalCommand(ID, LOJA, PEDIDO, PEDIDO_42, null, null, PDF, null, T1))

@@ -4,6 +4,7 @@ import br.com.lojaapi.coreapi.cliente.ClienteAtualizadoEvent;
 import br.com.lojaapi.coreapi.cliente.ClienteCriadoEvent;
 import jakarta.persistence.EntityManager;
 import jakarta.persistence.PersistenceContext;
+import br.com.lojaapi.query.comum.IndicesGlobais;
 import br.com.lojaapi.query.comum.TabelasDoModelo;
 import org.axonframework.config.ProcessingGroup;
 import org.axonframework.eventhandling.EventHandler;
@@ -13,7 +14,8 @@ import org.springframework.stereotype.Component;
 
 /**
  * Read model of customers. Handlers are version-guarded upserts, so a replay or a batch processed twice after a
- * stolen claim leaves the same rows.
+ * stolen claim leaves the same rows. Each records the event's global index ({@link IndicesGlobais}) with the version,
+ * for incremental sync.
  */
 @Component
 @TabelasDoModelo("cliente_view")
@@ -24,12 +26,17 @@ class ClienteProjection {
 
     @PersistenceContext
     private EntityManager em;
+    private final IndicesGlobais indices;
+
+    ClienteProjection(IndicesGlobais indices) {
+        this.indices = indices;
+    }
 
     @EventHandler
     void on(ClienteCriadoEvent evento, @SequenceNumber long versao) {
         if (em.find(ClienteRegistro.class, evento.clienteId()) == null) {
             ClienteRegistro registro = new ClienteRegistro(evento.clienteId(), evento.lojaId(), evento.criadoEm());
-            registro.aplicar(evento.dados(), evento.criadoEm(), versao);
+            registro.aplicar(evento.dados(), evento.criadoEm(), versao, indices.de(evento.clienteId(), versao));
             em.persist(registro);
         }
     }
@@ -38,7 +45,7 @@ class ClienteProjection {
     void on(ClienteAtualizadoEvent evento, @SequenceNumber long versao) {
         ClienteRegistro registro = em.find(ClienteRegistro.class, evento.clienteId());
         if (registro != null && registro.versao() < versao) {
-            registro.aplicar(evento.dados(), evento.atualizadoEm(), versao);
+            registro.aplicar(evento.dados(), evento.atualizadoEm(), versao, indices.de(evento.clienteId(), versao));
         }
     }
 

@@ -38,6 +38,8 @@ class ClienteRegistro {
     private Instant atualizadoEm;
     @Column(nullable = false)
     private long versao;
+    @Column(name = "global_index", nullable = false)
+    private long indiceGlobal;
 
     protected ClienteRegistro() {
         // JPA
@@ -49,7 +51,7 @@ class ClienteRegistro {
         this.criadoEm = criadoEm;
     }
 
-    void aplicar(DadosCliente d, Instant quando, long versao) {
+    void aplicar(DadosCliente d, Instant quando, long versao, long indice) {
         nome = d.nome();
         documento = d.documento();
         tipoDocumento = d.tipoDocumento();
@@ -64,6 +66,7 @@ class ClienteRegistro {
         uf = d.uf();
         atualizadoEm = quando;
         this.versao = versao;
+        this.indiceGlobal = indice;
     }
 
     long versao() {

@@ -9,14 +9,14 @@ import org.springframework.jdbc.core.namedparam.NamedParameterJdbcTemplate;
 import org.springframework.stereotype.Component;
 
 import java.sql.Timestamp;
-import java.time.Instant;
-import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
 import java.util.List;
 
 /**
- * The keyset of incremental sync: a range scan of the {@code (loja_id, atualizado_em, id)} index (V12), tombstones
- * included, reading only what keys a row. The bodies are read afterwards, and only when the page is not a 304.
+ * The keyset of incremental sync: a range scan of the {@code (loja_id, global_index)} index (V14), tombstones
+ * included, reading only what keys a row, below the horizon the caller computed in the same snapshot. A start in
+ * time ({@code atualizadoDesde}, or a cursor of the older {@code (atualizadoEm, id)} kind) becomes the position
+ * before the first row changed after it. The bodies are read afterwards, and only when the page is not a 304.
  */
 @Component
 class Alteracoes {
@@ -35,22 +35,36 @@ class Alteracoes {
             case CLIENTE -> new String[]{"cliente_view", "NULL::timestamptz"};
             default -> throw new IllegalArgumentException("Sem sincronia para " + consulta.modelo());
         };
-        List<Alteracao> linhas = jdbc.query("SELECT id, versao, atualizado_em, " + tabela[1] + " AS removido_em FROM "
-                        + tabela[0] + " WHERE loja_id = :loja AND (atualizado_em, id) > (:desde, :id)"
-                        + " AND atualizado_em < :ate ORDER BY atualizado_em, id LIMIT :limite",
-                new MapSqlParameterSource("loja", consulta.lojaId())
-                        .addValue("desde", utc(consulta.desde()))
-                        .addValue("id", consulta.desdeId())
-                        .addValue("ate", utc(consulta.ate()))
-                        .addValue("limite", consulta.limite() + 1),
+        MapSqlParameterSource parametros = new MapSqlParameterSource("loja", consulta.lojaId())
+                .addValue("horizonte", consulta.horizonte());
+        long apos = consulta.apos() != null ? consulta.apos() : inicio(tabela[0], consulta, parametros);
+        List<Alteracao> linhas = jdbc.query("SELECT id, versao, global_index, " + tabela[1] + " AS removido_em FROM "
+                        + tabela[0] + " WHERE loja_id = :loja AND global_index > :apos AND global_index < :horizonte"
+                        + " ORDER BY global_index LIMIT :limite",
+                parametros.addValue("apos", apos).addValue("limite", consulta.limite() + 1),
                 (rs, i) -> {
                     Timestamp removido = rs.getTimestamp("removido_em");
-                    return new Alteracao(rs.getString("id"), rs.getLong("versao"),
-                            rs.getTimestamp("atualizado_em").toInstant(), removido == null ? null : removido.toInstant());
+                    return new Alteracao(rs.getString("id"), rs.getLong("versao"), rs.getLong("global_index"),
+                            removido == null ? null : removido.toInstant());
                 });
         boolean temMais = linhas.size() > consulta.limite();
         List<Alteracao> pagina = temMais ? linhas.subList(0, consulta.limite()) : linhas;
-        return new PaginaDeAlteracoes(pagina, temMais, dependencias(consulta, pagina));
+        return new PaginaDeAlteracoes(pagina, apos, temMais, dependencias(consulta, pagina));
+    }
+
+    /**
+     * The position before the first row, below the horizon, changed after {@code (desde, desdeId)}; with none, the
+     * horizon's: every row below it is final, and whatever changes later lands at or above it. A row changed
+     * earlier whose last event came later (its write's time was taken before a concurrent one's, or it is one of a
+     * stock batch's rows, which share a time) is listed too: sync follows the order changes were made.
+     */
+    private long inicio(String tabela, AlteracoesQuery consulta, MapSqlParameterSource parametros) {
+        Long primeira = jdbc.queryForObject("SELECT min(global_index) FROM " + tabela
+                        + " WHERE loja_id = :loja AND (atualizado_em, id) > (:desde, :id) AND global_index < :horizonte",
+                parametros.addValue("desde", consulta.desde().atOffset(ZoneOffset.UTC))
+                          .addValue("id", consulta.desdeId()),
+                Long.class);
+        return (primeira == null ? consulta.horizonte() : primeira) - 1;
     }
 
     /**
@@ -73,9 +87,5 @@ class Alteracoes {
                     """ + Impressao.PEDIDOS, parametros, consulta.modelo()).daLista();
             default -> "";
         };
-    }
-
-    private static OffsetDateTime utc(Instant instante) {
-        return instante.atOffset(ZoneOffset.UTC);
     }
 }

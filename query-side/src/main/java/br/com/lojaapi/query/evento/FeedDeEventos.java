@@ -75,7 +75,7 @@ class FeedDeEventos {
         var corpo = evento.renderizar();
         if (corpo.isEmpty()) {
             // as for webhooks: a product removed before its change was rendered; its produto.removido follows
-            log.info("{} de {} fora do feed: o recurso já não existe", evento.tipo().nome(), evento.id());
+            log.info("{} de {} fora do feed: o recurso já não existe", evento.tipo(), evento.id());
             return;
         }
         travarPosicoes();
@@ -83,7 +83,7 @@ class FeedDeEventos {
                 INSERT INTO evento_loja (posicao, id, loja_id, evento, criado_em, global_index, corpo)
                 VALUES (nextval('evento_loja_posicao_seq'), ?, ?, ?, ?, ?, ?)
                 ON CONFLICT (id) DO NOTHING""",
-                evento.id(), evento.lojaId(), evento.tipo().nome(), Timestamp.from(evento.criadoEm()),
+                evento.id(), evento.lojaId(), evento.tipo(), Timestamp.from(evento.criadoEm()),
                 token.position().orElseThrow(), corpo.get());
     }
 

@@ -1,24 +1,29 @@
 package br.com.lojaapi.query.notafiscal;
 
+import br.com.lojaapi.coreapi.notafiscal.BuscarNotaFiscalQuery;
 import br.com.lojaapi.coreapi.notafiscal.EstadoDaNota;
+import br.com.lojaapi.coreapi.notafiscal.ListarNotasFiscaisQuery;
 import br.com.lojaapi.coreapi.notafiscal.NotaFiscalAtualizadaEvent;
 import br.com.lojaapi.coreapi.notafiscal.NotaFiscalCanceladaEvent;
 import br.com.lojaapi.coreapi.notafiscal.NotaFiscalRegistradaEvent;
 import br.com.lojaapi.coreapi.notafiscal.NotaFiscalRemovidaEvent;
+import br.com.lojaapi.coreapi.notafiscal.NotaFiscalView;
+import br.com.lojaapi.query.anexo.TabelaDeAnexos;
 import br.com.lojaapi.query.comum.TabelasDoModelo;
 import org.axonframework.config.ProcessingGroup;
 import org.axonframework.eventhandling.EventHandler;
 import org.axonframework.eventhandling.ResetHandler;
 import org.axonframework.eventhandling.SequenceNumber;
+import org.axonframework.queryhandling.QueryHandler;
 import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.stereotype.Component;
 
-import java.sql.Timestamp;
-import java.time.Instant;
+import java.util.List;
+import java.util.Optional;
 
 /**
- * Read model of invoices: every event carries the whole invoice, so each one is an upsert of it, guarded by the
- * invoice's version ({@code versao < excluded.versao}) so a replay or a batch processed twice leaves the same row.
+ * Read model of invoices ({@code nota_fiscal_view}), with the columns an order's summary and the lists need beside
+ * the whole invoice.
  */
 @Component
 @TabelasDoModelo("nota_fiscal_view")
@@ -27,50 +32,51 @@ class NotaFiscalProjection {
 
     static final String GRUPO = "nota-fiscal-view";
 
-    private final JdbcTemplate jdbc;
+    private final TabelaDeAnexos<EstadoDaNota> notas;
 
     NotaFiscalProjection(JdbcTemplate jdbc) {
-        this.jdbc = jdbc;
+        notas = new TabelaDeAnexos<>(jdbc, "nota_fiscal_view", "nota", EstadoDaNota.class, EstadoDaNota::notaId,
+                EstadoDaNota::lojaId, EstadoDaNota::pedidoId, EstadoDaNota::criadoEm)
+                .com("chave", n -> n.dados().chave())
+                .com("numero", n -> n.dados().numero())
+                .com("serie", n -> n.dados().serie())
+                .com("modelo", n -> n.dados().modelo())
+                .com("situacao", EstadoDaNota::situacao)
+                .com("valor_total", n -> n.dados().valorTotal());
     }
 
     @EventHandler
     void on(NotaFiscalRegistradaEvent e, @SequenceNumber long versao) {
-        gravar(e.nota(), null, versao);
+        notas.gravar(e.nota(), null, versao);
     }
 
     @EventHandler
     void on(NotaFiscalAtualizadaEvent e, @SequenceNumber long versao) {
-        gravar(e.nota(), null, versao);
+        notas.gravar(e.nota(), null, versao);
     }
 
     @EventHandler
     void on(NotaFiscalCanceladaEvent e, @SequenceNumber long versao) {
-        gravar(e.nota(), null, versao);
+        notas.gravar(e.nota(), null, versao);
     }
 
     @EventHandler
     void on(NotaFiscalRemovidaEvent e, @SequenceNumber long versao) {
-        gravar(e.nota(), e.removidaEm(), versao);
+        notas.gravar(e.nota(), e.removidaEm(), versao);
     }
 
-    /** TRUNCATE rather than DELETE: no per-row change notifications for a table about to be rebuilt. */
     @ResetHandler
     void reset() {
-        jdbc.execute("TRUNCATE nota_fiscal_view");
+        notas.esvaziar();
     }
 
-    private void gravar(EstadoDaNota n, Instant removidaEm, long versao) {
-        jdbc.update("""
-                INSERT INTO nota_fiscal_view (id, loja_id, pedido_id, chave, numero, serie, modelo, situacao,
-                       valor_total, nota, criado_em, removida_em, versao)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?::jsonb, ?, ?, ?)
-                ON CONFLICT (id) DO UPDATE SET chave = excluded.chave, numero = excluded.numero,
-                       serie = excluded.serie, modelo = excluded.modelo, situacao = excluded.situacao,
-                       valor_total = excluded.valor_total, nota = excluded.nota, removida_em = excluded.removida_em,
-                       versao = excluded.versao
-                 WHERE nota_fiscal_view.versao < excluded.versao""",
-                n.notaId(), n.lojaId(), n.pedidoId(), n.dados().chave(), n.dados().numero(), n.dados().serie(),
-                n.dados().modelo(), n.situacao(), n.dados().valorTotal(), DocumentoDaNota.escrever(n),
-                Timestamp.from(n.criadoEm()), removidaEm == null ? null : Timestamp.from(removidaEm), versao);
+    @QueryHandler
+    List<NotaFiscalView> handle(ListarNotasFiscaisQuery consulta) {
+        return notas.doPedido(consulta.lojaId(), consulta.pedidoId(), NotaFiscalView::new);
+    }
+
+    @QueryHandler
+    Optional<NotaFiscalView> handle(BuscarNotaFiscalQuery consulta) {
+        return notas.buscar(consulta.lojaId(), consulta.pedidoId(), consulta.notaId(), NotaFiscalView::new);
     }
 }

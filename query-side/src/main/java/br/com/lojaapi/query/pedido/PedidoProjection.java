@@ -9,6 +9,7 @@ import br.com.lojaapi.coreapi.pedido.PedidoRemovidoEvent;
 import br.com.lojaapi.coreapi.pedido.RastreioDoPedidoDefinidoEvent;
 import br.com.lojaapi.coreapi.pedido.StatusDoPedidoAlteradoEvent;
 import br.com.lojaapi.coreapi.pedido.ValoresDoPedido;
+import br.com.lojaapi.query.comum.IndicesGlobais;
 import br.com.lojaapi.query.comum.TabelasDoModelo;
 import org.axonframework.config.ProcessingGroup;
 import org.axonframework.eventhandling.EventHandler;
@@ -29,7 +30,8 @@ import java.util.Map;
 
 /**
  * Read model of orders, one row per order with its lines as JSON. Every write is guarded by the order's version
- * ({@code versao < ?}), so a replay or a batch processed twice leaves the same row.
+ * ({@code versao < ?}), so a replay or a batch processed twice leaves the same row. Each write records the event's
+ * global index ({@link IndicesGlobais}) with the version, for incremental sync.
  * <p>
  * An order created in the batch being handled is folded in memory: its creation and every later event of the
  * same batch make one row, written once when the batch commits (one JDBC batch for all such orders). During a
@@ -49,8 +51,8 @@ class PedidoProjection {
             INSERT INTO pedido_view (id, loja_id, numero, status, tipo_entrega, subtotal, desconto, taxa_entrega,
                    ajuste_pagamento, total, observacoes, motivo_cancelamento, tempo_entrega, codigo_rastreio,
                    url_rastreio, pagamento_status, pagamentos, cliente, cliente_id, cliente_registrado, itens,
-                   criado_em, atualizado_em, removido_em, versao)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?::jsonb, ?::jsonb, ?, ?::jsonb, ?::jsonb, ?, ?, ?, ?)
+                   criado_em, atualizado_em, removido_em, versao, global_index)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?::jsonb, ?::jsonb, ?, ?::jsonb, ?::jsonb, ?, ?, ?, ?, ?)
             ON CONFLICT (id) DO UPDATE SET status = EXCLUDED.status, subtotal = EXCLUDED.subtotal,
                    desconto = EXCLUDED.desconto, taxa_entrega = EXCLUDED.taxa_entrega,
                    ajuste_pagamento = EXCLUDED.ajuste_pagamento, total = EXCLUDED.total,
@@ -58,13 +60,15 @@ class PedidoProjection {
                    codigo_rastreio = EXCLUDED.codigo_rastreio, url_rastreio = EXCLUDED.url_rastreio,
                    pagamento_status = EXCLUDED.pagamento_status, itens = EXCLUDED.itens,
                    atualizado_em = EXCLUDED.atualizado_em, removido_em = EXCLUDED.removido_em,
-                   versao = EXCLUDED.versao
+                   versao = EXCLUDED.versao, global_index = EXCLUDED.global_index
              WHERE pedido_view.versao < EXCLUDED.versao""";
 
     private final JdbcTemplate jdbc;
+    private final IndicesGlobais indices;
 
-    PedidoProjection(JdbcTemplate jdbc) {
+    PedidoProjection(JdbcTemplate jdbc, IndicesGlobais indices) {
         this.jdbc = jdbc;
+        this.indices = indices;
     }
 
     /** An order created in the current batch, as its row will be written. */
@@ -85,8 +89,9 @@ class PedidoProjection {
         Instant atualizadoEm;
         Instant removidoEm;
         long versao;
+        long indice;
 
-        Novo(PedidoCriadoEvent e, long versao) {
+        Novo(PedidoCriadoEvent e, long versao, long indice) {
             this.criacao = e;
             this.status = e.status().name();
             this.subtotal = e.subtotal();
@@ -98,14 +103,16 @@ class PedidoProjection {
             this.itens = DocumentosDoPedido.escrever(e.itens());
             this.atualizadoEm = e.criadoEm();
             this.versao = versao;
+            this.indice = indice;
         }
 
         /** Whether the event of {@code versao} is newer than what the row holds, and so applies. */
-        boolean aplica(long versao) {
+        boolean aplica(long versao, IndicesGlobais indices) {
             if (versao <= this.versao) {
                 return false;
             }
             this.versao = versao;
+            this.indice = indices.de(criacao.pedidoId(), versao);
             return true;
         }
 
@@ -116,14 +123,14 @@ class PedidoProjection {
                     codigoRastreio, urlRastreio, pagamentoStatus, DocumentosDoPedido.escrever(e.pagamentos()),
                     DocumentosDoPedido.escrever(e.cliente()), e.clienteId(),
                     DocumentosDoPedido.escrever(e.clienteRegistrado()), itens, momento(e.criadoEm()),
-                    momento(atualizadoEm), removidoEm == null ? null : momento(removidoEm), versao};
+                    momento(atualizadoEm), removidoEm == null ? null : momento(removidoEm), versao, indice};
         }
     }
 
     @EventHandler
     void on(PedidoCriadoEvent e, @SequenceNumber long versao) {
         Map<String, Novo> novos = novos();
-        Novo novo = new Novo(e, versao);
+        Novo novo = new Novo(e, versao, indices.de(e.pedidoId(), versao));
         if (novos == null) {
             jdbc.update(GRAVAR_NOVO, novo.valores());
         } else {
@@ -135,7 +142,7 @@ class PedidoProjection {
     void on(StatusDoPedidoAlteradoEvent e, @SequenceNumber long versao) {
         Novo novo = novo(e.pedidoId());
         if (novo != null) {
-            if (novo.aplica(versao)) {
+            if (novo.aplica(versao, indices)) {
                 novo.status = e.status().name();
                 novo.motivoCancelamento = e.motivoCancelamento();
                 novo.tempoEntrega = e.tempoEntrega();
@@ -148,10 +155,11 @@ class PedidoProjection {
         }
         jdbc.update("""
                 UPDATE pedido_view SET status = ?, motivo_cancelamento = ?, tempo_entrega = ?, codigo_rastreio = ?,
-                       url_rastreio = ?, pagamento_status = ?, atualizado_em = ?, versao = ?
+                       url_rastreio = ?, pagamento_status = ?, atualizado_em = ?, versao = ?, global_index = ?
                  WHERE id = ? AND versao < ?""",
                 e.status().name(), e.motivoCancelamento(), e.tempoEntrega(), e.codigoRastreio(), e.urlRastreio(),
-                e.pagamentoStatus(), momento(e.atualizadoEm()), versao, e.pedidoId(), versao);
+                e.pagamentoStatus(), momento(e.atualizadoEm()), versao, indices.de(e.pedidoId(), versao),
+                e.pedidoId(), versao);
     }
 
     @EventHandler
@@ -159,7 +167,7 @@ class PedidoProjection {
         ValoresDoPedido d = e.depois();
         Novo novo = novo(e.pedidoId());
         if (novo != null) {
-            if (novo.aplica(versao)) {
+            if (novo.aplica(versao, indices)) {
                 novo.itens = DocumentosDoPedido.escrever(d.itens());
                 novo.subtotal = d.subtotal();
                 novo.desconto = d.desconto();
@@ -172,10 +180,11 @@ class PedidoProjection {
         }
         jdbc.update("""
                 UPDATE pedido_view SET itens = ?::jsonb, subtotal = ?, desconto = ?, taxa_entrega = ?,
-                       ajuste_pagamento = ?, total = ?, atualizado_em = ?, versao = ?
+                       ajuste_pagamento = ?, total = ?, atualizado_em = ?, versao = ?, global_index = ?
                  WHERE id = ? AND versao < ?""",
                 DocumentosDoPedido.escrever(d.itens()), d.subtotal(), d.desconto(), d.taxaEntrega(),
-                d.ajustePagamento(), d.total(), momento(e.editadoEm()), versao, e.pedidoId(), versao);
+                d.ajustePagamento(), d.total(), momento(e.editadoEm()), versao, indices.de(e.pedidoId(), versao),
+                e.pedidoId(), versao);
     }
 
     @EventHandler
@@ -192,7 +201,7 @@ class PedidoProjection {
     void on(RastreioDoPedidoDefinidoEvent e, @SequenceNumber long versao) {
         Novo novo = novo(e.pedidoId());
         if (novo != null) {
-            if (novo.aplica(versao)) {
+            if (novo.aplica(versao, indices)) {
                 novo.codigoRastreio = e.codigoRastreio();
                 novo.urlRastreio = e.urlRastreio();
                 novo.atualizadoEm = e.em();
@@ -200,23 +209,28 @@ class PedidoProjection {
             return;
         }
         jdbc.update("""
-                UPDATE pedido_view SET codigo_rastreio = ?, url_rastreio = ?, atualizado_em = ?, versao = ?
+                UPDATE pedido_view SET codigo_rastreio = ?, url_rastreio = ?, atualizado_em = ?, versao = ?,
+                       global_index = ?
                  WHERE id = ? AND versao < ?""",
-                e.codigoRastreio(), e.urlRastreio(), momento(e.em()), versao, e.pedidoId(), versao);
+                e.codigoRastreio(), e.urlRastreio(), momento(e.em()), versao, indices.de(e.pedidoId(), versao),
+                e.pedidoId(), versao);
     }
 
     @EventHandler
     void on(PedidoRemovidoEvent e, @SequenceNumber long versao) {
         Novo novo = novo(e.pedidoId());
         if (novo != null) {
-            if (novo.aplica(versao)) {
+            if (novo.aplica(versao, indices)) {
                 novo.removidoEm = e.removidoEm();
                 novo.atualizadoEm = e.removidoEm();
             }
             return;
         }
-        jdbc.update("UPDATE pedido_view SET removido_em = ?, atualizado_em = ?, versao = ? WHERE id = ? AND versao < ?",
-                momento(e.removidoEm()), momento(e.removidoEm()), versao, e.pedidoId(), versao);
+        jdbc.update("""
+                UPDATE pedido_view SET removido_em = ?, atualizado_em = ?, versao = ?, global_index = ?
+                 WHERE id = ? AND versao < ?""",
+                momento(e.removidoEm()), momento(e.removidoEm()), versao, indices.de(e.pedidoId(), versao),
+                e.pedidoId(), versao);
     }
 
     /** TRUNCATE rather than DELETE: no per-row change notifications for a table about to be rebuilt. */
@@ -229,10 +243,11 @@ class PedidoProjection {
     private void versao(String pedidoId, long versao) {
         Novo novo = novo(pedidoId);
         if (novo != null) {
-            novo.aplica(versao);
+            novo.aplica(versao, indices);
             return;
         }
-        jdbc.update("UPDATE pedido_view SET versao = ? WHERE id = ? AND versao < ?", versao, pedidoId, versao);
+        jdbc.update("UPDATE pedido_view SET versao = ?, global_index = ? WHERE id = ? AND versao < ?", versao,
+                indices.de(pedidoId, versao), pedidoId, versao);
     }
 
     private Novo novo(String pedidoId) {

@@ -14,6 +14,7 @@ import br.com.lojaapi.coreapi.produto.VariacaoDoProduto;
 import br.com.lojaapi.coreapi.produto.VariacaoRemovidaEvent;
 import jakarta.persistence.EntityManager;
 import jakarta.persistence.PersistenceContext;
+import br.com.lojaapi.query.comum.IndicesGlobais;
 import br.com.lojaapi.query.comum.TabelasDoModelo;
 import org.axonframework.config.ProcessingGroup;
 import org.axonframework.eventhandling.EventHandler;
@@ -30,7 +31,8 @@ import java.util.Map;
 /**
  * Read model of products and their variations. Every handler is guarded by the product's version, so a replay or
  * a batch processed twice leaves the same rows; variations are written in the same transaction as their product
- * row, whose version therefore covers them.
+ * row, whose version therefore covers them. Every event of a product moves its row's version and records its own
+ * global index ({@link IndicesGlobais}), which incremental sync orders by and relies on.
  */
 @Component
 @TabelasDoModelo({"produto_view", "variacao_view"})
@@ -41,6 +43,11 @@ class ProdutoProjection {
 
     @PersistenceContext
     private EntityManager em;
+    private final IndicesGlobais indices;
+
+    ProdutoProjection(IndicesGlobais indices) {
+        this.indices = indices;
+    }
 
     @EventHandler
     void on(ProdutoCriadoEvent evento, @SequenceNumber long versao) {
@@ -48,7 +55,7 @@ class ProdutoProjection {
             return;
         }
         ProdutoRegistro produto = new ProdutoRegistro(evento.produtoId(), evento.lojaId(), evento.criadoEm());
-        produto.aplicar(evento.dados(), evento.criadoEm(), versao);
+        produto.aplicar(evento.dados(), evento.criadoEm(), versao, indices.de(evento.produtoId(), versao));
         em.persist(produto);
         substituirVariacoes(evento.produtoId(), evento.lojaId(), evento.variacoes());
     }
@@ -57,7 +64,7 @@ class ProdutoProjection {
     void on(ProdutoAtualizadoEvent evento, @SequenceNumber long versao) {
         ProdutoRegistro produto = atrasado(evento.produtoId(), versao);
         if (produto != null) {
-            produto.aplicar(evento.dados(), evento.atualizadoEm(), versao);
+            produto.aplicar(evento.dados(), evento.atualizadoEm(), versao, indices.de(evento.produtoId(), versao));
             substituirVariacoes(evento.produtoId(), evento.lojaId(), evento.variacoes());
         }
     }
@@ -66,7 +73,7 @@ class ProdutoProjection {
     void on(ProdutoRemovidoEvent evento, @SequenceNumber long versao) {
         ProdutoRegistro produto = atrasado(evento.produtoId(), versao);
         if (produto != null) {
-            produto.remover(evento.removidoEm(), versao);
+            produto.remover(evento.removidoEm(), versao, indices.de(evento.produtoId(), versao));
         }
     }
 
@@ -80,7 +87,8 @@ class ProdutoProjection {
                     evento.lojaId(), ultima == null ? 0 : ultima + 1);
             variacao.aplicar(evento.variacao().dados());
             em.persist(variacao);
-            produto.estoque(evento.estoqueDoProduto(), evento.adicionadaEm(), versao);
+            produto.estoque(evento.estoqueDoProduto(), evento.adicionadaEm(), versao,
+                            indices.de(evento.produtoId(), versao));
         }
     }
 
@@ -92,7 +100,8 @@ class ProdutoProjection {
             if (variacao != null) {
                 variacao.aplicar(evento.variacao().dados());
             }
-            produto.estoque(evento.estoqueDoProduto(), evento.alteradaEm(), versao);
+            produto.estoque(evento.estoqueDoProduto(), evento.alteradaEm(), versao,
+                            indices.de(evento.produtoId(), versao));
         }
     }
 
@@ -104,7 +113,8 @@ class ProdutoProjection {
             if (variacao != null) {
                 em.remove(variacao);
             }
-            produto.estoque(evento.estoqueDoProduto(), evento.removidaEm(), versao);
+            produto.estoque(evento.estoqueDoProduto(), evento.removidaEm(), versao,
+                            indices.de(evento.produtoId(), versao));
         }
     }
 
@@ -128,7 +138,7 @@ class ProdutoProjection {
     void on(EstoqueBaixoEvent evento, @SequenceNumber long versao) {
         ProdutoRegistro produto = atrasado(evento.produtoId(), versao);
         if (produto != null) {
-            produto.versao(versao);
+            produto.versao(versao, indices.de(evento.produtoId(), versao));
         }
     }
 
@@ -146,7 +156,7 @@ class ProdutoProjection {
                 }
             }
         }
-        produto.estoque(doProduto, quando, versao);
+        produto.estoque(doProduto, quando, versao, indices.de(produtoId, versao));
     }
 
     /** TRUNCATE rather than DELETE: no per-row change notifications for tables about to be rebuilt. */

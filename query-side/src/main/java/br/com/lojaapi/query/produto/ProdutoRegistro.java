@@ -68,6 +68,8 @@ class ProdutoRegistro {
     private Instant deletadoEm;
     @Column(nullable = false)
     private long versao;
+    @Column(name = "global_index", nullable = false)
+    private long indiceGlobal;
 
     protected ProdutoRegistro() {
         // JPA
@@ -79,7 +81,7 @@ class ProdutoRegistro {
         this.criadoEm = criadoEm;
     }
 
-    void aplicar(DadosProduto d, Instant quando, long versao) {
+    void aplicar(DadosProduto d, Instant quando, long versao, long indice) {
         nome = d.nome();
         descricao = d.descricao();
         preco = d.preco();
@@ -103,29 +105,30 @@ class ProdutoRegistro {
         comprimento = d.comprimento();
         categoriaId = d.categoriaId();
         gruposComplemento = d.gruposComplemento();
-        tocar(quando, versao);
+        tocar(quando, versao, indice);
     }
 
-    void estoque(BigDecimal estoque, Instant quando, long versao) {
+    void estoque(BigDecimal estoque, Instant quando, long versao, long indice) {
         quantidadeEstoque = estoque;
-        tocar(quando, versao);
+        tocar(quando, versao, indice);
     }
 
     /** An event that changes nothing shown (a stock alert) still moves the row to its version. */
-    void versao(long versao) {
+    void versao(long versao, long indice) {
         this.versao = versao;
+        this.indiceGlobal = indice;
     }
 
     /** Soft removal: hidden from every query, and no longer available. */
-    void remover(Instant quando, long versao) {
+    void remover(Instant quando, long versao, long indice) {
         deletadoEm = quando;
         disponivel = false;
-        tocar(quando, versao);
+        tocar(quando, versao, indice);
     }
 
-    private void tocar(Instant quando, long versao) {
+    private void tocar(Instant quando, long versao, long indice) {
         atualizadoEm = quando;
-        this.versao = versao;
+        versao(versao, indice);
     }
 
     long versao() {

@@ -39,9 +39,9 @@ public final class ConteudoDoPedido {
      * @param paginaNaVitrine the order's page on the storefront, the QR code's link when there is no usable
      *                        tracking link
      */
-    public static ConteudoDaEtiqueta de(PedidoView pedido, DadosLoja loja, String paginaNaVitrine,
+    public static ConteudoDoRotulo de(PedidoView pedido, DadosLoja loja, String paginaNaVitrine,
                                         boolean comItens) {
-        return new ConteudoDaEtiqueta(pedido.numero(), link(pedido, paginaNaVitrine), destinatario(pedido.cliente()),
+        return new ConteudoDoRotulo(pedido.numero(), link(pedido, paginaNaVitrine), destinatario(pedido.cliente()),
                 entrega(pedido.tipoEntrega()), pedido.codigoRastreio(), nota(pedido.notasFiscais()),
                 peso(pedido.itens()), comItens ? itens(pedido.itens()) : List.of(), remetente(loja));
     }
@@ -51,7 +51,7 @@ public final class ConteudoDoPedido {
      * order's page on the storefront. A tracking link too long for a readable QR code gives way to the storefront.
      */
     private static String link(PedidoView pedido, String paginaNaVitrine) {
-        String rastreio = TextosDaEtiqueta.limpo(pedido.urlRastreio());
+        String rastreio = TextosDoRotulo.limpo(pedido.urlRastreio());
         if (rastreio != null && rastreio.getBytes(StandardCharsets.UTF_8).length <= LINK_MAXIMO) {
             return rastreio;
         }
@@ -89,11 +89,11 @@ public final class ConteudoDoPedido {
      * The first authorised invoice in linking order, a goods invoice (NF-e, NFC-e) before a service one (NFS-e):
      * the goods invoice is the one that must travel with the parcel.
      */
-    static NotaDaEtiqueta nota(List<NotaFiscalDoPedido> notas) {
+    static NotaDoRotulo nota(List<NotaFiscalDoPedido> notas) {
         return notas.stream()
                     .filter(n -> EstadoDaNota.AUTORIZADA.equals(n.situacao()) && n.numero() != null)
                     .min(Comparator.comparing(n -> DadosNotaFiscal.NFSE.equals(n.modelo())))
-                    .map(n -> new NotaDaEtiqueta(n.numero(), n.serie(), n.chave()))
+                    .map(n -> new NotaDoRotulo(n.numero(), n.serie(), n.chave()))
                     .orElse(null);
     }
 
@@ -119,7 +119,7 @@ public final class ConteudoDoPedido {
         for (ItemDoPedido item : itens) {
             String nome = item.produto() == null ? null : item.produto().nome();
             String variacao = variacao(item.variacao());
-            String descricao = TextosDaEtiqueta.juntar(" ", nome, variacao == null ? null : "(" + variacao + ")");
+            String descricao = TextosDoRotulo.juntar(" ", nome, variacao == null ? null : "(" + variacao + ")");
             linhas.add(quantidade(item.quantidade()) + " x " + (descricao == null ? "" : descricao));
         }
         return linhas;
@@ -129,8 +129,8 @@ public final class ConteudoDoPedido {
         if (variacao == null) {
             return null;
         }
-        return TextosDaEtiqueta.juntar(": ", variacao.nome(),
-                TextosDaEtiqueta.juntar(" / ", variacao.valor1(), variacao.valor2()));
+        return TextosDoRotulo.juntar(": ", variacao.nome(),
+                TextosDoRotulo.juntar(" / ", variacao.valor1(), variacao.valor2()));
     }
 
     /** 2 rather than 2.000, and 1,5 with the decimal comma of the people who read the label. */

@@ -4,12 +4,12 @@ import com.google.zxing.common.BitMatrix;
 import com.itextpdf.text.pdf.BaseFont;
 import com.itextpdf.text.pdf.PdfContentByte;
 
-import static br.com.lojaapi.query.rotulo.EtiquetaPdf.ALTURA;
-import static br.com.lojaapi.query.rotulo.EtiquetaPdf.ALTURA_DAS_BARRAS;
-import static br.com.lojaapi.query.rotulo.EtiquetaPdf.ENTRELINHA;
-import static br.com.lojaapi.query.rotulo.EtiquetaPdf.LARGURA;
-import static br.com.lojaapi.query.rotulo.EtiquetaPdf.MARGEM;
-import static br.com.lojaapi.query.rotulo.EtiquetaPdf.UTIL;
+import static br.com.lojaapi.query.rotulo.RotuloPdf.ALTURA;
+import static br.com.lojaapi.query.rotulo.RotuloPdf.ALTURA_DAS_BARRAS;
+import static br.com.lojaapi.query.rotulo.RotuloPdf.ENTRELINHA;
+import static br.com.lojaapi.query.rotulo.RotuloPdf.LARGURA;
+import static br.com.lojaapi.query.rotulo.RotuloPdf.MARGEM;
+import static br.com.lojaapi.query.rotulo.RotuloPdf.UTIL;
 import static br.com.lojaapi.query.rotulo.Tipografia.NEGRITO;
 import static br.com.lojaapi.query.rotulo.Tipografia.NORMAL;
 import static br.com.lojaapi.query.rotulo.Tipografia.ajustar;
@@ -42,7 +42,7 @@ final class PincelPdf {
     }
 
     void linhas(String texto, BaseFont fonte, float tamanho, int maximo, float largura) {
-        String limpo = TextosDaEtiqueta.limpo(texto);
+        String limpo = TextosDoRotulo.limpo(texto);
         if (limpo == null) {
             return;
         }
@@ -63,7 +63,7 @@ final class PincelPdf {
 
     /** A caption in regular type followed by its value in bold; nothing at all when there is no value. */
     void rotuloEValor(String rotulo, String valor, float largura) {
-        String limpo = TextosDaEtiqueta.limpo(valor);
+        String limpo = TextosDoRotulo.limpo(valor);
         if (limpo == null) {
             return;
         }

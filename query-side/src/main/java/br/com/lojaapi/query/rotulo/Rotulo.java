@@ -3,7 +3,7 @@ package br.com.lojaapi.query.rotulo;
 import java.util.Objects;
 
 /** One label to print: its content and its volume N of total, since every box of an order gets its own label. */
-public record Rotulo(ConteudoDaEtiqueta conteudo, int volume, int volumes) {
+public record Rotulo(ConteudoDoRotulo conteudo, int volume, int volumes) {
 
     public Rotulo {
         Objects.requireNonNull(conteudo, "conteudo");

@@ -55,7 +55,8 @@ class VersoesProjetadasTest extends TesteDeProjecao {
         EstadoDaEtiqueta estado = new EstadoDaEtiqueta(etiqueta, loja, id(), 1,
                 new DadosDaEtiqueta(null, null, null, null, null), new ArquivoDeEtiqueta("e", "PDF", 1, "00"),
                 List.of(), "api", AGORA, AGORA);
-        projetor(contexto.getBean("etiquetaProjection")).umAUm(evento(etiqueta, 0, new EtiquetaRegistradaEvent(estado)),
+        projetor(contexto.getBean("etiquetaDeEnvioProjection")).umAUm(
+                evento(etiqueta, 0, new EtiquetaRegistradaEvent(estado)),
                 evento(etiqueta, 1, new EtiquetaRemovidaEvent(estado, AGORA)));
 
         assertThat(versao(loja, ModeloLeitura.ETIQUETA, etiqueta)).contains(1L);

@@ -36,9 +36,6 @@ class NotaFiscalProjectionTest extends TesteDeProjecao {
     @Autowired
     NotaFiscalProjection projecao;
 
-    @Autowired
-    NotaFiscalConsultas consultas;
-
     Projetor projetor;
     String loja;
     String pedido;
@@ -57,16 +54,16 @@ class NotaFiscalProjectionTest extends TesteDeProjecao {
         EstadoDaNota registrada = nota(EstadoDaNota.AUTORIZADA, "150.00", List.of("CNPJ do emitente difere"), CRIADA);
         projetor.umAUm(evento(nota, 0, new NotaFiscalRegistradaEvent(registrada)));
 
-        NotaFiscalView view = consultar(() -> consultas.handle(new BuscarNotaFiscalQuery(loja, pedido, nota)))
+        NotaFiscalView view = consultar(() -> projecao.handle(new BuscarNotaFiscalQuery(loja, pedido, nota)))
                 .orElseThrow();
         assertThat(view.versao()).isZero();
         assertThat(view.nota()).usingRecursiveComparison()
                                .withComparatorForType(BigDecimal::compareTo, BigDecimal.class).isEqualTo(registrada);
         assertThat(view.nota().dados().dataEmissao().getOffset()).isEqualTo(EMISSAO.getOffset());
-        assertThat(consultas.handle(new ListarNotasFiscaisQuery(loja, pedido))).extracting(v -> v.nota().notaId())
+        assertThat(projecao.handle(new ListarNotasFiscaisQuery(loja, pedido))).extracting(v -> v.nota().notaId())
                                                                                .containsExactly(nota);
-        assertThat(consultas.handle(new BuscarNotaFiscalQuery(loja, id(), nota))).isEmpty();
-        assertThat(consultas.handle(new BuscarNotaFiscalQuery(id(), pedido, nota))).isEmpty();
+        assertThat(projecao.handle(new BuscarNotaFiscalQuery(loja, id(), nota))).isEmpty();
+        assertThat(projecao.handle(new BuscarNotaFiscalQuery(id(), pedido, nota))).isEmpty();
     }
 
     @Test
@@ -81,14 +78,14 @@ class NotaFiscalProjectionTest extends TesteDeProjecao {
         assertThat(linha("SELECT situacao, valor_total, versao FROM nota_fiscal_view WHERE id = ?", nota))
                 .containsEntry("situacao", "CANCELADA").containsEntry("valor_total", new BigDecimal("175.00"))
                 .containsEntry("versao", 2L);
-        assertThat(consultas.handle(new BuscarNotaFiscalQuery(loja, pedido, nota))).get()
+        assertThat(projecao.handle(new BuscarNotaFiscalQuery(loja, pedido, nota))).get()
                 .satisfies(v -> assertThat(v.nota().situacao()).isEqualTo(EstadoDaNota.CANCELADA));
 
         projetor.umAUm(evento(nota, 3, new NotaFiscalRemovidaEvent(nota(EstadoDaNota.CANCELADA, "175.00", List.of(),
                 DEPOIS), DEPOIS)));
 
-        assertThat(consultas.handle(new BuscarNotaFiscalQuery(loja, pedido, nota))).isEmpty();
-        assertThat(consultas.handle(new ListarNotasFiscaisQuery(loja, pedido))).isEmpty();
+        assertThat(projecao.handle(new BuscarNotaFiscalQuery(loja, pedido, nota))).isEmpty();
+        assertThat(projecao.handle(new ListarNotasFiscaisQuery(loja, pedido))).isEmpty();
         assertThat(linha("SELECT removida_em, versao FROM nota_fiscal_view WHERE id = ?", nota))
                 .containsEntry("removida_em", Timestamp.from(DEPOIS)).containsEntry("versao", 3L);
     }

@@ -128,6 +128,9 @@ class PedidoProjectionTest extends TesteDeProjecao {
 
         Map<String, Object> umAUm = semId(linha("SELECT * FROM pedido_view WHERE id = ?", pedido));
         Map<String, Object> emLote = semId(linha("SELECT * FROM pedido_view WHERE id = ?", outro));
+        // each row stands where its own last event stands in the event store (the order sync follows)
+        assertThat(umAUm.remove("global_index")).isEqualTo(ultimoIndice(pedido));
+        assertThat(emLote.remove("global_index")).isEqualTo(ultimoIndice(outro));
         assertThat(emLote).isEqualTo(umAUm).containsEntry("versao", 5L).containsEntry("status", "ENVIADO");
     }
 
@@ -267,6 +270,11 @@ class PedidoProjectionTest extends TesteDeProjecao {
     private static ClienteDoPedido cliente() {
         return new ClienteDoPedido("Ana", "(11) 99999-0000", "ana@example.com", "12345678909", "Rua A", "10", null,
                 "Centro", "São Paulo", "SP", "01001000", null);
+    }
+
+    private Long ultimoIndice(String agregado) {
+        return jdbc.queryForObject("SELECT max(global_index) FROM domain_event_entry WHERE aggregate_identifier = ?",
+                Long.class, agregado);
     }
 
     private static Map<String, Object> semId(Map<String, Object> linha) {

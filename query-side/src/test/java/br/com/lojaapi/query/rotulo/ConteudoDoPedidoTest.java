@@ -25,8 +25,8 @@ class ConteudoDoPedidoTest {
         NotaFiscalDoPedido segunda = nota("1235", CHAVE, "65", "AUTORIZADA");
 
         assertThat(ConteudoDoPedido.nota(List.of(cancelada, servico, mercadoria, segunda)))
-                .isEqualTo(new NotaDaEtiqueta("1234", "1", CHAVE));
-        assertThat(ConteudoDoPedido.nota(List.of(cancelada, servico))).isEqualTo(new NotaDaEtiqueta("77", null, null));
+                .isEqualTo(new NotaDoRotulo("1234", "1", CHAVE));
+        assertThat(ConteudoDoPedido.nota(List.of(cancelada, servico))).isEqualTo(new NotaDoRotulo("77", null, null));
         assertThat(ConteudoDoPedido.nota(List.of(cancelada))).isNull();
         assertThat(ConteudoDoPedido.nota(List.of())).isNull();
     }

@@ -26,14 +26,14 @@ public final class ExemploDeEtiqueta {
         if (args.length != 1) {
             throw new IllegalArgumentException("uso: ExemploDeEtiqueta <arquivo.png>");
         }
-        byte[] pdf = EtiquetaPdf.gerar(List.of(new Rotulo(conteudo(), 2, 3)), TamanhoDeEtiqueta.DEZ_POR_QUINZE);
+        byte[] pdf = RotuloPdf.gerar(List.of(new Rotulo(conteudo(), 2, 3)), TamanhoDoRotulo.DEZ_POR_QUINZE);
         try (PDDocument documento = Loader.loadPDF(pdf)) {
             BufferedImage imagem = new PDFRenderer(documento).renderImageWithDPI(0, 150, ImageType.RGB);
             ImageIO.write(imagem, "png", new File(args[0]));
         }
     }
 
-    static ConteudoDaEtiqueta conteudo() {
+    static ConteudoDoRotulo conteudo() {
         String cnpj = comDigitosDoCnpj("123456780001");
         Remetente loja = new Remetente("Empório Serra Azul Cafés Especiais", "Rua Harmonia", "512", "Loja 2",
                 "Vila Madalena", "São Paulo", "SP", "05435000", "(11) 3032-4455", cnpj);
@@ -41,9 +41,9 @@ public final class ExemploDeEtiqueta {
                 "Apto 304, Bloco B", "Savassi", "Belo Horizonte", "MG", "30112021", "(31) 98765-4321",
                 "Portaria 24 h; deixar com o zelador");
         String chave = comDigitoDaChave("35" + "2506" + cnpj + "55" + "001" + "000012345" + "1" + "48213576");
-        return new ConteudoDaEtiqueta(12345,
+        return new ConteudoDoRotulo(12345,
                 "https://emporio-serra-azul.lojas.example.com/pedido/8f3c2a71-5d4e-4b9a-9c61-2e7f0b3d4a15",
-                cliente, "Entrega em domicílio", "AB123456785BR", new NotaDaEtiqueta("12345", "1", chave),
+                cliente, "Entrega em domicílio", "AB123456785BR", new NotaDoRotulo("12345", "1", chave),
                 new BigDecimal("1.250"),
                 List.of("2 x Café Bourbon Amarelo 500 g (Moagem: Fina)",
                         "1 x Café Catuaí Vermelho 250 g (Moagem: Em grãos)",

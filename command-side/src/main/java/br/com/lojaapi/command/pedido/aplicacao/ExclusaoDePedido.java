@@ -1,11 +1,10 @@
 package br.com.lojaapi.command.pedido.aplicacao;
 
 import br.com.lojaapi.command.comum.PedidosVivos;
-import br.com.lojaapi.command.etiqueta.RegistroDeEtiquetas;
-import br.com.lojaapi.command.notafiscal.RegistroDeNotasFiscais;
+import br.com.lojaapi.command.envio.EtiquetasDeEnvioDoPedido;
+import br.com.lojaapi.command.notafiscal.NotasFiscaisDoPedido;
+import br.com.lojaapi.coreapi.anexo.ResultadoDoAnexo;
 import br.com.lojaapi.coreapi.comum.VersaoEsperada;
-import br.com.lojaapi.coreapi.etiqueta.ResultadoDaEtiqueta;
-import br.com.lojaapi.coreapi.notafiscal.ResultadoDaNota;
 import br.com.lojaapi.coreapi.pedido.PedidoExcluido;
 import br.com.lojaapi.coreapi.pedido.RemoverPedidoCommand;
 import org.axonframework.commandhandling.gateway.CommandGateway;
@@ -23,11 +22,11 @@ import java.util.List;
 public class ExclusaoDePedido {
 
     private final CommandGateway comandos;
-    private final RegistroDeNotasFiscais notasFiscais;
-    private final RegistroDeEtiquetas etiquetas;
+    private final NotasFiscaisDoPedido notasFiscais;
+    private final EtiquetasDeEnvioDoPedido etiquetas;
     private final PedidosVivos pedidosVivos;
 
-    ExclusaoDePedido(CommandGateway comandos, RegistroDeNotasFiscais notasFiscais, RegistroDeEtiquetas etiquetas,
+    ExclusaoDePedido(CommandGateway comandos, NotasFiscaisDoPedido notasFiscais, EtiquetasDeEnvioDoPedido etiquetas,
                      PedidosVivos pedidosVivos) {
         this.comandos = comandos;
         this.notasFiscais = notasFiscais;
@@ -36,8 +35,8 @@ public class ExclusaoDePedido {
     }
 
     /** The deleted order, and the removals of its invoices and carrier labels, deleted with it. */
-    public record Exclusao(PedidoExcluido pedido, List<ResultadoDaNota> notasFiscais,
-                           List<ResultadoDaEtiqueta> etiquetas) {
+    public record Exclusao(PedidoExcluido pedido, List<ResultadoDoAnexo> notasFiscais,
+                           List<ResultadoDoAnexo> etiquetas) {
     }
 
     @Transactional

@@ -1,0 +1,150 @@
+package br.com.lojaapi.gateway.webhook;
+
+import br.com.lojaapi.coreapi.categoria.CategoriaAtualizadaEvent;
+import br.com.lojaapi.coreapi.categoria.CategoriaCriadaEvent;
+import br.com.lojaapi.coreapi.categoria.CategoriaRemovidaEvent;
+import br.com.lojaapi.coreapi.cliente.ClienteAtualizadoEvent;
+import br.com.lojaapi.coreapi.entrega.EntregaConcluidaEvent;
+import br.com.lojaapi.coreapi.entrega.EntregaFalhouEvent;
+import br.com.lojaapi.coreapi.entrega.EntregaIniciadaEvent;
+import br.com.lojaapi.coreapi.entrega.ReenvioSolicitadoEvent;
+import br.com.lojaapi.coreapi.entrega.TentativaAgendadaEvent;
+import br.com.lojaapi.coreapi.entrega.TentativaRegistradaEvent;
+import br.com.lojaapi.coreapi.grupo.GrupoComplementoAtualizadoEvent;
+import br.com.lojaapi.coreapi.grupo.GrupoComplementoCriadoEvent;
+import br.com.lojaapi.coreapi.grupo.GrupoComplementoRemovidoEvent;
+import br.com.lojaapi.coreapi.loja.LojaAtualizadaEvent;
+import br.com.lojaapi.coreapi.loja.LojaCriadaEvent;
+import br.com.lojaapi.coreapi.pedido.PedidoRemovidoEvent;
+import br.com.lojaapi.coreapi.pedido.RastreioDoPedidoDefinidoEvent;
+import br.com.lojaapi.coreapi.produto.EstoqueDevolvidoPorPedidoEvent;
+import br.com.lojaapi.coreapi.produto.EstoqueMovimentadoEvent;
+import br.com.lojaapi.coreapi.produto.EstoqueTomadoPorPedidoEvent;
+import br.com.lojaapi.coreapi.produto.ProdutoAtualizadoEvent;
+import br.com.lojaapi.coreapi.produto.ProdutoCriadoEvent;
+import br.com.lojaapi.coreapi.produto.VariacaoAdicionadaEvent;
+import br.com.lojaapi.coreapi.produto.VariacaoAlteradaEvent;
+import br.com.lojaapi.coreapi.produto.VariacaoRemovidaEvent;
+import br.com.lojaapi.coreapi.webhook.WebhookCriadoEvent;
+import br.com.lojaapi.coreapi.webhook.WebhookRemovidoEvent;
+import org.junit.jupiter.api.Test;
+import org.springframework.context.annotation.ClassPathScanningCandidateComponentProvider;
+import org.springframework.core.type.filter.RegexPatternTypeFilter;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.regex.Pattern;
+import java.util.stream.Collectors;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * The catalogue of webhook kinds is complete: each kind has a name, a type of {@code dados}, a summary and the
+ * events it is rendered from, and renders {@code dados} of that type; and every event of the message API is the
+ * origin of exactly one kind, or of none on purpose (listed below with why), so a new event cannot be left out of
+ * webhooks by forgetting.
+ */
+class EventoDeWebhookTest {
+
+    /**
+     * Events no webhook carries: the contract's eleven kinds (spec, Events; DECISIONS.md) have none for them. A new
+     * event goes into the catalogue or here.
+     */
+    private static final Set<Class<?>> SEM_WEBHOOK = Set.of(
+            // catalogue structure, store settings, option groups
+            CategoriaCriadaEvent.class, CategoriaAtualizadaEvent.class, CategoriaRemovidaEvent.class,
+            LojaCriadaEvent.class, LojaAtualizadaEvent.class,
+            GrupoComplementoCriadoEvent.class, GrupoComplementoAtualizadoEvent.class,
+            GrupoComplementoRemovidoEvent.class,
+            // only a customer's registration is announced (cliente.criado)
+            ClienteAtualizadoEvent.class,
+            // a product is announced when changed, removed or low on stock; not when created, nor its variations
+            // and stock movements one by one
+            ProdutoCriadoEvent.class, VariacaoAdicionadaEvent.class, VariacaoAlteradaEvent.class,
+            VariacaoRemovidaEvent.class, EstoqueMovimentadoEvent.class,
+            EstoqueTomadoPorPedidoEvent.class, EstoqueDevolvidoPorPedidoEvent.class,
+            // a removed order; the tracking code taken from a label (it shows in pedido.status and pedido.etiqueta)
+            PedidoRemovidoEvent.class, RastreioDoPedidoDefinidoEvent.class,
+            // webhooks and their deliveries themselves
+            WebhookCriadoEvent.class, WebhookRemovidoEvent.class,
+            EntregaIniciadaEvent.class, TentativaAgendadaEvent.class, TentativaRegistradaEvent.class,
+            EntregaConcluidaEvent.class, EntregaFalhouEvent.class, ReenvioSolicitadoEvent.class);
+
+    private static final Pattern NOME = Pattern.compile("[a-z]+\\.[a-z_]+");
+
+    @Test
+    void cadaTipoTemNomeTipoDosDadosResumoEOrigens() {
+        for (EventoDeWebhook tipo : EventoDeWebhook.values()) {
+            assertThat(tipo.nome()).as(tipo.name()).matches(NOME);
+            assertThat(tipo.dados()).as("dados de %s", tipo.nome()).isNotNull();
+            assertThat(tipo.resumo()).as("resumo de %s", tipo.nome()).isNotBlank();
+            assertThat(tipo.origens()).as("eventos de %s", tipo.nome()).isNotEmpty();
+        }
+        assertThat(EventoDeWebhook.nomes()).doesNotHaveDuplicates();
+        // each kind gets components of its own in the description
+        assertThat(Arrays.stream(EventoDeWebhook.values()).map(DescricaoDosWebhooks::envelope)).doesNotHaveDuplicates();
+    }
+
+    @Test
+    void cadaEventoDaApiDeMensagensTemUmTipoOuNenhumDeProposito() {
+        List<Class<?>> origens = new ArrayList<>();
+        for (EventoDeWebhook tipo : EventoDeWebhook.values()) {
+            tipo.origens().forEach(origem -> origens.add(origem.classe()));
+        }
+        assertThat(origens).as("um evento, um tipo").doesNotHaveDuplicates();
+        assertThat(origens).as("eventos com tipo e sem webhook de propósito").doesNotContainAnyElementsOf(SEM_WEBHOOK);
+
+        Set<Class<?>> classificados = new HashSet<>(origens);
+        classificados.addAll(SEM_WEBHOOK);
+        assertThat(classificados).as("todo evento da API de mensagens: no catálogo ou em SEM_WEBHOOK")
+                                 .containsExactlyInAnyOrderElementsOf(eventosDaApiDeMensagens());
+        for (Class<?> classe : origens) {
+            assertThat(EventoDeWebhook.doEvento(classe)).as(classe.getSimpleName()).isPresent();
+            assertThat(EventoDeWebhook.doEvento(classe).orElseThrow().origem(classe).classe()).isEqualTo(classe);
+        }
+        SEM_WEBHOOK.forEach(classe -> assertThat(EventoDeWebhook.doEvento(classe)).as(classe.getSimpleName()).isEmpty());
+    }
+
+    /** What each origin renders from its reference event is of the kind's type, for the event's store. */
+    @Test
+    void cadaOrigemRenderizaDadosDoTipoDoCatalogo() {
+        for (EventoDeWebhook tipo : EventoDeWebhook.values()) {
+            for (Origem<?> origem : tipo.origens()) {
+                String evento = tipo.nome() + " de " + origem.classe().getSimpleName();
+                List<String> lidos = new ArrayList<>();
+                Object dados = EventosDeReferencia.dados(origem, 7, (lojaId, produtoId, versao) -> {
+                    lidos.add(lojaId + "/" + produtoId + "@" + versao);
+                    return null;
+                });
+                assertThat(EventosDeReferencia.loja(origem)).as("loja de %s", evento).isEqualTo("loja-1");
+                if (lidos.isEmpty()) {
+                    assertThat(dados).as(evento).isInstanceOf(tipo.dados());
+                } else {
+                    // read from the read model at the event's version; a product already removed shows nothing
+                    assertThat(lidos).as(evento).containsExactly("loja-1/"
+                            + EventosDeReferencia.ler(ProdutoAtualizadoEvent.class).produtoId() + "@7");
+                    assertThat(dados).as(evento).isNull();
+                }
+            }
+        }
+    }
+
+    private static Set<Class<?>> eventosDaApiDeMensagens() {
+        ClassPathScanningCandidateComponentProvider scanner = new ClassPathScanningCandidateComponentProvider(false);
+        scanner.addIncludeFilter(new RegexPatternTypeFilter(Pattern.compile(".*Event")));
+        return scanner.findCandidateComponents("br.com.lojaapi.coreapi").stream()
+                      .map(b -> carregar(b.getBeanClassName()))
+                      .collect(Collectors.toSet());
+    }
+
+    private static Class<?> carregar(String nome) {
+        try {
+            return Class.forName(nome);
+        } catch (ClassNotFoundException e) {
+            throw new IllegalStateException(nome, e);
+        }
+    }
+}

@@ -1,0 +1,69 @@
+package br.com.lojaapi.gateway.webhook;
+
+import br.com.lojaapi.gateway.axon.ConfiguracaoAxon;
+import org.axonframework.serialization.AnnotationRevisionResolver;
+import org.axonframework.serialization.Serializer;
+import org.axonframework.serialization.SimpleSerializedObject;
+import org.axonframework.serialization.SimpleSerializedType;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The stored reference events ({@code src/test/resources/eventos}, where every optional field is filled, kept by
+ * {@code FormatoDosEventosTest}), read with the production serializer, and the {@code dados} each origin of the
+ * catalogue renders from them.
+ */
+final class EventosDeReferencia {
+
+    private static final Path PASTA = Path.of("src/test/resources/eventos");
+    private static final Serializer SERIALIZADOR = ConfiguracaoAxon.serializadorJackson(new AnnotationRevisionResolver());
+
+    private EventosDeReferencia() {
+    }
+
+    static <T> T ler(Class<T> tipo) {
+        try {
+            byte[] bytes = Files.readString(PASTA.resolve(tipo.getSimpleName() + ".json")).strip()
+                                .getBytes(StandardCharsets.UTF_8);
+            return SERIALIZADOR.deserialize(new SimpleSerializedObject<>(bytes, byte[].class,
+                    new SimpleSerializedType(tipo.getName(), null)));
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** How an origin renders its reference event at this version, reading resources through {@code recursos}. */
+    static <E> Object dados(Origem<E> origem, long versao, Origem.Recursos recursos) {
+        return origem.dados().de(ler(origem.classe()), versao, recursos);
+    }
+
+    /** The store an origin finds in its reference event. */
+    static <E> String loja(Origem<E> origem) {
+        return origem.loja().apply(ler(origem.classe()));
+    }
+
+    /**
+     * The {@code dados} of every kind rendered from its origins' reference events; a kind that reads a resource
+     * from the read model ({@code produto.atualizado}) has none here, as the resource does not exist.
+     */
+    static Map<EventoDeWebhook, List<Object>> dadosDeCadaTipo() {
+        Map<EventoDeWebhook, List<Object>> dados = new LinkedHashMap<>();
+        for (EventoDeWebhook tipo : EventoDeWebhook.values()) {
+            for (Origem<?> origem : tipo.origens()) {
+                Object d = dados(origem, 1, (lojaId, produtoId, versao) -> null);
+                if (d != null) {
+                    dados.computeIfAbsent(tipo, t -> new ArrayList<>()).add(d);
+                }
+            }
+        }
+        return dados;
+    }
+}

@@ -1,0 +1,64 @@
+package br.com.lojaapi.command.entrega;
+
+import org.springframework.beans.factory.annotation.Value;
+import org.springframework.boot.convert.DurationStyle;
+import org.springframework.stereotype.Component;
+
+import java.time.Duration;
+import java.util.Arrays;
+import java.util.List;
+
+/**
+ * {@code WEBHOOK_RETRY_DELAYS} (waits between attempts: their count plus one is the number of attempts) and
+ * {@code WEBHOOK_TIMEOUT} (the whole HTTP call of one attempt). A bad value stops the start-up with a message.
+ */
+@Component
+public class ConfiguracaoDosWebhooks {
+
+    static final Duration ATRASO_MAXIMO = Duration.ofDays(1);
+    static final Duration TEMPO_LIMITE_MAXIMO = Duration.ofSeconds(60);
+
+    private final List<Duration> atrasos;
+    private final Duration tempoLimite;
+
+    ConfiguracaoDosWebhooks(@Value("${loja.webhooks.atrasos:30s,2m,10m,1h}") String atrasos,
+                           @Value("${loja.webhooks.tempo-limite:10s}") String tempoLimite) {
+        this.atrasos = Arrays.stream(atrasos.split(",")).map(String::trim)
+                             .map(a -> duracao("WEBHOOK_RETRY_DELAYS", a, ATRASO_MAXIMO)).toList();
+        if (this.atrasos.isEmpty() || this.atrasos.size() > 10) {
+            throw new IllegalArgumentException("WEBHOOK_RETRY_DELAYS: de 1 a 10 intervalos, por exemplo 30s,2m,10m,1h");
+        }
+        this.tempoLimite = duracao("WEBHOOK_TIMEOUT", tempoLimite.trim(), TEMPO_LIMITE_MAXIMO);
+    }
+
+    public List<Long> atrasosMs() {
+        return atrasos.stream().map(Duration::toMillis).toList();
+    }
+
+    public int tentativas() {
+        return atrasos.size() + 1;
+    }
+
+    public Duration tempoLimite() {
+        return tempoLimite;
+    }
+
+    /** A number alone would be read as milliseconds: a unit is required, and absurd values are refused. */
+    private static Duration duracao(String variavel, String texto, Duration maximo) {
+        Duration d;
+        try {
+            if (texto.matches("[0-9]+")) {
+                throw new IllegalArgumentException("sem unidade");
+            }
+            d = DurationStyle.detectAndParse(texto);
+        } catch (RuntimeException e) {
+            throw new IllegalArgumentException(variavel + ": '" + texto + "' não é uma duração com unidade, como "
+                    + "30s, 2m ou 1h", e);
+        }
+        if (d.isNegative() || d.isZero() || d.compareTo(maximo) > 0) {
+            throw new IllegalArgumentException(variavel + ": '" + texto + "' deve ser maior que zero e no máximo "
+                    + maximo.toString().substring(2).toLowerCase());
+        }
+        return d;
+    }
+}

@@ -1,0 +1,87 @@
+package br.com.lojaapi.query.comum;
+
+import org.axonframework.eventhandling.DomainEventMessage;
+import org.axonframework.messaging.Message;
+import org.axonframework.messaging.unitofwork.BatchingUnitOfWork;
+import org.axonframework.messaging.unitofwork.CurrentUnitOfWork;
+import org.axonframework.messaging.unitofwork.UnitOfWork;
+import org.springframework.jdbc.core.JdbcTemplate;
+import org.springframework.stereotype.Component;
+
+import java.sql.PreparedStatement;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The global index of an aggregate's event in the event store. A read-model row stores the index of the last event
+ * applied to it, next to its version: incremental sync orders rows by it, and since it belongs to the event store
+ * alone, a rebuild writes the same value.
+ * <p>
+ * It is looked up by the event's aggregate and sequence number (the event table's unique key), once for a whole
+ * batch: the tracking token Axon hands a handler is not the event's position when the event filled a gap (its
+ * index is then the highest one the processor had read).
+ */
+@Component
+public class IndicesGlobais {
+
+    private static final String LOTE = IndicesGlobais.class.getName() + ".lote";
+
+    private record Chave(String agregado, long sequencia) {
+    }
+
+    private final JdbcTemplate jdbc;
+
+    IndicesGlobais(JdbcTemplate jdbc) {
+        this.jdbc = jdbc;
+    }
+
+    /** The index of the aggregate's event {@code sequencia}, which is being handled now. */
+    public long de(String agregadoId, long sequencia) {
+        Chave chave = new Chave(agregadoId, sequencia);
+        Long indice = null;
+        if (CurrentUnitOfWork.isStarted()) {
+            UnitOfWork<?> unidade = CurrentUnitOfWork.get();
+            indice = unidade.getOrComputeResource(LOTE, nome -> doLote(unidade)).get(chave);
+        }
+        if (indice == null) {
+            indice = buscar(List.of(chave)).get(chave);
+        }
+        if (indice == null) {
+            throw new IllegalStateException("Evento " + sequencia + " de " + agregadoId + " não está no event store");
+        }
+        return indice;
+    }
+
+    private Map<Chave, Long> doLote(UnitOfWork<?> unidade) {
+        List<? extends Message<?>> mensagens = unidade instanceof BatchingUnitOfWork<?> lote
+                ? lote.getMessages() : List.of(unidade.getMessage());
+        List<Chave> chaves = new ArrayList<>();
+        for (Message<?> mensagem : mensagens) {
+            if (mensagem instanceof DomainEventMessage<?> evento) {
+                chaves.add(new Chave(evento.getAggregateIdentifier(), evento.getSequenceNumber()));
+            }
+        }
+        return buscar(chaves);
+    }
+
+    private Map<Chave, Long> buscar(List<Chave> chaves) {
+        Map<Chave, Long> indices = new HashMap<>();
+        if (chaves.isEmpty()) {
+            return indices;
+        }
+        jdbc.query(conexao -> {
+            PreparedStatement consulta = conexao.prepareStatement("""
+                    SELECT e.aggregate_identifier, e.sequence_number, e.global_index
+                      FROM unnest(?::varchar[], ?::bigint[]) AS b (agregado, sequencia)
+                      JOIN domain_event_entry e ON e.aggregate_identifier = b.agregado AND e.sequence_number = b.sequencia""");
+            consulta.setArray(1, conexao.createArrayOf("varchar", chaves.stream().map(Chave::agregado).toArray()));
+            consulta.setArray(2, conexao.createArrayOf("bigint", chaves.stream().map(Chave::sequencia).toArray()));
+            return consulta;
+        }, linha -> {
+            indices.put(new Chave(linha.getString(1), linha.getLong(2)), linha.getLong(3));
+        });
+        return indices;
+    }
+}

@@ -1,0 +1,99 @@
+package br.com.lojaapi.query.rotulo;
+
+import com.google.zxing.BarcodeFormat;
+import com.google.zxing.BinaryBitmap;
+import com.google.zxing.DecodeHintType;
+import com.google.zxing.MultiFormatReader;
+import com.google.zxing.NotFoundException;
+import com.google.zxing.client.j2se.BufferedImageLuminanceSource;
+import com.google.zxing.common.GlobalHistogramBinarizer;
+import com.google.zxing.common.HybridBinarizer;
+import org.apache.pdfbox.Loader;
+import org.apache.pdfbox.pdmodel.PDDocument;
+import org.apache.pdfbox.text.PDFTextStripper;
+
+import java.awt.image.BufferedImage;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * Reads labels back as a scanner and a printer would, for the renderer tests and the HTTP tests alike: barcodes
+ * decoded from the rendered page, text extracted from the PDF, ZPL blocks and field data after hex escapes.
+ * The HTTP tests of api-gateway reach it through this module's test jar.
+ */
+public final class LeitorDeRotulos {
+
+    public static final Pattern BLOCO = Pattern.compile("\\^XA.*?\\^XZ", Pattern.DOTALL);
+    public static final Pattern CODE_128 = Pattern.compile("\\^BC[^^]*(\\^FH)?\\^FD([^^]*)\\^FS");
+    public static final Pattern QR = Pattern.compile("\\^BQ[^^]*(\\^FH)?\\^FD([^^]*)\\^FS");
+    public static final Pattern TEXTO = Pattern.compile("\\^A0N[^^]*(\\^FH)?\\^FD([^^]*)\\^FS");
+
+    private LeitorDeRotulos() {
+    }
+
+    /**
+     * The code of that format on the page. Tried as a phone's scanner tries, with the local (hybrid) threshold and
+     * then the global one: a full 10x15 page at 300 dpi with text around the codes is a harder picture than a
+     * scanner pointed at one code, and the hybrid threshold alone missed a code on some pages in full suite runs.
+     */
+    public static String ler(BufferedImage imagem, BarcodeFormat formato) throws NotFoundException {
+        Map<DecodeHintType, Object> dicas = Map.of(DecodeHintType.TRY_HARDER, Boolean.TRUE,
+                DecodeHintType.POSSIBLE_FORMATS, List.of(formato));
+        BufferedImageLuminanceSource luminancia = new BufferedImageLuminanceSource(imagem);
+        try {
+            return new MultiFormatReader().decode(new BinaryBitmap(new HybridBinarizer(luminancia)), dicas).getText();
+        } catch (NotFoundException local) {
+            return new MultiFormatReader().decode(new BinaryBitmap(new GlobalHistogramBinarizer(luminancia)), dicas)
+                                          .getText();
+        }
+    }
+
+    public static String textoDe(byte[] pdf) throws IOException {
+        try (PDDocument documento = Loader.loadPDF(pdf)) {
+            return new PDFTextStripper().getText(documento);
+        }
+    }
+
+    /** The text of one page, counted from 1. */
+    public static String texto(PDDocument documento, int pagina) throws IOException {
+        PDFTextStripper extrator = new PDFTextStripper();
+        extrator.setStartPage(pagina);
+        extrator.setEndPage(pagina);
+        return extrator.getText(documento);
+    }
+
+    public static List<String> blocos(String zpl) {
+        List<String> blocos = new ArrayList<>();
+        Matcher bloco = BLOCO.matcher(zpl);
+        while (bloco.find()) {
+            blocos.add(bloco.group());
+        }
+        return blocos;
+    }
+
+    /** The data of each field the pattern finds, as the printer reads it after resolving ^FH hex escapes. */
+    public static List<String> dadosDe(Pattern campo, String zpl) {
+        List<String> dados = new ArrayList<>();
+        Matcher m = campo.matcher(zpl);
+        while (m.find()) {
+            dados.add(m.group(1) == null ? m.group(2) : semEscapes(m.group(2)));
+        }
+        return dados;
+    }
+
+    /** Every printed text of the ZPL, in order, joined by spaces. */
+    public static String dadosDeTexto(String zpl) {
+        return String.join(" ", dadosDe(TEXTO, zpl));
+    }
+
+    private static String semEscapes(String dados) {
+        return Pattern.compile("_([0-9A-Fa-f]{2})").matcher(dados)
+                      .replaceAll(r -> Matcher.quoteReplacement(
+                              String.valueOf((char) HexFormat.fromHexDigits(r.group(1)))));
+    }
+}
