@@ -340,7 +340,8 @@ class DoisNosSobCargaApiTest {
 
     /**
      * One produto.atualizado per change. Its body is the product as GET returns it when the dispatcher renders it
-     * (decision 050): the change itself or, when the dispatcher was behind the product's read model, a later state.
+     * ({@code RenderizadorDeEventos} waits for the change "or a later one"): the change itself or, when the dispatcher
+     * was behind the product's read model, a later state.
      * So, with both sorted by version, each body shows a version at or after its change's, and the price the product
      * had at that version (the last change at or before it; stock movements in between leave the price alone).
      */
