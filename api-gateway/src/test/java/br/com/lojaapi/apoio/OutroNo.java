@@ -23,6 +23,14 @@ public final class OutroNo implements AutoCloseable {
 
     /** A node on the given database; {@code propriedades} win over the test defaults set here. */
     public static OutroNo iniciar(UrlDoBanco url, Map<String, Object> propriedades) {
+        return new OutroNo(new SpringApplicationBuilder(StoreApiApplication.class).run(argumentos(url, propriedades)));
+    }
+
+    /**
+     * The command line of a test node: the test defaults set here, then {@code propriedades}. As command-line
+     * arguments they outrank application.yml, whose ${DATABASE_URL:} would otherwise win.
+     */
+    static String[] argumentos(UrlDoBanco url, Map<String, Object> propriedades) {
         Map<String, Object> todas = new HashMap<>();
         todas.put("server.port", 0);
         todas.put("loja.banco.url", url.jdbcUrl());
@@ -35,10 +43,7 @@ public final class OutroNo implements AutoCloseable {
         todas.put("loja.webhooks.atrasos", TesteDeApi.ATRASOS);
         todas.put("loja.webhooks.tempo-limite", TesteDeApi.TEMPO_LIMITE);
         todas.putAll(propriedades);
-        // As command-line arguments: they outrank application.yml, whose ${DATABASE_URL:} would otherwise win.
-        String[] argumentos = todas.entrySet().stream().map(e -> "--" + e.getKey() + "=" + e.getValue())
-                                   .toArray(String[]::new);
-        return new OutroNo(new SpringApplicationBuilder(StoreApiApplication.class).run(argumentos));
+        return todas.entrySet().stream().map(e -> "--" + e.getKey() + "=" + e.getValue()).toArray(String[]::new);
     }
 
     public int porta() {

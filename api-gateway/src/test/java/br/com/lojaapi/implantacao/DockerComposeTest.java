@@ -16,6 +16,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
+import java.util.TreeSet;
 import java.util.function.UnaryOperator;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -84,9 +85,30 @@ class DockerComposeTest {
 
     @Test
     void nosComTokensDiferentesSaoApontados() throws IOException {
-        Path copia = copiaComCompose(c -> c.replace("  node2: *node\n",
-                "  node2:\n    <<: *node\n    environment:\n      ADMIN_TOKEN: outro\n"));
+        Path copia = copiaComCompose(c -> c.replace("      NODE_NAME: node2\n",
+                "      NODE_NAME: node2\n      ADMIN_TOKEN: outro\n"));
         assertThat(problemas(copia)).anyMatch(p -> p.contains("ADMIN_TOKEN"));
+    }
+
+    @Test
+    void nosComOMesmoNomeSaoApontados() throws IOException {
+        Path copia = copiaComCompose(c -> c.replace("      NODE_NAME: node2\n", "      NODE_NAME: node1\n"));
+        assertThat(problemas(copia)).anyMatch(p -> p.contains("NODE_NAME") && p.contains("node1"));
+    }
+
+    /** Nodes on different databases would each hold every segment of their own event processors: no sharing. */
+    @Test
+    void nosEmBancosDiferentesSaoApontados() throws IOException {
+        Path copia = copiaComCompose(c -> c.replace("      NODE_NAME: node2\n",
+                "      NODE_NAME: node2\n      DATABASE_URL: postgresql://loja:loja@postgres:5432/outra\n"));
+        assertThat(problemas(copia)).anyMatch(p -> p.contains("DATABASE_URL"));
+    }
+
+    /** A node that overrides its settings wholesale (a merge is shallow) loses the shared ones. */
+    @Test
+    void noSemAsConfiguracoesDosOutrosEApontado() throws IOException {
+        Path copia = copiaComCompose(c -> c.replace("      <<: *ambiente\n", ""));
+        assertThat(problemas(copia)).anyMatch(p -> p.contains("DATABASE_URL"));
     }
 
     @Test
@@ -271,14 +293,28 @@ class DockerComposeTest {
             problemas.add("expected at least two service nodes built from the repository, found " + nos);
             return;
         }
-        Set<Object> tokens = new HashSet<>();
+        Map<String, Set<Object>> valores = new LinkedHashMap<>();
+        Map<Object, String> nomes = new LinkedHashMap<>();
+        Set<String> variaveis = ambienteDosNos(servicos, nos);
         for (String no : nos) {
             Map<String, Object> servico = mapa(servicos.get(no));
-            Object token = ambiente(servico).get("ADMIN_TOKEN");
+            Map<String, Object> ambiente = ambiente(servico);
+            Object token = ambiente.get("ADMIN_TOKEN");
             if (token == null || String.valueOf(token).isBlank()) {
                 problemas.add(no + ": no ADMIN_TOKEN (a generated one would differ per node)");
             }
-            tokens.add(token);
+            if (ambiente.get("DATABASE_URL") == null) {
+                problemas.add(no + ": no DATABASE_URL (an embedded database of its own: it would share nothing)");
+            }
+            Object nome = ambiente.get("NODE_NAME");
+            if (nome != null && nomes.putIfAbsent(nome, no) != null) {
+                problemas.add(no + ": NODE_NAME " + nome + " is also " + nomes.get(nome) + "'s");
+            }
+            for (String variavel : variaveis) {
+                if (!"NODE_NAME".equals(variavel)) {
+                    valores.computeIfAbsent(variavel, v -> new HashSet<>()).add(ambiente.get(variavel));
+                }
+            }
             if (!REINICIOS.contains(String.valueOf(servico.get("restart")).split(":")[0])) {
                 problemas.add(no + ": no restart policy");
             }
@@ -286,9 +322,19 @@ class DockerComposeTest {
                 problemas.add(no + ": no healthcheck");
             }
         }
-        if (tokens.size() > 1) {
-            problemas.add("the nodes do not share ADMIN_TOKEN: " + tokens);
-        }
+        // replicas of one deployment: the same database (and with it the work: event processor segments, webhook
+        // deliveries), the same operator token, the same settings; only their names differ
+        valores.forEach((variavel, diferentes) -> {
+            if (diferentes.size() > 1) {
+                problemas.add("the nodes do not share " + variavel + ": " + diferentes);
+            }
+        });
+    }
+
+    private static Set<String> ambienteDosNos(Map<String, Object> servicos, List<String> nos) {
+        Set<String> variaveis = new TreeSet<>();
+        nos.forEach(no -> variaveis.addAll(ambiente(mapa(servicos.get(no))).keySet()));
+        return variaveis;
     }
 
     private static void verificarNginx(Path raiz, Map<String, Object> servicos, List<String> nos,

@@ -1,6 +1,8 @@
 package br.com.lojaapi.gateway.admin;
 
 import br.com.lojaapi.gateway.axon.EstadoDosProcessadores;
+import br.com.lojaapi.gateway.axon.IdentidadeDoNo;
+import br.com.lojaapi.gateway.axon.RegistroDeNos;
 import io.swagger.v3.oas.annotations.Hidden;
 import br.com.lojaapi.gateway.axon.reconstrucao.ReconstrucaoDeProjecoes;
 import org.springframework.http.HttpStatus;
@@ -22,24 +24,30 @@ class ProjecaoAdminController {
 
     private final EstadoDosProcessadores processadores;
     private final ReconstrucaoDeProjecoes reconstrucao;
+    private final IdentidadeDoNo identidade;
+    private final RegistroDeNos registro;
 
-    ProjecaoAdminController(EstadoDosProcessadores processadores, ReconstrucaoDeProjecoes reconstrucao) {
+    ProjecaoAdminController(EstadoDosProcessadores processadores, ReconstrucaoDeProjecoes reconstrucao,
+                            IdentidadeDoNo identidade, RegistroDeNos registro) {
         this.processadores = processadores;
         this.reconstrucao = reconstrucao;
+        this.identidade = identidade;
+        this.registro = registro;
     }
 
-    record Lista(List<EstadoDosProcessadores.Estado> projecoes) {
+    record Lista(String no, List<RegistroDeNos.No> nos, List<EstadoDosProcessadores.Estado> projecoes) {
     }
 
     /**
      * estado: running, replaying, stopped or error; posicao: the global index of the last event the slowest
      * segment handled; cabeca: the newest event's; atraso: the difference. During a replay, progressoReplay (0 to
-     * 1) and, as an extension, terminoEstimado.
+     * 1) and, as an extension, terminoEstimado. As extensions for running several nodes: no, the id of the node that
+     * answered; nos, the running nodes; and per processor segmentos, the node that holds each segment (dono).
      */
     @GetMapping
     @Operation(operationId = "listarProjecoes")
     Lista listar() {
-        return new Lista(processadores.todos());
+        return new Lista(identidade.id(), registro.vivos(), processadores.todos());
     }
 
     /**

@@ -134,12 +134,17 @@ public class ConfiguracaoAxon {
 
     /**
      * Each running application claims segments under its own node id. Axon's default (pid@host) would be shared
-     * by two applications in one JVM, and both would then believe they own the same segments.
+     * by two applications in one JVM, and both would then believe they own the same segments. {@code NODE_NAME}
+     * (say node1) makes the id readable in {@code /admin/projecoes}; the random part stays, so two processes given
+     * the same name, or a node restarted, never share an id.
      */
     @Bean
-    IdentidadeDoNo identidadeDoNo() {
-        return new IdentidadeDoNo(ManagementFactory.getRuntimeMXBean().getName() + "/"
-                                  + UUID.randomUUID().toString().substring(0, 8));
+    IdentidadeDoNo identidadeDoNo(@Value("${loja.nos.nome:}") String nome) {
+        if (nome.strip().length() > 100) {
+            throw new IllegalStateException("NODE_NAME passa de 100 caracteres");
+        }
+        String prefixo = nome.isBlank() ? ManagementFactory.getRuntimeMXBean().getName() : nome.strip();
+        return new IdentidadeDoNo(prefixo + "/" + UUID.randomUUID().toString().substring(0, 8));
     }
 
     @Bean

@@ -35,17 +35,18 @@ public class ConfiguracaoDeProcessadores {
     public static final String GRUPO_FEED = GrupoDoFeed.NOME;
 
     @Bean
-    ConfigurerModule processadores(ObjectProvider<FonteComAviso> fonte,
+    ConfigurerModule processadores(ObjectProvider<FonteComAviso> fonte, ObjectProvider<DivisaoDeSegmentos> divisao,
                                    @Value("${loja.processadores.segmentos:2}") int segmentos,
                                    @Value("${loja.processadores.threads:2}") int threads,
                                    @Value("${loja.processadores.lote:100}") int lote) {
         return configurer -> {
             var processamento = configurer.eventProcessing();
             processamento.configureDefaultStreamableMessageSource(c -> fonte.getObject());
-            processamento.usingPooledStreamingEventProcessors((config, builder) -> builder
-                    .initialSegmentCount(segmentos)
-                    .batchSize(lote)
-                    .workerExecutor(nome -> executor(config, threads, "WorkPackage[" + nome + "]")));
+            // the segments are shared among the running nodes (DivisaoDeSegmentos)
+            processamento.usingPooledStreamingEventProcessors((config, builder) -> divisao.getObject().configurar(
+                    builder.initialSegmentCount(segmentos)
+                           .batchSize(lote)
+                           .workerExecutor(nome -> executor(config, threads, "WorkPackage[" + nome + "]"))));
             processamento.registerDefaultListenerInvocationErrorHandler(c -> PropagatingErrorHandler.instance());
             for (String grupo : GruposDeLookup.TODOS) {
                 processamento.registerSubscribingEventProcessor(grupo);

@@ -49,9 +49,17 @@ public class EstadoDosProcessadores {
         this.relogio = relogio;
     }
 
-    /** {@code progressoReplay} and {@code terminoEstimado} only while a replay runs. */
+    /**
+     * {@code progressoReplay} and {@code terminoEstimado} only while a replay runs; {@code segmentos}, which node
+     * holds each segment (none: free, or about to be claimed).
+     */
     public record Estado(String nome, String estado, Long posicao, long cabeca, Long atraso, Double progressoReplay,
-                         Instant terminoEstimado, ReconstrucaoDeProjecoes.Reconstrucao reconstrucao) {
+                         Instant terminoEstimado, ReconstrucaoDeProjecoes.Reconstrucao reconstrucao,
+                         List<Segmento> segmentos) {
+    }
+
+    /** One segment: the node that holds its claim, as the token table says, and its position. */
+    public record Segmento(int segmento, String dono, Long posicao) {
     }
 
     private record Leitura(Instant em, long posicao) {
@@ -129,7 +137,17 @@ public class EstadoDosProcessadores {
         } else {
             anteriores.remove(nome);
         }
-        return new Estado(nome, estado, posicao, cabeca, atraso, progresso, termino, ultima);
+        return new Estado(nome, estado, posicao, cabeca, atraso, progresso, termino, ultima,
+                          segmentos(nome, segmentos));
+    }
+
+    private List<Segmento> segmentos(String processador, Map<Integer, TrackingToken> posicoes) {
+        return jdbc.query("SELECT segment, owner FROM token_entry WHERE processor_name = ? ORDER BY segment",
+                          (rs, i) -> {
+                              TrackingToken token = posicoes.get(rs.getInt(1));
+                              Long daqui = token == null ? null : Math.max(0, posicao(token.position()));
+                              return new Segmento(rs.getInt(1), rs.getString(2), daqui);
+                          }, processador);
     }
 
     public Map<Integer, TrackingToken> tokens(String processador) {

@@ -3,6 +3,7 @@ package br.com.lojaapi.gateway.axon.reconstrucao;
 import br.com.lojaapi.coreapi.comum.ErroDeNegocio;
 import br.com.lojaapi.gateway.axon.FonteComAviso;
 import br.com.lojaapi.gateway.axon.IdentidadeDoNo;
+import br.com.lojaapi.gateway.axon.PausasDeProcessadores;
 import org.axonframework.common.AxonThreadFactory;
 import org.axonframework.common.transaction.TransactionManager;
 import org.axonframework.config.EventProcessingConfiguration;
@@ -41,9 +42,10 @@ import java.util.concurrent.TimeoutException;
  * The live processor keeps running on every node and the API keeps reading its tables. Meanwhile a second
  * processor with the same handlers ({@link ProjecaoSombra}) replays the whole event store into empty copies of
  * those tables, in a schema of their own. When it has caught up with the head it stops, applies what was written
- * since ({@link AlcanceDaCopia}), this node's live processor stops for a moment, and one transaction locks the live
- * tables, applies to the copy whatever the live processors had committed beyond it, and swaps the copies in. The
- * live processors keep their positions and continue on the new tables. Readers wait for that transaction's few
+ * since ({@link AlcanceDaCopia}), the live processor stops for a moment on every node (here it is stopped; the other
+ * nodes release its segments, {@link PausasDeProcessadores}), and one transaction locks the live tables, applies to
+ * the copy whatever the live processors had committed beyond it, and swaps the copies in. The live processors keep
+ * their positions and continue on the new tables. Readers wait for that transaction's few
  * milliseconds; none fails, none sees a half-built model and none misses a row the live tables had.
  * <p>
  * Nodes coordinate through {@code reconstrucao_projecao}: its primary key makes a second rebuild of the same
@@ -69,6 +71,7 @@ public class ReconstrucaoDeProjecoes implements SmartLifecycle {
     private final TokenStore tokens;
     private final FonteComAviso eventos;
     private final AlcanceDaCopia alcance;
+    private final PausasDeProcessadores pausas;
     private final Serializer serializador;
     private final Clock relogio;
     private final Duration concessao;
@@ -80,11 +83,16 @@ public class ReconstrucaoDeProjecoes implements SmartLifecycle {
     private volatile ScheduledExecutorService agenda;
     private final long intervaloMs;
     private static final int TENTATIVAS_DE_TROCA = 10;
+    /** How long the other nodes have to release the live processor's segments before the swap goes on without. */
+    private static final Duration ESPERA_PELOS_OUTROS_NOS = Duration.ofSeconds(15);
+    /** Longer than a swap can take (the waits above and in {@link #concluir}): the end of a pause whose node died. */
+    private static final Duration PAUSA_MAXIMA = Duration.ofSeconds(90);
 
     ReconstrucaoDeProjecoes(EventProcessingConfiguration processamento, ModelosReconstruiveis modelos,
                             Esquemas esquemas, JdbcTemplate jdbc, TransactionTemplate transacao,
                             TransactionManager transacoesAxon, TokenStore tokens, FonteComAviso eventos,
-                            AlcanceDaCopia alcance, Serializer serializer, Clock relogio, IdentidadeDoNo identidade,
+                            AlcanceDaCopia alcance, PausasDeProcessadores pausas, Serializer serializer, Clock relogio,
+                            IdentidadeDoNo identidade,
                             @Value("${loja.reconstrucao.concessao:30s}") Duration concessao,
                             @Value("${loja.reconstrucao.threads:2}") int threads,
                             @Value("${loja.reconstrucao.lote:1000}") int lote,
@@ -100,6 +108,7 @@ public class ReconstrucaoDeProjecoes implements SmartLifecycle {
         this.tokens = tokens;
         this.eventos = eventos;
         this.alcance = alcance;
+        this.pausas = pausas;
         this.serializador = serializer;
         this.relogio = relogio;
         this.concessao = concessao;
@@ -271,6 +280,7 @@ public class ReconstrucaoDeProjecoes implements SmartLifecycle {
             locais.remove(nome).parar();
             boolean trocou;
             boolean parado = false;
+            boolean pausado = false;
             try {
                 // the slow part (indexes, write-ahead log, statistics) while the live processor still runs
                 esquemas.finalizar(modelo.get());
@@ -283,10 +293,18 @@ public class ReconstrucaoDeProjecoes implements SmartLifecycle {
                                                   Long.class);
                 long seguinte = transacao.execute(status -> alcance.aplicar(
                         nome, vivo.get().eventHandlerInvoker(), inicio, cabeca));
-                // this node's live processor waits out the swap: a batch of it could not write the locked tables
-                // while holding its token row, which the swap reads (a deadlock PostgreSQL would break by retry)
+                // the live processor waits out the swap on every node, stopped here and without segments elsewhere:
+                // a batch could not write the locked tables while holding its token row, which the swap reads (a
+                // deadlock PostgreSQL would break by retry), and what another node committed after the catch-up
+                // below would be written by the swap's own transaction, which is not safe (see there)
+                pausas.pausar(nome, PAUSA_MAXIMA);
+                pausado = true;
                 parado = vivo.get().isRunning();
                 parar(vivo.get());
+                if (!pausas.aguardarLiberacao(nome, ESPERA_PELOS_OUTROS_NOS)) {
+                    LOG.warn("Outro nó ainda processa {} depois de {}; a troca aplica o que ele gravar até ela", nome,
+                             ESPERA_PELOS_OUTROS_NOS);
+                }
                 // what the live processors committed meanwhile, committed before the swap, and every snapshot
                 // older than that gone: the swap below is not MVCC-safe (a reader that took its snapshot and then
                 // waited for the swap's locks reads the new tables with that snapshot), so nothing a waiting
@@ -306,8 +324,14 @@ public class ReconstrucaoDeProjecoes implements SmartLifecycle {
                              + " log do nó)");
                 return;
             } finally {
-                if (parado) {
-                    vivo.get().start();
+                try {
+                    if (pausado) {
+                        pausas.retomar(nome);
+                    }
+                } finally {
+                    if (parado) {
+                        vivo.get().start();
+                    }
                 }
             }
             if (!trocou) {
@@ -381,7 +405,8 @@ public class ReconstrucaoDeProjecoes implements SmartLifecycle {
                                                         + " do PostgreSQL");
                     }
                     esquemas.exigirMesmasColunas(modelo);
-                    // only what another node's live processor committed after the catch-up before: usually nothing
+                    // only what another node's live processor committed after the catch-up before: nothing, unless
+                    // a node did not release its segments in time (one running a version without pauses)
                     long ate = posicaoDosVivos(nome);
                     alcance.aplicar(nome, vivo.eventHandlerInvoker(), inicio, ate);
                     esquemas.trocar(modelo);
