@@ -6,11 +6,8 @@ import br.com.lojaapi.coreapi.categoria.CategoriaCriadaEvent;
 import br.com.lojaapi.coreapi.categoria.CategoriaRemovidaEvent;
 import br.com.lojaapi.coreapi.categoria.CategoriaView;
 import br.com.lojaapi.coreapi.categoria.ListarCategoriasQuery;
-import br.com.lojaapi.query.Projetor;
 import br.com.lojaapi.query.TesteDeProjecao;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.springframework.beans.factory.annotation.Autowired;
 
 import java.sql.Timestamp;
 import java.time.Instant;
@@ -20,29 +17,17 @@ import java.util.Map;
 import static br.com.lojaapi.query.Projetor.evento;
 import static org.assertj.core.api.Assertions.assertThat;
 
-class CategoriaProjectionTest extends TesteDeProjecao {
+class CategoriaProjectionTest extends TesteDeProjecao<CategoriaProjection> {
 
     private static final Instant CRIADA = Instant.parse("2025-03-01T12:00:00Z");
     private static final Instant ATUALIZADA = Instant.parse("2025-03-02T12:00:00Z");
     private static final Instant REMOVIDA = Instant.parse("2025-03-03T12:00:00Z");
 
-    @Autowired
-    CategoriaProjection projecao;
-
-    Projetor projetor;
-    String loja;
-    String categoria;
-
-    @BeforeEach
-    void ids() {
-        projetor = projetor(projecao);
-        loja = id();
-        categoria = id();
-    }
+    final String categoria = id();
 
     @Test
     void criadaEAtualizadaApareceComoAUltimaVersao() {
-        projetor.umAUm(evento(categoria, 0, criada("Bebidas", 2)),
+        dado(evento(categoria, 0, criada("Bebidas", 2)),
                 evento(categoria, 1, new CategoriaAtualizadaEvent(categoria, loja, "Bebidas geladas", "Frias", 1, false,
                         ATUALIZADA)));
 
@@ -55,7 +40,7 @@ class CategoriaProjectionTest extends TesteDeProjecao {
 
     @Test
     void removidaSomeDasConsultasEFicaComoLapideNaVersaoDaRemocao() {
-        projetor.umAUm(evento(categoria, 0, criada("Lanches", 0)),
+        dado(evento(categoria, 0, criada("Lanches", 0)),
                 evento(categoria, 1, new CategoriaRemovidaEvent(categoria, loja, "Lanches", REMOVIDA)));
 
         assertThat(consultar(() -> projecao.handle(new BuscarCategoriaQuery(loja, categoria)))).isEmpty();
@@ -67,7 +52,7 @@ class CategoriaProjectionTest extends TesteDeProjecao {
 
     @Test
     void versaoAntigaDepoisDeUmaNovaNaoMudaNada() {
-        projetor.umAUm(evento(categoria, 0, criada("A", 0)),
+        dado(evento(categoria, 0, criada("A", 0)),
                 evento(categoria, 2, new CategoriaAtualizadaEvent(categoria, loja, "C", null, 3, true, ATUALIZADA)),
                 evento(categoria, 1, new CategoriaAtualizadaEvent(categoria, loja, "B", null, 2, true, CRIADA)));
 
@@ -75,7 +60,7 @@ class CategoriaProjectionTest extends TesteDeProjecao {
                 .extracting(CategoriaView::nome, CategoriaView::ordem, CategoriaView::versao)
                 .containsExactly("C", 3, 2L);
 
-        projetor.umAUm(evento(categoria, 3, new CategoriaRemovidaEvent(categoria, loja, "C", REMOVIDA)),
+        dado(evento(categoria, 3, new CategoriaRemovidaEvent(categoria, loja, "C", REMOVIDA)),
                 evento(categoria, 2, new CategoriaAtualizadaEvent(categoria, loja, "C", null, 3, true, ATUALIZADA)));
 
         assertThat(consultar(() -> projecao.handle(new BuscarCategoriaQuery(loja, categoria)))).isEmpty();
@@ -84,7 +69,7 @@ class CategoriaProjectionTest extends TesteDeProjecao {
 
     @Test
     void repetirOsEventosDeixaAsMesmasLinhas() {
-        List<Map<String, Object>> linhas = repetirNaoMudaAsLinhas(projetor,
+        List<Map<String, Object>> linhas = repetirNaoMudaAsLinhas(
                 () -> linhas("SELECT * FROM categoria_view WHERE id = ?", categoria),
                 evento(categoria, 0, criada("Doces", 0)),
                 evento(categoria, 1, new CategoriaAtualizadaEvent(categoria, loja, "Doces finos", "Caros", 5, true,

@@ -7,9 +7,7 @@ import br.com.lojaapi.coreapi.cliente.ClienteView;
 import br.com.lojaapi.coreapi.cliente.ClientesPorIdQuery;
 import br.com.lojaapi.coreapi.cliente.DadosCliente;
 import br.com.lojaapi.coreapi.cliente.ListarClientesQuery;
-import br.com.lojaapi.query.Projetor;
 import br.com.lojaapi.query.TesteDeProjecao;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
 
@@ -20,35 +18,20 @@ import java.util.Map;
 import static br.com.lojaapi.query.Projetor.evento;
 import static org.assertj.core.api.Assertions.assertThat;
 
-class ClienteProjectionTest extends TesteDeProjecao {
+class ClienteProjectionTest extends TesteDeProjecao<ClienteProjection> {
 
     private static final Instant CRIADO = Instant.parse("2025-06-01T08:00:00Z");
     private static final Instant ATUALIZADO = Instant.parse("2025-06-02T08:00:00Z");
 
     @Autowired
-    ClienteProjection projecao;
-
-    @Autowired
     ClienteConsultas consultas;
 
-    @Autowired
-    ClientesPorId porId;
-
-    Projetor projetor;
-    String loja;
-    String cliente;
-
-    @BeforeEach
-    void ids() {
-        projetor = projetor(projecao);
-        loja = id();
-        cliente = id();
-    }
+    final String cliente = id();
 
     @Test
     void criadoEAtualizadoApareceComOsUltimosDadosNasBuscas() {
         DadosCliente novos = dados("Maria Souza", "maria@example.com", "(21) 98888-7777");
-        projetor.umAUm(evento(cliente, 0, new ClienteCriadoEvent(cliente, loja,
+        dado(evento(cliente, 0, new ClienteCriadoEvent(cliente, loja,
                         dados("Maria", "m@example.com", "(11) 99999-0000"), CRIADO)),
                 evento(cliente, 1, new ClienteAtualizadoEvent(cliente, loja, novos, ATUALIZADO)));
 
@@ -58,14 +41,14 @@ class ClienteProjectionTest extends TesteDeProjecao {
                 .containsExactly(esperado);
         assertThat(consultar(() -> consultas.handle(new ListarClientesQuery(loja, "m@example", 1, 10))).clientes())
                 .isEmpty();
-        assertThat(consultar(() -> porId.handle(new ClientesPorIdQuery(loja, List.of(cliente)))).clientes())
+        assertThat(consultar(() -> consultas.handle(new ClientesPorIdQuery(loja, List.of(cliente)))).clientes())
                 .containsExactly(esperado);
         assertThat(consultar(() -> consultas.handle(new BuscarClienteQuery(id(), cliente)))).isEmpty();
     }
 
     @Test
     void versaoAntigaDepoisDeUmaNovaNaoMudaNada() {
-        projetor.umAUm(evento(cliente, 0, new ClienteCriadoEvent(cliente, loja, dados("A", null, null), CRIADO)),
+        dado(evento(cliente, 0, new ClienteCriadoEvent(cliente, loja, dados("A", null, null), CRIADO)),
                 evento(cliente, 2, new ClienteAtualizadoEvent(cliente, loja, dados("C", null, null), ATUALIZADO)),
                 evento(cliente, 1, new ClienteAtualizadoEvent(cliente, loja, dados("B", null, null), CRIADO)),
                 evento(cliente, 0, new ClienteCriadoEvent(cliente, loja, dados("A", null, null), CRIADO)));
@@ -80,7 +63,7 @@ class ClienteProjectionTest extends TesteDeProjecao {
 
     @Test
     void repetirOsEventosDeixaAsMesmasLinhas() {
-        List<Map<String, Object>> linhas = repetirNaoMudaAsLinhas(projetor,
+        List<Map<String, Object>> linhas = repetirNaoMudaAsLinhas(
                 () -> linhas("SELECT * FROM cliente_view WHERE id = ?", cliente),
                 evento(cliente, 0, new ClienteCriadoEvent(cliente, loja, dados("João", null, null), CRIADO)),
                 evento(cliente, 1, new ClienteAtualizadoEvent(cliente, loja, dados("João Lima", "j@example.com", null),

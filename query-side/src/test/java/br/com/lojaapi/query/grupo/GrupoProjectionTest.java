@@ -9,11 +9,8 @@ import br.com.lojaapi.coreapi.grupo.GrupoView;
 import br.com.lojaapi.coreapi.grupo.ItemComplemento;
 import br.com.lojaapi.coreapi.grupo.ListarGruposQuery;
 import br.com.lojaapi.coreapi.grupo.TipoGrupo;
-import br.com.lojaapi.query.Projetor;
 import br.com.lojaapi.query.TesteDeProjecao;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.springframework.beans.factory.annotation.Autowired;
 
 import java.math.BigDecimal;
 import java.sql.Timestamp;
@@ -24,31 +21,19 @@ import java.util.Map;
 import static br.com.lojaapi.query.Projetor.evento;
 import static org.assertj.core.api.Assertions.assertThat;
 
-class GrupoProjectionTest extends TesteDeProjecao {
+class GrupoProjectionTest extends TesteDeProjecao<GrupoProjection> {
 
     private static final Instant CRIADO = Instant.parse("2025-07-01T10:00:00Z");
     private static final Instant ATUALIZADO = Instant.parse("2025-07-02T10:00:00Z");
     private static final Instant REMOVIDO = Instant.parse("2025-07-03T10:00:00Z");
 
-    @Autowired
-    GrupoProjection projecao;
-
-    Projetor projetor;
-    String loja;
-    String grupo;
-
-    @BeforeEach
-    void ids() {
-        projetor = projetor(projecao);
-        loja = id();
-        grupo = id();
-    }
+    final String grupo = id();
 
     @Test
     void criadoEAtualizadoApareceComOsItensDaUltimaVersao() {
         DadosGrupo bordas = dados("Bordas", new ItemComplemento("Catupiry", new BigDecimal("6.50"), 10, 77L),
                 new ItemComplemento("Cheddar", new BigDecimal("7.00"), null, null));
-        projetor.umAUm(evento(grupo, 0, new GrupoComplementoCriadoEvent(grupo, loja, dados("Borda"), CRIADO)),
+        dado(evento(grupo, 0, new GrupoComplementoCriadoEvent(grupo, loja, dados("Borda"), CRIADO)),
                 evento(grupo, 1, new GrupoComplementoAtualizadoEvent(grupo, loja, bordas, ATUALIZADO)));
 
         GrupoView view = consultar(() -> projecao.handle(new BuscarGrupoQuery(loja, grupo))).orElseThrow();
@@ -63,7 +48,7 @@ class GrupoProjectionTest extends TesteDeProjecao {
 
     @Test
     void removidoSomeDasConsultasEFicaComoLapideNaVersaoDaRemocao() {
-        projetor.umAUm(evento(grupo, 0, new GrupoComplementoCriadoEvent(grupo, loja, dados("Molhos"), CRIADO)),
+        dado(evento(grupo, 0, new GrupoComplementoCriadoEvent(grupo, loja, dados("Molhos"), CRIADO)),
                 evento(grupo, 1, new GrupoComplementoRemovidoEvent(grupo, loja, "Molhos", REMOVIDO)));
 
         assertThat(consultar(() -> projecao.handle(new BuscarGrupoQuery(loja, grupo)))).isEmpty();
@@ -74,14 +59,14 @@ class GrupoProjectionTest extends TesteDeProjecao {
 
     @Test
     void versaoAntigaDepoisDeUmaNovaNaoMudaNada() {
-        projetor.umAUm(evento(grupo, 0, new GrupoComplementoCriadoEvent(grupo, loja, dados("A"), CRIADO)),
+        dado(evento(grupo, 0, new GrupoComplementoCriadoEvent(grupo, loja, dados("A"), CRIADO)),
                 evento(grupo, 2, new GrupoComplementoAtualizadoEvent(grupo, loja, dados("C"), ATUALIZADO)),
                 evento(grupo, 1, new GrupoComplementoAtualizadoEvent(grupo, loja, dados("B"), CRIADO)));
 
         assertThat(consultar(() -> projecao.handle(new BuscarGrupoQuery(loja, grupo)))).get()
                 .extracting(g -> g.dados().nome(), GrupoView::versao).containsExactly("C", 2L);
 
-        projetor.umAUm(evento(grupo, 3, new GrupoComplementoRemovidoEvent(grupo, loja, "C", REMOVIDO)),
+        dado(evento(grupo, 3, new GrupoComplementoRemovidoEvent(grupo, loja, "C", REMOVIDO)),
                 evento(grupo, 2, new GrupoComplementoAtualizadoEvent(grupo, loja, dados("C"), ATUALIZADO)));
 
         assertThat(linha("SELECT nome, removido_em, versao FROM grupo_complemento_view WHERE id = ?", grupo))
@@ -90,7 +75,7 @@ class GrupoProjectionTest extends TesteDeProjecao {
 
     @Test
     void repetirOsEventosDeixaAsMesmasLinhas() {
-        List<Map<String, Object>> linhas = repetirNaoMudaAsLinhas(projetor,
+        List<Map<String, Object>> linhas = repetirNaoMudaAsLinhas(
                 () -> linhas("SELECT * FROM grupo_complemento_view WHERE id = ?", grupo),
                 evento(grupo, 0, new GrupoComplementoCriadoEvent(grupo, loja, dados("Adicionais"), CRIADO)),
                 evento(grupo, 1, new GrupoComplementoAtualizadoEvent(grupo, loja, dados("Adicionais",
