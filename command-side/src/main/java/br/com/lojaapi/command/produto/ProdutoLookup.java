@@ -17,8 +17,10 @@ import org.springframework.stereotype.Component;
 
 import java.util.List;
 import java.util.Map;
+import java.util.Collection;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.TreeSet;
 
 /**
  * Command-side index of the products that are not removed, kept in the command's transaction: by ERP code (codes
@@ -27,9 +29,10 @@ import java.util.Optional;
  */
 @Component
 @ProcessingGroup(GruposDeLookup.PRODUTO)
-class ProdutoLookup implements ProdutosDaCategoria {
+class ProdutoLookup implements ProdutosDaCategoria, EstoqueDosProdutos {
 
     private static final String TRAVA_DE_CATEGORIA = "categoria-id:";
+    private static final String TRAVA_DE_ESTOQUE = "produto-estoque:";
 
     private final JdbcTemplate jdbc;
 
@@ -41,6 +44,19 @@ class ProdutoLookup implements ProdutosDaCategoria {
     void travarCodigo(String lojaId, long codIntegracao) {
         jdbc.queryForList("SELECT pg_advisory_xact_lock(hashtextextended(?, 0))",
                 "produto-codigo:" + lojaId + ":" + codIntegracao);
+    }
+
+    @Override
+    public void travar(Collection<String> produtoIds) {
+        for (String id : new TreeSet<>(produtoIds)) {
+            jdbc.queryForList("SELECT pg_advisory_xact_lock(hashtextextended(?, 0))", TRAVA_DE_ESTOQUE + id);
+        }
+    }
+
+    @Override
+    public boolean existe(String lojaId, String produtoId) {
+        return !jdbc.queryForList("SELECT 1 FROM produto_lookup WHERE produto_id = ? AND loja_id = ?", Integer.class,
+                produtoId, lojaId).isEmpty();
     }
 
     /** The ERP code of a product that is not removed, if it has one. */
