@@ -2,6 +2,7 @@ package br.com.lojaapi.command.categoria;
 
 import br.com.lojaapi.command.comum.GruposDeLookup;
 import br.com.lojaapi.command.comum.Textos;
+import br.com.lojaapi.command.comum.Travas;
 import br.com.lojaapi.coreapi.categoria.CategoriaAtualizadaEvent;
 import br.com.lojaapi.coreapi.categoria.CategoriaCriadaEvent;
 import br.com.lojaapi.coreapi.categoria.CategoriaRemovidaEvent;
@@ -30,8 +31,7 @@ public class CategoriaLookup implements NomesDeCategoria {
 
     @Override
     public void travar(String lojaId, String nome) {
-        jdbc.queryForList("SELECT pg_advisory_xact_lock(hashtextextended(?, 0))",
-                "categoria:" + lojaId + ":" + Textos.chaveDeNome(nome));
+        Travas.exclusiva(jdbc, "categoria:" + lojaId + ":" + Textos.chaveDeNome(nome));
     }
 
     @Override

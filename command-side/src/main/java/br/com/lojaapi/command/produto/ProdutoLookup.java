@@ -2,6 +2,7 @@ package br.com.lojaapi.command.produto;
 
 import br.com.lojaapi.command.categoria.ProdutosDaCategoria;
 import br.com.lojaapi.command.comum.GruposDeLookup;
+import br.com.lojaapi.command.comum.Travas;
 import br.com.lojaapi.coreapi.comum.CodigoErro;
 import br.com.lojaapi.coreapi.comum.ErroDeNegocio;
 import br.com.lojaapi.coreapi.produto.ProdutoAtualizadoEvent;
@@ -42,14 +43,13 @@ class ProdutoLookup implements ProdutosDaCategoria, EstoqueDosProdutos {
 
     /** Serialises upserts of one code in one store until the end of the transaction, on every node. */
     void travarCodigo(String lojaId, long codIntegracao) {
-        jdbc.queryForList("SELECT pg_advisory_xact_lock(hashtextextended(?, 0))",
-                "produto-codigo:" + lojaId + ":" + codIntegracao);
+        Travas.exclusiva(jdbc, "produto-codigo:" + lojaId + ":" + codIntegracao);
     }
 
     @Override
     public void travar(Collection<String> produtoIds) {
         for (String id : new TreeSet<>(produtoIds)) {
-            jdbc.queryForList("SELECT pg_advisory_xact_lock(hashtextextended(?, 0))", TRAVA_DE_ESTOQUE + id);
+            Travas.exclusiva(jdbc, TRAVA_DE_ESTOQUE + id);
         }
     }
 
@@ -67,7 +67,7 @@ class ProdutoLookup implements ProdutosDaCategoria, EstoqueDosProdutos {
 
     @Override
     public void exigirSemProdutos(String lojaId, String categoriaId) {
-        jdbc.queryForList("SELECT pg_advisory_xact_lock(hashtextextended(?, 0))", TRAVA_DE_CATEGORIA + categoriaId);
+        Travas.exclusiva(jdbc, TRAVA_DE_CATEGORIA + categoriaId);
         Long produtos = jdbc.queryForObject(
                 "SELECT COUNT(*) FROM produto_lookup WHERE categoria_id = ? AND loja_id = ?", Long.class,
                 categoriaId, lojaId);
@@ -80,7 +80,7 @@ class ProdutoLookup implements ProdutosDaCategoria, EstoqueDosProdutos {
 
     /** Taken (shared) by every product command that points at the category, until its transaction ends. */
     static void travarCategoriaCompartilhado(JdbcTemplate jdbc, String categoriaId) {
-        jdbc.queryForList("SELECT pg_advisory_xact_lock_shared(hashtextextended(?, 0))", TRAVA_DE_CATEGORIA + categoriaId);
+        Travas.compartilhada(jdbc, TRAVA_DE_CATEGORIA + categoriaId);
     }
 
     /** Products of the store (not removed) with the SKU, most recently changed first. */

@@ -1,5 +1,6 @@
 package br.com.lojaapi.command.pedido.aplicacao;
 
+import br.com.lojaapi.command.comum.Travas;
 import br.com.lojaapi.command.produto.EstoqueDosProdutos;
 import org.axonframework.commandhandling.gateway.CommandGateway;
 import org.springframework.jdbc.core.JdbcTemplate;
@@ -43,7 +44,7 @@ class PassosDoPedido {
 
     /** The order's command, under the order's lock. */
     <R> R noPedido(String pedidoId, Object comando) {
-        jdbc.queryForList("SELECT pg_advisory_xact_lock(hashtextextended(?, 0))", "pedido:" + pedidoId);
+        Travas.exclusiva(jdbc, "pedido:" + pedidoId);
         return comandos.sendAndWait(comando);
     }
 
