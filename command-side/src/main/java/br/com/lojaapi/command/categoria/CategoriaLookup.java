@@ -40,8 +40,12 @@ public class CategoriaLookup implements NomesDeCategoria {
                 String.class, lojaId, Textos.chaveDeNome(nome)).stream().findFirst();
     }
 
-    /** Whether the category exists in the store (for references from products). */
+    /**
+     * Whether the category exists in the store, for a product that points at it: holds the category's reference
+     * lock (shared) until the transaction ends, so it cannot be removed under the product ({@link ProdutosDaCategoria}).
+     */
     public boolean daLoja(String lojaId, String categoriaId) {
+        Travas.compartilhada(jdbc, ProdutosDaCategoria.TRAVA + categoriaId);
         return Boolean.TRUE.equals(jdbc.queryForObject(
                 "SELECT EXISTS (SELECT 1 FROM categoria_lookup WHERE categoria_id = ? AND loja_id = ?)",
                 Boolean.class, categoriaId, lojaId));

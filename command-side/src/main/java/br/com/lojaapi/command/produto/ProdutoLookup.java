@@ -16,9 +16,9 @@ import org.axonframework.eventhandling.EventHandler;
 import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.stereotype.Component;
 
+import java.util.Collection;
 import java.util.List;
 import java.util.Map;
-import java.util.Collection;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.TreeSet;
@@ -32,7 +32,6 @@ import java.util.TreeSet;
 @ProcessingGroup(GruposDeLookup.PRODUTO)
 class ProdutoLookup implements ProdutosDaCategoria, EstoqueDosProdutos {
 
-    private static final String TRAVA_DE_CATEGORIA = "categoria-id:";
     private static final String TRAVA_DE_ESTOQUE = "produto-estoque:";
 
     private final JdbcTemplate jdbc;
@@ -67,7 +66,7 @@ class ProdutoLookup implements ProdutosDaCategoria, EstoqueDosProdutos {
 
     @Override
     public void exigirSemProdutos(String lojaId, String categoriaId) {
-        Travas.exclusiva(jdbc, TRAVA_DE_CATEGORIA + categoriaId);
+        Travas.exclusiva(jdbc, TRAVA + categoriaId);
         Long produtos = jdbc.queryForObject(
                 "SELECT COUNT(*) FROM produto_lookup WHERE categoria_id = ? AND loja_id = ?", Long.class,
                 categoriaId, lojaId);
@@ -76,11 +75,6 @@ class ProdutoLookup implements ProdutosDaCategoria, EstoqueDosProdutos {
                     + "mova-os para outra categoria com PUT /produtos/{id} antes de removê-la",
                     Map.of("produtosVinculados", produtos, "subcategoriasVinculadas", 0));
         }
-    }
-
-    /** Taken (shared) by every product command that points at the category, until its transaction ends. */
-    static void travarCategoriaCompartilhado(JdbcTemplate jdbc, String categoriaId) {
-        Travas.compartilhada(jdbc, TRAVA_DE_CATEGORIA + categoriaId);
     }
 
     /** Products of the store (not removed) with the SKU, most recently changed first. */
