@@ -4,6 +4,7 @@ import org.axonframework.eventhandling.DomainEventMessage;
 import org.junit.jupiter.api.BeforeEach;
 import org.springframework.beans.factory.annotation.Autowired;
 
+import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Supplier;
@@ -17,6 +18,11 @@ import static org.assertj.core.api.Assertions.assertThat;
  * pedido = id();}, new for every test.
  */
 public abstract class TesteDeProjecao<P> extends TesteNoBanco {
+
+    /** When a test's events happen, in this order: the creation, a change after it, a change after that. */
+    protected static final Instant CRIADO = Instant.parse("2025-05-01T18:00:00Z");
+    protected static final Instant DEPOIS = Instant.parse("2025-05-01T18:10:00Z");
+    protected static final Instant MAIS_TARDE = Instant.parse("2025-05-01T19:00:00Z");
 
     @Autowired
     protected P projecao;

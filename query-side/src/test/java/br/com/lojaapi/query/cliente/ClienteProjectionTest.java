@@ -11,7 +11,6 @@ import br.com.lojaapi.query.TesteDeProjecao;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
 
-import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 
@@ -19,9 +18,6 @@ import static br.com.lojaapi.query.Projetor.evento;
 import static org.assertj.core.api.Assertions.assertThat;
 
 class ClienteProjectionTest extends TesteDeProjecao<ClienteProjection> {
-
-    private static final Instant CRIADO = Instant.parse("2025-06-01T08:00:00Z");
-    private static final Instant ATUALIZADO = Instant.parse("2025-06-02T08:00:00Z");
 
     @Autowired
     ClienteConsultas consultas;
@@ -33,9 +29,9 @@ class ClienteProjectionTest extends TesteDeProjecao<ClienteProjection> {
         DadosCliente novos = dados("Maria Souza", "maria@example.com", "(21) 98888-7777");
         dado(evento(cliente, 0, new ClienteCriadoEvent(cliente, loja,
                         dados("Maria", "m@example.com", "(11) 99999-0000"), CRIADO)),
-                evento(cliente, 1, new ClienteAtualizadoEvent(cliente, loja, novos, ATUALIZADO)));
+                evento(cliente, 1, new ClienteAtualizadoEvent(cliente, loja, novos, DEPOIS)));
 
-        ClienteView esperado = new ClienteView(cliente, loja, novos, CRIADO, ATUALIZADO, 1);
+        ClienteView esperado = new ClienteView(cliente, loja, novos, CRIADO, DEPOIS, 1);
         assertThat(consultar(() -> consultas.handle(new BuscarClienteQuery(loja, cliente)))).contains(esperado);
         assertThat(consultar(() -> consultas.handle(new ListarClientesQuery(loja, "21988887777", 1, 10))).clientes())
                 .containsExactly(esperado);
@@ -49,14 +45,14 @@ class ClienteProjectionTest extends TesteDeProjecao<ClienteProjection> {
     @Test
     void versaoAntigaDepoisDeUmaNovaNaoMudaNada() {
         dado(evento(cliente, 0, new ClienteCriadoEvent(cliente, loja, dados("A", null, null), CRIADO)),
-                evento(cliente, 2, new ClienteAtualizadoEvent(cliente, loja, dados("C", null, null), ATUALIZADO)),
+                evento(cliente, 2, new ClienteAtualizadoEvent(cliente, loja, dados("C", null, null), DEPOIS)),
                 evento(cliente, 1, new ClienteAtualizadoEvent(cliente, loja, dados("B", null, null), CRIADO)),
                 evento(cliente, 0, new ClienteCriadoEvent(cliente, loja, dados("A", null, null), CRIADO)));
 
         assertThat(consultar(() -> consultas.handle(new BuscarClienteQuery(loja, cliente)))).get()
                 .satisfies(view -> {
                     assertThat(view.dados().nome()).isEqualTo("C");
-                    assertThat(view.atualizadoEm()).isEqualTo(ATUALIZADO);
+                    assertThat(view.atualizadoEm()).isEqualTo(DEPOIS);
                     assertThat(view.versao()).isEqualTo(2);
                 });
     }
@@ -67,9 +63,9 @@ class ClienteProjectionTest extends TesteDeProjecao<ClienteProjection> {
                 () -> linhas("SELECT * FROM cliente_view WHERE id = ?", cliente),
                 evento(cliente, 0, new ClienteCriadoEvent(cliente, loja, dados("João", null, null), CRIADO)),
                 evento(cliente, 1, new ClienteAtualizadoEvent(cliente, loja, dados("João Lima", "j@example.com", null),
-                        ATUALIZADO)),
+                        DEPOIS)),
                 evento(cliente, 2, new ClienteAtualizadoEvent(cliente, loja,
-                        dados("João Lima", "joao@example.com", "(31) 97777-6666"), ATUALIZADO)));
+                        dados("João Lima", "joao@example.com", "(31) 97777-6666"), DEPOIS)));
 
         assertThat(linhas).singleElement().satisfies(linha -> assertThat(linha)
                 .containsEntry("email", "joao@example.com").containsEntry("versao", 2L));

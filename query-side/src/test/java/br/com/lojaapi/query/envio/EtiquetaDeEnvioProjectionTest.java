@@ -22,16 +22,13 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 class EtiquetaDeEnvioProjectionTest extends TesteDeProjecao<EtiquetaDeEnvioProjection> {
 
-    private static final Instant CRIADA = Instant.parse("2025-10-01T13:00:00Z");
-    private static final Instant DEPOIS = Instant.parse("2025-10-01T14:00:00Z");
-
     final String pedido = id();
     final String etiqueta = id();
 
     @Test
     void registradaESubstituidaApareceComoOUltimoEventoATrouxe() {
         EstadoDaEtiqueta substituida = etiqueta("ZPL", 2, DEPOIS);
-        dado(evento(etiqueta, 0, new EtiquetaRegistradaEvent(etiqueta("PDF", 1, CRIADA))),
+        dado(evento(etiqueta, 0, new EtiquetaRegistradaEvent(etiqueta("PDF", 1, CRIADO))),
                 evento(etiqueta, 1, new EtiquetaSubstituidaEvent(substituida)));
 
         EtiquetaView esperada = new EtiquetaView(substituida, 1);
@@ -43,8 +40,8 @@ class EtiquetaDeEnvioProjectionTest extends TesteDeProjecao<EtiquetaDeEnvioProje
 
     @Test
     void removidaSomeDasConsultasEFicaComoLapideNaVersaoDaRemocao() {
-        dado(evento(etiqueta, 0, new EtiquetaRegistradaEvent(etiqueta("PDF", 1, CRIADA))),
-                evento(etiqueta, 1, new EtiquetaRemovidaEvent(etiqueta("PDF", 1, CRIADA), DEPOIS)));
+        dado(evento(etiqueta, 0, new EtiquetaRegistradaEvent(etiqueta("PDF", 1, CRIADO))),
+                evento(etiqueta, 1, new EtiquetaRemovidaEvent(etiqueta("PDF", 1, CRIADO), DEPOIS)));
 
         assertThat(projecao.handle(new BuscarEtiquetaQuery(loja, pedido, etiqueta))).isEmpty();
         assertThat(projecao.handle(new ListarEtiquetasQuery(loja, pedido))).isEmpty();
@@ -54,10 +51,10 @@ class EtiquetaDeEnvioProjectionTest extends TesteDeProjecao<EtiquetaDeEnvioProje
 
     @Test
     void versaoAntigaDepoisDeUmaNovaNaoMudaNada() {
-        dado(evento(etiqueta, 0, new EtiquetaRegistradaEvent(etiqueta("PDF", 1, CRIADA))),
+        dado(evento(etiqueta, 0, new EtiquetaRegistradaEvent(etiqueta("PDF", 1, CRIADO))),
                 evento(etiqueta, 2, new EtiquetaSubstituidaEvent(etiqueta("ZPL", 3, DEPOIS))),
                 evento(etiqueta, 1, new EtiquetaSubstituidaEvent(etiqueta("PDF", 2, DEPOIS))),
-                evento(etiqueta, 0, new EtiquetaRegistradaEvent(etiqueta("PDF", 1, CRIADA))));
+                evento(etiqueta, 0, new EtiquetaRegistradaEvent(etiqueta("PDF", 1, CRIADO))));
 
         assertThat(projecao.handle(new BuscarEtiquetaQuery(loja, pedido, etiqueta))).get()
                 .extracting(v -> v.etiqueta().dados().volume(), EtiquetaView::versao).containsExactly(3, 2L);
@@ -67,7 +64,7 @@ class EtiquetaDeEnvioProjectionTest extends TesteDeProjecao<EtiquetaDeEnvioProje
     void repetirOsEventosDeixaAsMesmasLinhas() {
         List<Map<String, Object>> linhas = repetirNaoMudaAsLinhas(
                 () -> linhas("SELECT * FROM etiqueta_view WHERE id = ?", etiqueta),
-                evento(etiqueta, 0, new EtiquetaRegistradaEvent(etiqueta("PDF", 1, CRIADA))),
+                evento(etiqueta, 0, new EtiquetaRegistradaEvent(etiqueta("PDF", 1, CRIADO))),
                 evento(etiqueta, 1, new EtiquetaSubstituidaEvent(etiqueta("ZPL", 2, DEPOIS))),
                 evento(etiqueta, 2, new EtiquetaRemovidaEvent(etiqueta("ZPL", 2, DEPOIS), DEPOIS)));
 
@@ -78,7 +75,7 @@ class EtiquetaDeEnvioProjectionTest extends TesteDeProjecao<EtiquetaDeEnvioProje
     private EstadoDaEtiqueta etiqueta(String formato, int volume, Instant atualizadaEm) {
         return new EstadoDaEtiqueta(etiqueta, loja, pedido, 42,
                 new DadosDaEtiqueta("Correios", "SEDEX", "BR123456789BR", "https://rastreio/BR123456789BR", volume),
-                new ArquivoDeEtiqueta("etiquetas/" + etiqueta, formato, 1024, "cafe"), List.of(), "api", CRIADA,
+                new ArquivoDeEtiqueta("etiquetas/" + etiqueta, formato, 1024, "cafe"), List.of(), "api", CRIADO,
                 atualizadaEm);
     }
 }

@@ -14,7 +14,6 @@ import org.junit.jupiter.api.Test;
 
 import java.math.BigDecimal;
 import java.sql.Timestamp;
-import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 
@@ -23,10 +22,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 class GrupoProjectionTest extends TesteDeProjecao<GrupoProjection> {
 
-    private static final Instant CRIADO = Instant.parse("2025-07-01T10:00:00Z");
-    private static final Instant ATUALIZADO = Instant.parse("2025-07-02T10:00:00Z");
-    private static final Instant REMOVIDO = Instant.parse("2025-07-03T10:00:00Z");
-
     final String grupo = id();
 
     @Test
@@ -34,13 +29,13 @@ class GrupoProjectionTest extends TesteDeProjecao<GrupoProjection> {
         DadosGrupo bordas = dados("Bordas", new ItemComplemento("Catupiry", new BigDecimal("6.50"), 10, 77L),
                 new ItemComplemento("Cheddar", new BigDecimal("7.00"), null, null));
         dado(evento(grupo, 0, new GrupoComplementoCriadoEvent(grupo, loja, dados("Borda"), CRIADO)),
-                evento(grupo, 1, new GrupoComplementoAtualizadoEvent(grupo, loja, bordas, ATUALIZADO)));
+                evento(grupo, 1, new GrupoComplementoAtualizadoEvent(grupo, loja, bordas, DEPOIS)));
 
         GrupoView view = consultar(() -> projecao.handle(new BuscarGrupoQuery(loja, grupo))).orElseThrow();
         assertThat(view.dados()).usingRecursiveComparison()
                                 .withComparatorForType(BigDecimal::compareTo, BigDecimal.class).isEqualTo(bordas);
         assertThat(view.criadoEm()).isEqualTo(CRIADO);
-        assertThat(view.atualizadoEm()).isEqualTo(ATUALIZADO);
+        assertThat(view.atualizadoEm()).isEqualTo(DEPOIS);
         assertThat(view.versao()).isEqualTo(1);
         assertThat(consultar(() -> projecao.handle(new ListarGruposQuery(loja)))).extracting(GrupoView::id)
                                                                                .containsExactly(grupo);
@@ -49,28 +44,28 @@ class GrupoProjectionTest extends TesteDeProjecao<GrupoProjection> {
     @Test
     void removidoSomeDasConsultasEFicaComoLapideNaVersaoDaRemocao() {
         dado(evento(grupo, 0, new GrupoComplementoCriadoEvent(grupo, loja, dados("Molhos"), CRIADO)),
-                evento(grupo, 1, new GrupoComplementoRemovidoEvent(grupo, loja, "Molhos", REMOVIDO)));
+                evento(grupo, 1, new GrupoComplementoRemovidoEvent(grupo, loja, "Molhos", MAIS_TARDE)));
 
         assertThat(consultar(() -> projecao.handle(new BuscarGrupoQuery(loja, grupo)))).isEmpty();
         assertThat(consultar(() -> projecao.handle(new ListarGruposQuery(loja)))).isEmpty();
         assertThat(linha("SELECT removido_em, versao FROM grupo_complemento_view WHERE id = ?", grupo))
-                .containsEntry("removido_em", Timestamp.from(REMOVIDO)).containsEntry("versao", 1L);
+                .containsEntry("removido_em", Timestamp.from(MAIS_TARDE)).containsEntry("versao", 1L);
     }
 
     @Test
     void versaoAntigaDepoisDeUmaNovaNaoMudaNada() {
         dado(evento(grupo, 0, new GrupoComplementoCriadoEvent(grupo, loja, dados("A"), CRIADO)),
-                evento(grupo, 2, new GrupoComplementoAtualizadoEvent(grupo, loja, dados("C"), ATUALIZADO)),
+                evento(grupo, 2, new GrupoComplementoAtualizadoEvent(grupo, loja, dados("C"), DEPOIS)),
                 evento(grupo, 1, new GrupoComplementoAtualizadoEvent(grupo, loja, dados("B"), CRIADO)));
 
         assertThat(consultar(() -> projecao.handle(new BuscarGrupoQuery(loja, grupo)))).get()
                 .extracting(g -> g.dados().nome(), GrupoView::versao).containsExactly("C", 2L);
 
-        dado(evento(grupo, 3, new GrupoComplementoRemovidoEvent(grupo, loja, "C", REMOVIDO)),
-                evento(grupo, 2, new GrupoComplementoAtualizadoEvent(grupo, loja, dados("C"), ATUALIZADO)));
+        dado(evento(grupo, 3, new GrupoComplementoRemovidoEvent(grupo, loja, "C", MAIS_TARDE)),
+                evento(grupo, 2, new GrupoComplementoAtualizadoEvent(grupo, loja, dados("C"), DEPOIS)));
 
         assertThat(linha("SELECT nome, removido_em, versao FROM grupo_complemento_view WHERE id = ?", grupo))
-                .containsEntry("removido_em", Timestamp.from(REMOVIDO)).containsEntry("versao", 3L);
+                .containsEntry("removido_em", Timestamp.from(MAIS_TARDE)).containsEntry("versao", 3L);
     }
 
     @Test
@@ -79,11 +74,11 @@ class GrupoProjectionTest extends TesteDeProjecao<GrupoProjection> {
                 () -> linhas("SELECT * FROM grupo_complemento_view WHERE id = ?", grupo),
                 evento(grupo, 0, new GrupoComplementoCriadoEvent(grupo, loja, dados("Adicionais"), CRIADO)),
                 evento(grupo, 1, new GrupoComplementoAtualizadoEvent(grupo, loja, dados("Adicionais",
-                        new ItemComplemento("Bacon", new BigDecimal("4.00"), 3, null)), ATUALIZADO)),
-                evento(grupo, 2, new GrupoComplementoRemovidoEvent(grupo, loja, "Adicionais", REMOVIDO)));
+                        new ItemComplemento("Bacon", new BigDecimal("4.00"), 3, null)), DEPOIS)),
+                evento(grupo, 2, new GrupoComplementoRemovidoEvent(grupo, loja, "Adicionais", MAIS_TARDE)));
 
         assertThat(linhas).singleElement().satisfies(linha -> assertThat(linha)
-                .containsEntry("versao", 2L).containsEntry("removido_em", Timestamp.from(REMOVIDO)));
+                .containsEntry("versao", 2L).containsEntry("removido_em", Timestamp.from(MAIS_TARDE)));
         assertThat((String) linhas.get(0).get("itens")).contains("Bacon");
     }
 

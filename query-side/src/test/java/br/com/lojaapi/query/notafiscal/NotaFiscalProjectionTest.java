@@ -25,8 +25,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 class NotaFiscalProjectionTest extends TesteDeProjecao<NotaFiscalProjection> {
 
-    private static final Instant CRIADA = Instant.parse("2025-09-01T15:00:00Z");
-    private static final Instant DEPOIS = Instant.parse("2025-09-02T15:00:00Z");
     private static final OffsetDateTime EMISSAO = OffsetDateTime.parse("2025-09-01T11:30:00-03:00");
     private static final String CHAVE = "35250911222333000181550010000001231000001230";
 
@@ -35,7 +33,7 @@ class NotaFiscalProjectionTest extends TesteDeProjecao<NotaFiscalProjection> {
 
     @Test
     void registradaApareceComoOEventoATrouxeComAsDatasNoFusoDelas() {
-        EstadoDaNota registrada = nota(EstadoDaNota.AUTORIZADA, "150.00", List.of("CNPJ do emitente difere"), CRIADA);
+        EstadoDaNota registrada = nota(EstadoDaNota.AUTORIZADA, "150.00", List.of("CNPJ do emitente difere"), CRIADO);
         dado(evento(nota, 0, new NotaFiscalRegistradaEvent(registrada)));
 
         NotaFiscalView view = consultar(() -> projecao.handle(new BuscarNotaFiscalQuery(loja, pedido, nota)))
@@ -53,7 +51,7 @@ class NotaFiscalProjectionTest extends TesteDeProjecao<NotaFiscalProjection> {
     @Test
     void atualizadaCanceladaERemovidaSubstituemANota() {
         dado(evento(nota, 0, new NotaFiscalRegistradaEvent(nota(EstadoDaNota.AUTORIZADA, "150.00",
-                        List.of(), CRIADA))),
+                        List.of(), CRIADO))),
                 evento(nota, 1, new NotaFiscalAtualizadaEvent(nota(EstadoDaNota.AUTORIZADA, "175.00", List.of(),
                         DEPOIS))),
                 evento(nota, 2, new NotaFiscalCanceladaEvent(nota(EstadoDaNota.CANCELADA, "175.00", List.of(),
@@ -77,13 +75,13 @@ class NotaFiscalProjectionTest extends TesteDeProjecao<NotaFiscalProjection> {
     @Test
     void versaoAntigaDepoisDeUmaNovaNaoMudaNada() {
         dado(evento(nota, 0, new NotaFiscalRegistradaEvent(nota(EstadoDaNota.AUTORIZADA, "10.00", List.of(),
-                        CRIADA))),
+                        CRIADO))),
                 evento(nota, 2, new NotaFiscalCanceladaEvent(nota(EstadoDaNota.CANCELADA, "30.00", List.of(),
                         DEPOIS))),
                 evento(nota, 1, new NotaFiscalAtualizadaEvent(nota(EstadoDaNota.AUTORIZADA, "20.00", List.of(),
                         DEPOIS))),
                 evento(nota, 0, new NotaFiscalRegistradaEvent(nota(EstadoDaNota.AUTORIZADA, "10.00", List.of(),
-                        CRIADA))));
+                        CRIADO))));
 
         assertThat(linha("SELECT situacao, valor_total, versao FROM nota_fiscal_view WHERE id = ?", nota))
                 .containsEntry("situacao", "CANCELADA").containsEntry("valor_total", new BigDecimal("30.00"))
@@ -95,7 +93,7 @@ class NotaFiscalProjectionTest extends TesteDeProjecao<NotaFiscalProjection> {
         List<Map<String, Object>> linhas = repetirNaoMudaAsLinhas(
                 () -> linhas("SELECT * FROM nota_fiscal_view WHERE id = ?", nota),
                 evento(nota, 0, new NotaFiscalRegistradaEvent(nota(EstadoDaNota.AUTORIZADA, "10.00", List.of(),
-                        CRIADA))),
+                        CRIADO))),
                 evento(nota, 1, new NotaFiscalAtualizadaEvent(nota(EstadoDaNota.AUTORIZADA, "12.00",
                         List.of("valor difere do pedido"), DEPOIS))),
                 evento(nota, 2, new NotaFiscalCanceladaEvent(nota(EstadoDaNota.CANCELADA, "12.00", List.of(),
@@ -115,6 +113,6 @@ class NotaFiscalProjectionTest extends TesteDeProjecao<NotaFiscalProjection> {
         return new EstadoDaNota(nota, loja, pedido, 42, dados, situacao,
                 cancelada ? OffsetDateTime.parse("2025-09-02T10:00:00-03:00") : null, cancelada ? "110111" : null,
                 cancelada ? "135250000000002" : null, new ArquivoFiscal("notas/" + nota + ".xml", 2048, "ab12"), null,
-                null, avisos, "api", CRIADA, atualizadaEm);
+                null, avisos, "api", CRIADO, atualizadaEm);
     }
 }

@@ -40,10 +40,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 class PedidoProjectionTest extends TesteDeProjecao<PedidoProjection> {
 
-    private static final Instant CRIADO = Instant.parse("2025-05-01T18:00:00Z");
-    private static final Instant DEPOIS = Instant.parse("2025-05-01T18:10:00Z");
-    private static final Instant MAIS_TARDE = Instant.parse("2025-05-01T19:00:00Z");
-
     @Autowired
     PedidoConsultas consultas;
 

@@ -29,7 +29,6 @@ import org.springframework.beans.factory.annotation.Autowired;
 
 import java.math.BigDecimal;
 import java.sql.Timestamp;
-import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -39,10 +38,6 @@ import static br.com.lojaapi.query.Projetor.evento;
 import static org.assertj.core.api.Assertions.assertThat;
 
 class ProdutoProjectionTest extends TesteDeProjecao<ProdutoProjection> {
-
-    private static final Instant CRIADO = Instant.parse("2025-04-01T09:00:00Z");
-    private static final Instant DEPOIS = Instant.parse("2025-04-02T09:00:00Z");
-    private static final Instant MAIS_TARDE = Instant.parse("2025-04-03T09:00:00Z");
 
     @Autowired
     ProdutoConsultas consultas;
@@ -136,7 +131,7 @@ class ProdutoProjectionTest extends TesteDeProjecao<ProdutoProjection> {
         assertThat(view.atualizadoEm()).isEqualTo(MAIS_TARDE);
 
         dado(evento(produto, 4, new EstoqueBaixoEvent(produto, loja, p, "Caneca", null, null,
-                new BigDecimal("4"), new BigDecimal("5"), Instant.parse("2025-04-04T09:00:00Z"))));
+                new BigDecimal("4"), new BigDecimal("5"), MAIS_TARDE.plusSeconds(86_400))));
 
         ProdutoView alertado = buscar().orElseThrow();
         assertThat(alertado.versao()).isEqualTo(4);

@@ -29,7 +29,6 @@ import static org.assertj.core.api.Assertions.tuple;
 
 class WebhookProjectionTest extends TesteDeProjecao<WebhookProjection> {
 
-    private static final Instant CRIADO = Instant.parse("2025-08-01T12:00:00Z");
     private static final Instant PRIMEIRA = Instant.parse("2025-08-01T12:01:00Z");
     private static final Instant SEGUNDA = Instant.parse("2025-08-01T12:05:00Z");
     private static final Instant REMOVIDO = Instant.parse("2025-08-02T12:00:00Z");
