@@ -25,5 +25,5 @@ CREATE INDEX webhook_recuperacao_entrega_rec_idx ON webhook_recuperacao_entrega 
 
 -- Read model: a test delivery is listed in the log like any other, but a recovery never re-sends it.
 ALTER TABLE entrega_view ADD COLUMN teste BOOLEAN NOT NULL DEFAULT FALSE;
--- A recovery looks for the webhook's failed deliveries.
-CREATE INDEX entrega_view_webhook_situacao_idx ON entrega_view (webhook_id, situacao);
+-- A recovery looks through the webhook's deliveries for those whose last attempt failed.
+CREATE INDEX entrega_view_webhook_idx ON entrega_view (webhook_id);

@@ -203,7 +203,7 @@ class FormatoDosEventosTest {
             new EntregaFalhouEvent("ent-1", "loja-1", "wh-1", 1, 5, T),
             new ReenvioSolicitadoEvent("ent-1", "loja-1", "wh-1", 2, List.of(30_000L, 120_000L), T, "rec-1"),
             new RecuperacaoDoWebhookIniciadaEvent("rec-1", "loja-1", "wh-1", T.minusSeconds(3600),
-                    List.of("ent-1", "ent-2"), T, T.plusSeconds(90_000)),
+                    List.of("ent-1", "ent-2"), List.of(30_000L, 120_000L), T, T.plusSeconds(90_000)),
             new NotaFiscalRegistradaEvent(ESTADO_NOTA),
             new NotaFiscalAtualizadaEvent(ESTADO_NOTA),
             new NotaFiscalCanceladaEvent(new EstadoDaNota("nota-1", "loja-1", "ped-1", 42, NOTA, "CANCELADA",

@@ -42,7 +42,7 @@ class RecuperacaoDeWebhook {
             throw ErroDeNegocio.invalido("Uma recuperação precisa de um prazo depois do seu início");
         }
         apply(new RecuperacaoDoWebhookIniciadaEvent(comando.recuperacaoId(), comando.lojaId(), comando.webhookId(),
-                comando.desde(), entregas, comando.solicitadaEm(), comando.validaAte()));
+                comando.desde(), entregas, comando.atrasosMs(), comando.solicitadaEm(), comando.validaAte()));
         return entregas.size();
     }
 

@@ -24,7 +24,8 @@ import java.util.UUID;
  * Recoveries of a webhook's failed deliveries. Starting one records which deliveries it re-sends
  * ({@link RecuperacaoDeWebhook}), refused while another recovery of the webhook runs; the send queue then runs
  * {@link #reenviar} once, on any node, which asks each delivery for a new series in a transaction of its own, so a
- * recovery of thousands never holds one long transaction. Each series sends the delivery's stored body with its id.
+ * recovery of thousands never holds one long transaction. Each series sends the delivery's stored body with its id,
+ * with the retry delays of the node that took the request.
  */
 @Component
 public class RecuperadorDeWebhooks {
@@ -66,7 +67,8 @@ public class RecuperadorDeWebhooks {
         }
         Instant validaAte = agora.plus(configuracao.duracaoDeUmaSerie()).plus(FOLGA);
         return comandos.enviar(new RecuperarEntregasDoWebhookCommand(UUID.randomUUID().toString(), lojaId,
-                webhookId, desde, entregaIds, agora, validaAte), Integer.class, TestadorDeWebhooks.NAO_ENCONTRADO);
+                webhookId, desde, entregaIds, configuracao.atrasosMs(), agora, validaAte), Integer.class,
+                TestadorDeWebhooks.NAO_ENCONTRADO);
     }
 
     /**
@@ -79,7 +81,7 @@ public class RecuperadorDeWebhooks {
         for (String entregaId : recuperacao.entregaIds()) {
             try {
                 comandos.enviar(new ReenviarEntregaCommand(entregaId, recuperacao.lojaId(), recuperacao.webhookId(),
-                        configuracao.atrasosMs(), relogio.instant(), recuperacaoId), Integer.class,
+                        recuperacao.atrasosMs(), relogio.instant(), recuperacaoId), Integer.class,
                         Entrega.NAO_ENCONTRADA);
             } catch (ErroDeNegocio e) {
                 log.warn("Recuperação {}: a entrega {} não foi reenviada: {}", recuperacaoId, entregaId,

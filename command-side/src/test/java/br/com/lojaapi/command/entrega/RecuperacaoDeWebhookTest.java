@@ -16,6 +16,7 @@ class RecuperacaoDeWebhookTest {
 
     private static final Instant DESDE = Instant.parse("2026-11-20T10:00:00Z");
     private static final Instant AGORA = Instant.parse("2026-11-21T10:00:00Z");
+    private static final List<Long> ATRASOS = List.of(30_000L, 120_000L);
     private static final Instant PRAZO = Instant.parse("2026-11-22T11:00:00Z");
 
     private AggregateTestFixture<RecuperacaoDeWebhook> fixture;
@@ -26,7 +27,8 @@ class RecuperacaoDeWebhookTest {
     }
 
     private static RecuperarEntregasDoWebhookCommand recuperar(List<String> entregas, Instant validaAte) {
-        return new RecuperarEntregasDoWebhookCommand("rec-1", "loja-1", "wh-1", DESDE, entregas, AGORA, validaAte);
+        return new RecuperarEntregasDoWebhookCommand("rec-1", "loja-1", "wh-1", DESDE, entregas, ATRASOS, AGORA,
+                validaAte);
     }
 
     @Test
@@ -36,7 +38,7 @@ class RecuperacaoDeWebhookTest {
                .expectSuccessfulHandlerExecution()
                .expectResultMessagePayload(3)
                .expectEvents(new RecuperacaoDoWebhookIniciadaEvent("rec-1", "loja-1", "wh-1", DESDE,
-                       List.of("e-1", "e-2", "e-3"), AGORA, PRAZO));
+                       List.of("e-1", "e-2", "e-3"), ATRASOS, AGORA, PRAZO));
     }
 
     @Test

@@ -91,16 +91,21 @@ class WebhookConsultas {
         return new PaginaDeTentativas(tentativas, total == null ? 0 : total);
     }
 
-    /** By the time of the series' last attempt, so a delivery failed long ago and re-sent lately counts as recent. */
+    /**
+     * As the log shows them: the latest attempt of the delivery's current series failed and was its last
+     * ({@code proxima_tentativa_em} null), sent at or after {@code desde}. A series asked for but without an
+     * attempt yet is not over, so it is left out.
+     */
     @QueryHandler
     List<String> handle(ListarEntregasParaRecuperarQuery consulta) {
         return jdbc.queryForList("""
                 SELECT e.id FROM entrega_view e
-                  JOIN LATERAL (SELECT max(t.enviado_em) AS ultima FROM entrega_tentativa_view t
-                                 WHERE t.entrega_id = e.id AND t.serie = e.serie) u ON TRUE
-                 WHERE e.webhook_id = ? AND e.loja_id = ? AND e.situacao = 'FALHOU' AND NOT e.teste
-                   AND u.ultima >= ?
-                 ORDER BY u.ultima, e.id
+                  JOIN LATERAL (SELECT t.serie, t.sucesso, t.proxima_tentativa_em, t.enviado_em
+                                  FROM entrega_tentativa_view t WHERE t.entrega_id = e.id
+                                 ORDER BY t.serie DESC, t.tentativa DESC LIMIT 1) u ON TRUE
+                 WHERE e.webhook_id = ? AND e.loja_id = ? AND NOT e.teste
+                   AND u.serie = e.serie AND NOT u.sucesso AND u.proxima_tentativa_em IS NULL AND u.enviado_em >= ?
+                 ORDER BY u.enviado_em, e.id
                  LIMIT ?""", String.class, consulta.webhookId(), consulta.lojaId(), Timestamp.from(consulta.desde()),
                 consulta.limite());
     }

@@ -145,8 +145,8 @@ class WebhookProjectionTest extends TesteDeProjecao {
     }
 
     /**
-     * Only deliveries whose series is over and failed, by the time of that series' last attempt; never one still
-     * running, delivered, of a test, of another webhook or store; the oldest first, up to the limit.
+     * Only deliveries whose current series is over with a failed last attempt, by that attempt's time; never one
+     * still running, delivered, of a test, of another webhook or store; the oldest failure first, up to the limit.
      */
     @Test
     void recuperacaoEscolheAsFalhasTerminadasDesdeOInstanteENuncaUmTeste() {
@@ -166,8 +166,10 @@ class WebhookProjectionTest extends TesteDeProjecao {
                         null)),
                 evento(refeita, 4, tentativa(refeita, 2, 1, false, SEGUNDA)),
                 evento(refeita, 5, new EntregaFalhouEvent(refeita, loja, webhook, 2, 1, SEGUNDA)));
+        // its first attempt failed and the next is due: not over
         projetor.umAUm(evento(pendente, 0, iniciada(pendente, "pedido.criado", false)),
-                evento(pendente, 1, tentativa(pendente, 1, 1, false, SEGUNDA)),
+                evento(pendente, 1, new TentativaRegistradaEvent(pendente, loja, webhook, 1, 1, false, 503, 12, null,
+                        "HTTP 503", SEGUNDA, SEGUNDA.plusSeconds(30))),
                 evento(entregue, 0, iniciada(entregue, "pedido.criado", false)),
                 evento(entregue, 1, tentativa(entregue, 1, 1, true, SEGUNDA)),
                 evento(entregue, 2, new EntregaConcluidaEvent(entregue, loja, webhook, 1, 1, SEGUNDA)));
