@@ -36,7 +36,7 @@ class FeedIgualAoWebhookApiTest extends TesteDoFeed {
     void cadaEventoDoFeedEOCorpoDaEntregaDoMesmoEvento() {
         LojaDeTeste loja = novaLoja();
         String caminho = "/r/" + UUID.randomUUID();
-        String todos = EventoDeWebhook.nomes().stream().map(n -> "\"" + n + "\"").collect(Collectors.joining(","));
+        String todos = EventoDeWebhook.assinaveis().stream().map(n -> "\"" + n + "\"").collect(Collectors.joining(","));
         Resposta webhook = api.post("/v1/webhooks").token(loja.token()).json("{\"nome\":\"Receptor\",\"url\":\""
                 + receptor.url(caminho) + "\",\"eventos\":[" + todos + "]}").enviar();
         assertThat(webhook.status()).as(webhook.toString()).isEqualTo(201);
@@ -62,7 +62,7 @@ class FeedIgualAoWebhookApiTest extends TesteDoFeed {
                 + "cancelado, removido").isEqualTo(9);
         List<Recebido> entregas = receptor.aguardar(caminho, eventos, ESPERA);
         List<Lido> lidos = lerTudo(api, loja, "0", eventos);
-        assertThat(lidos).extracting(Lido::evento).containsAll(EventoDeWebhook.nomes().stream()
+        assertThat(lidos).extracting(Lido::evento).containsAll(EventoDeWebhook.assinaveis().stream()
                 .filter(n -> !n.contains("nota_fiscal") && !n.contains("etiqueta") && !n.equals("pedido.editado"))
                 .toList());
 

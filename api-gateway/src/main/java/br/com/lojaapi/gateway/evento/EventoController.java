@@ -118,9 +118,9 @@ class EventoController {
         Set<String> unicos = new LinkedHashSet<>();
         for (String tipo : tipos.split(",", -1)) {
             String nome = tipo.trim();
-            if (EventoDeWebhook.porNome(nome).isEmpty()) {
+            if (EventoDeWebhook.assinavel(nome).isEmpty()) {
                 throw ErroDeNegocio.invalido("tipos: '" + nome + "' não é um tipo de evento; os válidos são "
-                        + String.join(", ", EventoDeWebhook.nomes()));
+                        + String.join(", ", EventoDeWebhook.assinaveis()));
             }
             unicos.add(nome);
         }

@@ -19,6 +19,7 @@ import org.axonframework.test.utils.RecordingCommandBus;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
+import java.util.List;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.time.Instant;
@@ -36,7 +37,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 class EntregaSagaTest {
 
     private static final EntregaIniciadaEvent INICIADA = new EntregaIniciadaEvent(ID, LOJA, WEBHOOK, "pedido.criado",
-            "{}", ATRASOS, T0);
+            "{}", ATRASOS, T0, false);
 
     private SagaTestFixture<EntregaSaga> fixture;
 
@@ -170,7 +171,7 @@ class EntregaSagaTest {
     @Test
     void reenvioComecaUmaNovaSaga() throws Exception {
         serieQueFalhou().whenAggregate(ID)
-                        .publishes(new ReenvioSolicitadoEvent(ID, LOJA, WEBHOOK, 2, ATRASOS_DO_REENVIO, T1))
+                        .publishes(new ReenvioSolicitadoEvent(ID, LOJA, WEBHOOK, 2, ATRASOS_DO_REENVIO, T1, null))
                         .expectSuccessfulHandlerExecution()
                         .expectActiveSagas(1)
                         .expectAssociationWith("entregaId", ID)
@@ -181,7 +182,7 @@ class EntregaSagaTest {
     void aSerieDoReenvioEsperaOSeuAtrasoEPedeATentativaDaSuaSerie() throws Exception {
         Instant prazo = T1.plusMillis(ATRASOS_DO_REENVIO.get(0));
         serieQueFalhou().andThenAggregate(ID)
-                        .published(new ReenvioSolicitadoEvent(ID, LOJA, WEBHOOK, 2, ATRASOS_DO_REENVIO, T1),
+                        .published(new ReenvioSolicitadoEvent(ID, LOJA, WEBHOOK, 2, ATRASOS_DO_REENVIO, T1, null),
                                 agendada(2, 1), falha(ID, 2, 1, T1, prazo))
                         .whenTimeAdvancesTo(prazo)
                         .expectSuccessfulHandlerExecution()
@@ -221,5 +222,22 @@ class EntregaSagaTest {
         assertThat(comandos.getDispatchedCommands())
                 .singleElement()
                 .satisfies(c -> assertThat(c.getPayload()).isEqualTo(new AgendarTentativaCommand(ID, 1, 3)));
+    }
+
+    /** A test delivery arrives with its one attempt done and over: no wait, no command, the saga ends with it. */
+    @Test
+    void entregaDeTesteNaoAgendaNadaETerminaComOResultado() {
+        fixture.givenCurrentTime(T0)
+               .whenAggregate(ID).publishes(new EntregaIniciadaEvent(ID, LOJA, WEBHOOK, "webhook.teste", "{}",
+                       List.of(), T0, true))
+               .expectActiveSagas(1);
+        fixture.givenCurrentTime(T0)
+               .andThenAggregate(ID).published(new EntregaIniciadaEvent(ID, LOJA, WEBHOOK, "webhook.teste", "{}",
+                       List.of(), T0, true), falha(ID, 1, 1, T0, null))
+               .whenAggregate(ID).publishes(new EntregaFalhouEvent(ID, LOJA, WEBHOOK, 1, 1, T0.plusMillis(250)))
+               .expectSuccessfulHandlerExecution()
+               .expectActiveSagas(0)
+               .expectNoScheduledDeadlines()
+               .expectNoDispatchedCommands();
     }
 }

@@ -5,6 +5,7 @@ import br.com.lojaapi.coreapi.entrega.EntregaConcluidaEvent;
 import br.com.lojaapi.coreapi.entrega.EntregaFalhouEvent;
 import br.com.lojaapi.coreapi.entrega.EntregaIniciadaEvent;
 import br.com.lojaapi.coreapi.entrega.EntregaView;
+import br.com.lojaapi.coreapi.entrega.ListarEntregasParaRecuperarQuery;
 import br.com.lojaapi.coreapi.entrega.ListarTentativasQuery;
 import br.com.lojaapi.coreapi.entrega.ReenvioSolicitadoEvent;
 import br.com.lojaapi.coreapi.entrega.TentativaDeEntregaView;
@@ -69,7 +70,7 @@ class WebhookProjectionTest extends TesteDeProjecao<WebhookProjection> {
         dado(evento(entrega, 2, new EntregaFalhouEvent(entrega, loja, webhook, 1, 1, PRIMEIRA)));
         assertThat(entrega().situacao()).isEqualTo("FALHOU");
 
-        dado(evento(entrega, 3, new ReenvioSolicitadoEvent(entrega, loja, webhook, 2, List.of(), SEGUNDA)));
+        dado(evento(entrega, 3, new ReenvioSolicitadoEvent(entrega, loja, webhook, 2, List.of(), SEGUNDA, null)));
         assertThat(entrega()).extracting(EntregaView::serie, EntregaView::situacao).containsExactly(2, "PENDENTE");
 
         dado(evento(entrega, 4, tentativa(2, 1, true, SEGUNDA)),
@@ -77,7 +78,7 @@ class WebhookProjectionTest extends TesteDeProjecao<WebhookProjection> {
 
         assertThat(entrega()).extracting(EntregaView::serie, EntregaView::situacao).containsExactly(2, "ENTREGUE");
         assertThat(ultimaEntrega()).isEqualTo(SEGUNDA);
-        assertThat(consultas.handle(new ListarTentativasQuery(loja, webhook, 1, 10)).tentativas())
+        assertThat(consultas.handle(new ListarTentativasQuery(loja, webhook, 1, 10, null, null)).tentativas())
                 .extracting(TentativaDeEntregaView::serie, TentativaDeEntregaView::sucesso,
                         TentativaDeEntregaView::payload)
                 .containsExactly(tuple(2, true, "{\"id\":1}"), tuple(1, false, "{\"id\":1}"));
@@ -97,7 +98,7 @@ class WebhookProjectionTest extends TesteDeProjecao<WebhookProjection> {
         dado(evento(webhook, 0, criado()),
                 evento(entrega, 0, iniciada()),
                 evento(entrega, 1, tentativa(1, 1, false, PRIMEIRA)),
-                evento(entrega, 2, new ReenvioSolicitadoEvent(entrega, loja, webhook, 2, List.of(), SEGUNDA)),
+                evento(entrega, 2, new ReenvioSolicitadoEvent(entrega, loja, webhook, 2, List.of(), SEGUNDA, null)),
                 evento(entrega, 3, tentativa(2, 1, false, SEGUNDA)),
                 evento(webhook, 1, new WebhookRemovidoEvent(webhook, loja, REMOVIDO)),
                 // the first series' end, the first attempt and the webhook's creation, late
@@ -118,13 +119,87 @@ class WebhookProjectionTest extends TesteDeProjecao<WebhookProjection> {
                 evento(entrega, 0, iniciada()),
                 evento(entrega, 1, tentativa(1, 1, false, PRIMEIRA)),
                 evento(entrega, 2, new EntregaFalhouEvent(entrega, loja, webhook, 1, 1, PRIMEIRA)),
-                evento(entrega, 3, new ReenvioSolicitadoEvent(entrega, loja, webhook, 2, List.of(), SEGUNDA)),
+                evento(entrega, 3, new ReenvioSolicitadoEvent(entrega, loja, webhook, 2, List.of(), SEGUNDA, null)),
                 evento(entrega, 4, tentativa(2, 1, true, SEGUNDA)),
                 evento(entrega, 5, new EntregaConcluidaEvent(entrega, loja, webhook, 2, 1, SEGUNDA)),
                 evento(webhook, 1, new WebhookRemovidoEvent(webhook, loja, REMOVIDO)));
 
         assertThat(linhas).hasSize(4);
         assertThat(linhas.get(1)).containsEntry("situacao", "ENTREGUE").containsEntry("serie", 2);
+    }
+
+    /**
+     * Only deliveries whose current series is over with a failed last attempt, by that attempt's time; never one
+     * still running, delivered, of a test, of another webhook or store; the oldest failure first, up to the limit.
+     */
+    @Test
+    void recuperacaoEscolheAsFalhasTerminadasDesdeOInstanteENuncaUmTeste() {
+        String antiga = id();
+        String falhou = id();
+        String refeita = id();
+        String pendente = id();
+        String entregue = id();
+        String teste = id();
+        dado(evento(webhook, 0, criado()));
+        falha(antiga, "pedido.criado", false, PRIMEIRA);
+        falha(falhou, "pedido.status", false, SEGUNDA.plusSeconds(1));
+        falha(teste, "webhook.teste", true, SEGUNDA.plusSeconds(2));
+        // failed at first, then re-sent and failed again after desde: its last series counts
+        falha(refeita, "pedido.criado", false, PRIMEIRA);
+        dado(evento(refeita, 3, new ReenvioSolicitadoEvent(refeita, loja, webhook, 2, List.of(), SEGUNDA,
+                        null)),
+                evento(refeita, 4, tentativa(refeita, 2, 1, false, SEGUNDA)),
+                evento(refeita, 5, new EntregaFalhouEvent(refeita, loja, webhook, 2, 1, SEGUNDA)));
+        // its first attempt failed and the next is due: not over
+        dado(evento(pendente, 0, iniciada(pendente, "pedido.criado", false)),
+                evento(pendente, 1, new TentativaRegistradaEvent(pendente, loja, webhook, 1, 1, false, 503, 12, null,
+                        "HTTP 503", SEGUNDA, SEGUNDA.plusSeconds(30))),
+                evento(entregue, 0, iniciada(entregue, "pedido.criado", false)),
+                evento(entregue, 1, tentativa(entregue, 1, 1, true, SEGUNDA)),
+                evento(entregue, 2, new EntregaConcluidaEvent(entregue, loja, webhook, 1, 1, SEGUNDA)));
+
+        assertThat(consultas.handle(new ListarEntregasParaRecuperarQuery(loja, webhook, SEGUNDA, 10)))
+                .containsExactly(refeita, falhou);
+        assertThat(consultas.handle(new ListarEntregasParaRecuperarQuery(loja, webhook, PRIMEIRA, 10)))
+                .containsExactly(antiga, refeita, falhou);
+        assertThat(consultas.handle(new ListarEntregasParaRecuperarQuery(loja, webhook, PRIMEIRA, 1)))
+                .containsExactly(antiga);
+        assertThat(consultas.handle(new ListarEntregasParaRecuperarQuery(id(), webhook, PRIMEIRA, 10))).isEmpty();
+        assertThat(consultas.handle(new ListarEntregasParaRecuperarQuery(loja, id(), PRIMEIRA, 10))).isEmpty();
+    }
+
+    @Test
+    void logFiltraPorSucessoEPorEvento() {
+        String falhou = id();
+        String teste = id();
+        dado(evento(webhook, 0, criado()),
+                evento(entrega, 0, iniciada()),
+                evento(entrega, 1, tentativa(1, 1, true, SEGUNDA)));
+        falha(falhou, "pedido.status", false, PRIMEIRA);
+        falha(teste, "webhook.teste", true, SEGUNDA.plusSeconds(1));
+
+        assertThat(consultas.handle(new ListarTentativasQuery(loja, webhook, 1, 10, null, null)).total()).isEqualTo(3);
+        assertThat(consultas.handle(new ListarTentativasQuery(loja, webhook, 1, 10, false, null)).tentativas())
+                .extracting(TentativaDeEntregaView::entregaId).containsExactly(teste, falhou);
+        assertThat(consultas.handle(new ListarTentativasQuery(loja, webhook, 1, 10, true, null)).tentativas())
+                .extracting(TentativaDeEntregaView::entregaId).containsExactly(entrega);
+        var testes = consultas.handle(new ListarTentativasQuery(loja, webhook, 1, 10, null, "webhook.teste"));
+        assertThat(testes.tentativas()).extracting(TentativaDeEntregaView::entregaId).containsExactly(teste);
+        assertThat(testes.total()).isEqualTo(1);
+        assertThat(consultas.handle(new ListarTentativasQuery(loja, webhook, 1, 10, true, "webhook.teste")).total())
+                .isZero();
+    }
+
+    /** A delivery of that kind whose one series failed with one attempt at {@code em}. */
+    private void falha(String id, String evento, boolean teste, Instant em) {
+        dado(evento(id, 0, iniciada(id, evento, teste)),
+                evento(id, 1, tentativa(id, 1, 1, false, em)),
+                evento(id, 2, new EntregaFalhouEvent(id, loja, webhook, 1, 1, em)));
+    }
+
+    private EntregaIniciadaEvent iniciada(String id, String evento, boolean teste) {
+        return new EntregaIniciadaEvent(id, loja, webhook, evento, "{\"id\":1}", teste ? List.of() : List.of(1000L),
+                CRIADO, teste);
     }
 
     private List<Map<String, Object>> linhasDoWebhook() {
@@ -150,11 +225,16 @@ class WebhookProjectionTest extends TesteDeProjecao<WebhookProjection> {
 
     private EntregaIniciadaEvent iniciada() {
         return new EntregaIniciadaEvent(entrega, loja, webhook, "pedido.criado", "{\"id\":1}", List.of(1000L),
-                CRIADO);
+                CRIADO, false);
     }
 
     private TentativaRegistradaEvent tentativa(int serie, int tentativa, boolean sucesso, Instant enviadoEm) {
-        return new TentativaRegistradaEvent(entrega, loja, webhook, serie, tentativa, sucesso, sucesso ? 200 : 503, 12,
+        return tentativa(entrega, serie, tentativa, sucesso, enviadoEm);
+    }
+
+    private TentativaRegistradaEvent tentativa(String id, int serie, int tentativa, boolean sucesso,
+                                               Instant enviadoEm) {
+        return new TentativaRegistradaEvent(id, loja, webhook, serie, tentativa, sucesso, sucesso ? 200 : 503, 12,
                 sucesso ? "ok" : "indisponível", sucesso ? null : "HTTP 503", enviadoEm, null);
     }
 }
