@@ -616,7 +616,9 @@ mkdir -p "$resultados"
   fi
   if quer reconstrucao; then cenario_reconstrucao; fi
   if quer sincronia; then cenario_sincronia; fi
-} | tee "$saida"
+} | tee "$saida.tmp"
+# A run that failed leaves only $saida.tmp (ignored by git), for a look at how far it got.
+mv "$saida.tmp" "$saida"
 
 {
   if grep -q '^custo-' "$saida"; then
