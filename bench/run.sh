@@ -516,7 +516,7 @@ if quer custos; then
   # One costed scenario: the API for $duracao with wrk, its statement count, then pgbench on the plain-SQL script
   # for as long with as many connections. Prints one line; any error response or failed transaction stops the run.
   cenario_custo() { # modo
-    local modo=$1 resultado requisicoes erros erros_conexao rps p50 p90 p99 t0 t1 c_api x0 x1 saida_pgbench transacoes_sql tps \
+    local modo=$1 detalhe resultado requisicoes erros erros_conexao rps p50 p90 p99 t0 t1 c_api x0 x1 saida_pgbench transacoes_sql tps \
       falhas latencia c_sql
     [ "$modo" = lista ] && { completar_pedidos; sql -f "$raiz/bench/sql-puro/pedidos-da-api.sql"; }
     echo "Custo de $modo: API ($duracao, $conexoes_custos conexões)..." >&2
@@ -538,6 +538,10 @@ if quer custos; then
       echo "custo-$modo: $erros respostas de erro e $erros_conexao erros de conexão/timeout em $requisicoes requisições" >&2
       exit 1
     fi
+    # Where the count comes from: the service's statements most called, per request (in the result file only).
+    detalhe=$(sql_bench -F' ' -c "SELECT 'comandos-$modo', to_char(calls::numeric / $requisicoes, 'FM9990.00'),
+        left(regexp_replace(query, '\s+', ' ', 'g'), 160) FROM pg_stat_statements
+       WHERE userid = 'loja'::regrole ORDER BY calls DESC LIMIT 30")
     echo "Custo de $modo: SQL puro (pgbench, $segundos_custos s)..." >&2
     zerar_comandos
     saida_pgbench=$(cd "$raiz/bench/sql-puro" && "$pg_bin/pgbench" -h localhost -p "$porta_pg" -U sql_puro -d loja \
@@ -559,6 +563,7 @@ if quer custos; then
         printf "custo-%s conexoes=%d api_requisicoes=%d api_rps=%.1f api_p50_ms=%.2f api_p90_ms=%.2f api_p99_ms=%.2f", m, c, r, rps, p50, p90, p99
         printf " comandos=%d comandos_por_req=%.1f fundo_por_req=%.2f transacoes_por_req=%.2f janela_s=%.1f", n, n / r, f * s / r, x / r, s
         printf " sql_transacoes=%d sql_tps=%.1f sql_latencia_ms=%.2f sql_comandos_por_tx=%.1f razao_pct=%.2f\n", tx, tps, lat, ns / tx, 100 * rps / tps }'
+    echo "$detalhe"
   }
   # What the service sends idle, per second: part of every scenario's count, shown apart.
   medir_fundo() {
