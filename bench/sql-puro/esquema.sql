@@ -23,9 +23,12 @@ INSERT INTO produto (id, loja_id, :colunas)
 SELECT lpad(((m.loja - 1) * (SELECT max(k) FROM mapa) + m.k)::text, 36, '0'), lpad(m.loja::text, 36, '0'), :colunas
   FROM public.produto_view v JOIN mapa m ON m.produto_id = v.id;
 
--- Orders: the service's order columns, with the lines in a table of their own (what a plain-SQL design does).
+-- Orders written by the order script: the service's order columns, with the lines in a table of their own.
 CREATE TABLE pedido (LIKE public.pedido_view INCLUDING DEFAULTS INCLUDING CONSTRAINTS INCLUDING INDEXES);
 ALTER TABLE pedido DROP COLUMN itens;
+-- Orders read by the list script: the service's order read model as it is (lines as JSON in the row), filled with
+-- copies of the service's orders (pedidos-da-api.sql).
+CREATE TABLE pedido_com_itens (LIKE public.pedido_view INCLUDING DEFAULTS INCLUDING CONSTRAINTS INCLUDING INDEXES);
 CREATE SEQUENCE pedido_numero;
 CREATE TABLE pedido_item (
     pedido_id      VARCHAR(36)    NOT NULL,
