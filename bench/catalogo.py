@@ -2,7 +2,7 @@
 """Catalog loading: products per second through POST /v1/produtos/lote against single upserts (bench/catalogo.sh).
 
   catalogo.py medir BASE TOKEN PRODUTOS LOTE "CONEXOES..." [AQUECIMENTO]
-  catalogo.py razoes < result lines       (batch over single, per kind of write and connections)
+  catalogo.py relatorio < result lines    (a Markdown table, then batch over single per kind and connections)
 
 For each number of connections in CONEXOES, in the same run and the same store, four scenarios load PRODUTOS
 products of an ERP-like shape (name, price, SKU, category by name, two variations), each with codes of its own:
@@ -163,13 +163,21 @@ def medir(base, token, total, tamanho, conexoes, aquecimento):
             print(cenario(nome, base, token, cods, preco, tam, c, modo), flush=True)
 
 
-def razoes(linhas):
-    """Batch over single upserts, per kind of write and number of connections, from the result lines."""
-    taxas = {}
-    for linha in linhas:
-        m = re.match(r"catalogo-(\w+)-(\w+) conexoes=(\d+) .*produtos_s=([\d.]+)", linha)
-        if m:
-            taxas[(m[2], int(m[3]), m[1])] = float(m[4])
+LINHA = re.compile(r"catalogo-(\w+)-(\w+) conexoes=(\d+) produtos=(\d+) requisicoes=(\d+) s=([\d.]+) "
+                   r"produtos_s=([\d.]+) p50_ms=([\d.]+) p95_ms=([\d.]+) max_ms=[\d.]+ erros=(\d+) "
+                   r"esperas_429=(\d+)")
+
+
+def relatorio(linhas):
+    """The result lines as a Markdown table, then batch over single per kind of write and connections."""
+    medidas = [m for m in (LINHA.match(linha) for linha in linhas) if m]
+    print()
+    print("| cenário | conexões | produtos | requisições | s | produtos/s | p50 ms | p95 ms | erros | esperas 429 |")
+    print("|---|---|---|---|---|---|---|---|---|---|")
+    for m in medidas:
+        print(f"| {m[1]}-{m[2]} | " + " | ".join(m.groups()[2:]) + " |")
+    print()
+    taxas = {(m[2], int(m[3]), m[1]): float(m[7]) for m in medidas}
     for (tipo, conexoes, modo), taxa in sorted(taxas.items()):
         unitario_ = taxas.get((tipo, conexoes, "unitario"))
         if modo == "lote" and unitario_:
@@ -177,8 +185,8 @@ def razoes(linhas):
 
 
 if __name__ == "__main__":
-    if len(sys.argv) == 2 and sys.argv[1] == "razoes":
-        razoes(sys.stdin)
+    if len(sys.argv) == 2 and sys.argv[1] == "relatorio":
+        relatorio(sys.stdin)
         sys.exit(0)
     if len(sys.argv) < 7 or sys.argv[1] != "medir":
         print(__doc__, file=sys.stderr)

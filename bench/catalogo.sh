@@ -78,12 +78,4 @@ mkdir -p "$resultados"
   python3 "$raiz/bench/catalogo.py" medir "$base" "$token" "$produtos" "$tamanho" "$conexoes" "$aquecimento"
 } | tee "$saida"
 
-{
-  echo
-  echo "| cenário | conexões | produtos | requisições | s | produtos/s | p50 ms | p95 ms | erros | esperas 429 |"
-  echo "|---|---|---|---|---|---|---|---|---|---|"
-  grep '^catalogo-' "$saida" | sed -E 's/^catalogo-([^ ]+) conexoes=([0-9]+) produtos=([0-9]+) requisicoes=([0-9]+) s=([0-9.]+) produtos_s=([0-9.]+) p50_ms=([0-9.]+) p95_ms=([0-9.]+) max_ms=[0-9.]+ erros=([0-9]+) esperas_429=([0-9]+)/| \1 | \2 | \3 | \4 | \5 | \6 | \7 | \8 | \9 | \10 |/'
-  echo
-  # batch over single, per connection count and kind of write
-  grep '^catalogo-' "$saida" | python3 "$raiz/bench/catalogo.py" razoes
-} | tee -a "$saida"
+grep '^catalogo-' "$saida" | python3 "$raiz/bench/catalogo.py" relatorio | tee -a "$saida"
