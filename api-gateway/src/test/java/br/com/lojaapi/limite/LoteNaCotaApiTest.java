@@ -23,12 +23,15 @@ class LoteNaCotaApiTest extends TesteComConfiguracaoPadrao {
         assertThat(lote.status()).as(lote.toString()).isEqualTo(200);
         assertThat(lote.json().get("resultados")).allSatisfy(r -> assertThat(r.get("status").asInt()).isEqualTo(201));
         assertThat(lote.cabecalho("X-RateLimit-Write-Remaining")).isEqualTo("89");
+        // the header rounds up to whole seconds: a second less is surely still inside the window
+        long janela = System.nanoTime() + (Long.parseLong(lote.cabecalho("X-RateLimit-Reset")) - 1) * 1_000_000_000L;
         for (int i = 2; i <= 90; i++) {
             Resposta escrita = api.post("/v1/categorias").token(loja.token()).json("{\"nome\":\"C" + i + "\"}")
                                   .enviar();
             assertThat(escrita.status()).as("escrita %d: %s", i, escrita).isEqualTo(201);
         }
 
+        assertThat(janela - System.nanoTime()).as("as 90 escritas couberam na janela de um minuto da cota").isPositive();
         Resposta recusado = api.post("/v1/produtos/lote").token(loja.token()).json(lote(101, 1)).enviar();
 
         assertThat(recusado.status()).isEqualTo(429);
