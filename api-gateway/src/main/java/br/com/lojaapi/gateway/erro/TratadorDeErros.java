@@ -3,6 +3,7 @@ package br.com.lojaapi.gateway.erro;
 import br.com.lojaapi.command.comum.ConflitoPersistenteException;
 import br.com.lojaapi.coreapi.comum.ErroDeNegocio;
 import com.fasterxml.jackson.core.JsonParseException;
+import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.exc.InputCoercionException;
 import com.fasterxml.jackson.databind.JsonMappingException;
 import com.fasterxml.jackson.databind.exc.InvalidFormatException;
@@ -221,6 +222,25 @@ public class TratadorDeErros {
         }
         log.error("Erro inesperado em {} {}", requisicao.getMethod(), requisicao.getRequestURI(), erro);
         return RespostasDeErro.entidade(HttpStatus.INTERNAL_SERVER_ERROR, RespostasDeErro.mensagemPadrao(500));
+    }
+
+    /**
+     * The answer {@code erro} would get had it ended a request of its own, by the handlers above: for batches that
+     * report each element's outcome inside one 200 (POST /produtos/lote). A JSON mapping failure is told as the
+     * body's would be.
+     */
+    public ResponseEntity<Object> comoResposta(Exception erro, HttpServletRequest requisicao) {
+        ErroDeNegocio negocio = ErroDeNegocio.naCausa(erro);
+        if (negocio != null) {
+            return negocio(negocio);
+        }
+        if (erro instanceof JsonProcessingException json) {
+            return RespostasDeErro.entidade(HttpStatus.BAD_REQUEST, mensagemDeJson(json));
+        }
+        if (erro instanceof ConflitoPersistenteException) {
+            return conflitoPersistente();
+        }
+        return inesperado(erro, requisicao);
     }
 
     static ResponseEntity<Object> corpoGrande(long limite) {

@@ -2,17 +2,13 @@ package br.com.lojaapi.gateway.produto;
 
 import br.com.lojaapi.command.produto.CadastroDeProdutos;
 import br.com.lojaapi.coreapi.comum.CarimboQuery;
-import br.com.lojaapi.coreapi.comum.ErroDeNegocio;
 import br.com.lojaapi.coreapi.comum.ModeloLeitura;
-import br.com.lojaapi.coreapi.produto.AlteracaoVariacao;
 import br.com.lojaapi.coreapi.produto.AlterarProdutoCommand;
 import br.com.lojaapi.coreapi.produto.CarimboDeProdutosQuery;
 import br.com.lojaapi.coreapi.produto.ListarProdutosQuery;
 import br.com.lojaapi.coreapi.produto.PaginaDeProdutos;
 import br.com.lojaapi.coreapi.produto.ResultadoDeProduto;
 import br.com.lojaapi.gateway.acesso.LojaAtual;
-import br.com.lojaapi.gateway.imagem.ImagensDeProduto;
-import br.com.lojaapi.gateway.leitura.RespostaDeEscrita;
 import br.com.lojaapi.gateway.web.Busca;
 import br.com.lojaapi.gateway.web.Ids;
 import br.com.lojaapi.gateway.web.Paginacao;
@@ -41,7 +37,6 @@ import org.springframework.web.bind.annotation.RestController;
 import java.time.Clock;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Optional;
 import java.util.function.Function;
 import java.util.stream.Stream;
 
@@ -59,15 +54,15 @@ class ProdutoController {
             "variacoes ignoradas: no PUT, use /produtos/{id}/variacoes ou o POST com upsert";
 
     private final CadastroDeProdutos cadastro;
-    private final ImagensDeProduto imagens;
+    private final GravacaoDeProduto gravacao;
     private final UrlDaVitrine vitrine;
     private final Recurso<ProdutoJson> produtos;
     private final Clock relogio;
 
-    ProdutoController(Recursos recursos, CadastroDeProdutos cadastro, ImagensDeProduto imagens, UrlDaVitrine vitrine,
+    ProdutoController(Recursos recursos, CadastroDeProdutos cadastro, GravacaoDeProduto gravacao, UrlDaVitrine vitrine,
                       ProdutoComoGet comoGet, Clock relogio) {
         this.cadastro = cadastro;
-        this.imagens = imagens;
+        this.gravacao = gravacao;
         this.vitrine = vitrine;
         this.produtos = recursos.de(ModeloLeitura.PRODUTO, NAO_ENCONTRADO, comoGet::buscar)
                                 .comLocal("/v1/produtos/").comEtag(CarimboQuery.Alvo.PRODUTO);
@@ -117,32 +112,9 @@ class ProdutoController {
             description = "Campo inválido, categoria ou grupo de outra loja, imagem recusada")
     ResponseEntity<Object> criar(LojaAtual loja, @Valid @RequestBody CorpoDeProduto corpo) {
         boolean upsert = corpo.upsert != null && corpo.upsert.orElse(false);
-        // Cheap refusals first: nothing is downloaded for a call that cannot succeed.
-        if (upsert && (corpo.codIntegracao == null || corpo.codIntegracao.isEmpty())) {
-            throw ErroDeNegocio.invalido(CadastroDeProdutos.CODIGO_OBRIGATORIO);
-        }
-        List<AlteracaoVariacao> variacoes = corpo.variacoes == null ? List.of()
-                : corpo.variacoes.orElse(List.of()).stream().map(v -> {
-                    if (v == null) {
-                        throw ErroDeNegocio.invalido("variacoes: cada variação deve ser um objeto");
-                    }
-                    return v.alteracao(Ids.novo());
-                }).toList();
-        CadastroDeProdutos.Pedido pedido = new CadastroDeProdutos.Pedido(loja.lojaId(), Ids.novo(), Ids.novo(),
-                corpo.alteracao(imagens(loja, corpo.imagens)),
-                corpo.categoria == null ? null : corpo.categoria.orElse(null),
-                corpo.controlaEstoque == null ? null : corpo.controlaEstoque.orElse(null), variacoes, relogio.instant());
-        CadastroDeProdutos.Cadastro feito = produtos.executar(
-                () -> upsert ? cadastro.criarOuAtualizar(pedido) : cadastro.criar(pedido));
-        List<String> avisos = new ArrayList<>(feito.avisos());
-        if (!feito.criado() && corpo.controlaEstoque != null) {
-            avisos.add(CONTROLA_ESTOQUE_IGNORADO);
-        }
-        long versao = feito.escritas().get(feito.escritas().size() - 1).versao();
-        String operacao = upsert ? (feito.criado() ? "criado" : "atualizado") : null;
-        return produtos.gravado(loja.lojaId(), feito.criado(),
-                feito.escritas().stream().map(e -> new RespostaDeEscrita.Espera(e.modelo(), e.id(), e.versao())).toList(),
-                feito.produtoId(), versao, p -> p.com(operacao, avisos));
+        GravacaoDeProduto.Gravado feito = gravacao.gravar(loja.lojaId(), corpo, upsert);
+        return produtos.gravado(loja.lojaId(), feito.criado(), feito.esperas(), feito.produtoId(), feito.versao(),
+                p -> p.com(feito.operacao(), feito.avisos()));
     }
 
     @GetMapping("/{id}")
@@ -178,7 +150,8 @@ class ProdutoController {
             avisos.add(VARIACOES_NO_PUT);
         }
         return produtos.alterar(loja.lojaId(), id, condicao, (agora, esperada) -> new AlterarProdutoCommand(id,
-                loja.lojaId(), corpo.alteracao(imagens(loja, corpo.imagens)), List.of(), agora, esperada),
+                loja.lojaId(), corpo.alteracao(gravacao.imagens(loja.lojaId(), corpo.imagens)), List.of(), agora,
+                esperada),
                 new Recurso.Retorno<>(ResultadoDeProduto.class, ResultadoDeProduto::versao,
                         (produto, resultado) -> produto.com(null, Stream.concat(avisos.stream(),
                                 resultado.avisos().stream()).toList())));
@@ -194,13 +167,5 @@ class ProdutoController {
         long versao = produtos.executar(() -> cadastro.remover(loja.lojaId(), id, relogio.instant(),
                 condicao.versaoEsperada()));
         return produtos.removido(loja.lojaId(), id, versao, new Removido(id, true));
-    }
-
-    /** Re-hosts external images before any command runs (no remote I/O inside a transaction). */
-    private Optional<List<String>> imagens(LojaAtual loja, Optional<List<String>> enviadas) {
-        if (enviadas == null) {
-            return null;
-        }
-        return enviadas.map(lista -> imagens.rehospedar(loja.lojaId(), lista));
     }
 }
