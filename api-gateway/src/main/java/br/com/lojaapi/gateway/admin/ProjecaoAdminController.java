@@ -1,10 +1,11 @@
 package br.com.lojaapi.gateway.admin;
 
-import br.com.lojaapi.gateway.axon.EstadoDosProcessadores;
-import br.com.lojaapi.gateway.axon.IdentidadeDoNo;
-import br.com.lojaapi.gateway.axon.RegistroDeNos;
+import br.com.lojaapi.query.processamento.EstadoDosProcessadores;
+import br.com.lojaapi.query.processamento.IdentidadeDoNo;
+import br.com.lojaapi.query.processamento.NoEmExecucao;
+import br.com.lojaapi.query.processamento.NosEmExecucao;
 import io.swagger.v3.oas.annotations.Hidden;
-import br.com.lojaapi.gateway.axon.reconstrucao.ReconstrucaoDeProjecoes;
+import br.com.lojaapi.query.processamento.reconstrucao.ReconstrucaoDeProjecoes;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.ResponseEntity;
 import org.springframework.web.bind.annotation.GetMapping;
@@ -25,17 +26,17 @@ class ProjecaoAdminController {
     private final EstadoDosProcessadores processadores;
     private final ReconstrucaoDeProjecoes reconstrucao;
     private final IdentidadeDoNo identidade;
-    private final RegistroDeNos registro;
+    private final NosEmExecucao registro;
 
     ProjecaoAdminController(EstadoDosProcessadores processadores, ReconstrucaoDeProjecoes reconstrucao,
-                            IdentidadeDoNo identidade, RegistroDeNos registro) {
+                            IdentidadeDoNo identidade, NosEmExecucao registro) {
         this.processadores = processadores;
         this.reconstrucao = reconstrucao;
         this.identidade = identidade;
         this.registro = registro;
     }
 
-    record Lista(String no, List<RegistroDeNos.No> nos, List<EstadoDosProcessadores.Estado> projecoes) {
+    record Lista(String no, List<NoEmExecucao> nos, List<EstadoDosProcessadores.Estado> projecoes) {
     }
 
     /**

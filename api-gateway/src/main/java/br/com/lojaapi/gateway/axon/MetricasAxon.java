@@ -1,5 +1,6 @@
 package br.com.lojaapi.gateway.axon;
 
+import br.com.lojaapi.query.processamento.EstadoDosProcessadores;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;

@@ -1,7 +1,7 @@
 package br.com.lojaapi.gateway.sincronia;
 
 import br.com.lojaapi.coreapi.comum.ModeloLeitura;
-import br.com.lojaapi.gateway.axon.EstadoDosProcessadores;
+import br.com.lojaapi.query.processamento.EstadoDosProcessadores;
 import org.axonframework.eventhandling.GapAwareTrackingToken;
 import org.axonframework.eventhandling.TrackingToken;
 import org.axonframework.eventhandling.WrappedToken;

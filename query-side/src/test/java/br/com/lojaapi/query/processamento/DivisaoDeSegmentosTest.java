@@ -1,4 +1,4 @@
-package br.com.lojaapi.gateway.axon;
+package br.com.lojaapi.query.processamento;
 
 import org.junit.jupiter.api.Test;
 
@@ -13,10 +13,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 /** The share of a processor's segments each node may hold, from one reading of the node registry. */
 class DivisaoDeSegmentosTest {
 
-    private static RegistroDeNos.Leitura leitura(int nos, Map<String, Integer> segmentos, Set<String> pausados) {
-        List<RegistroDeNos.No> vivos = IntStream.range(0, nos)
-                .mapToObj(i -> new RegistroDeNos.No("no-" + i, Instant.EPOCH, Instant.EPOCH)).toList();
-        return new RegistroDeNos.Leitura(vivos, segmentos, pausados);
+    private static NosEmExecucao.Leitura leitura(int nos, Map<String, Integer> segmentos, Set<String> pausados) {
+        List<NoEmExecucao> vivos = IntStream.range(0, nos)
+                .mapToObj(i -> new NoEmExecucao("no-" + i, Instant.EPOCH, Instant.EPOCH)).toList();
+        return new NosEmExecucao.Leitura(vivos, segmentos, pausados);
     }
 
     @Test
@@ -31,7 +31,7 @@ class DivisaoDeSegmentosTest {
 
     @Test
     void processadorPausadoNaoTemSegmentoEmNenhumNo() {
-        RegistroDeNos.Leitura pausa = leitura(2, Map.of("pedido-view", 2, "cliente-view", 2), Set.of("pedido-view"));
+        NosEmExecucao.Leitura pausa = leitura(2, Map.of("pedido-view", 2, "cliente-view", 2), Set.of("pedido-view"));
         assertThat(DivisaoDeSegmentos.parte(pausa, "pedido-view")).isZero();
         assertThat(DivisaoDeSegmentos.parte(pausa, "cliente-view")).isEqualTo(1);
     }

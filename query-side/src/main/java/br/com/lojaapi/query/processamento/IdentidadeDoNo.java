@@ -1,4 +1,4 @@
-package br.com.lojaapi.gateway.axon;
+package br.com.lojaapi.query.processamento;
 
 /**
  * This running application's name among the nodes sharing the database: the owner of the token claims its

@@ -1,4 +1,4 @@
-package br.com.lojaapi.gateway.axon.reconstrucao;
+package br.com.lojaapi.query.processamento.reconstrucao;
 
 import jakarta.persistence.EntityManager;
 import jakarta.persistence.EntityManagerFactory;

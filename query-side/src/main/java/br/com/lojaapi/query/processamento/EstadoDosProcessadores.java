@@ -1,6 +1,6 @@
-package br.com.lojaapi.gateway.axon;
+package br.com.lojaapi.query.processamento;
 
-import br.com.lojaapi.gateway.axon.reconstrucao.ReconstrucaoDeProjecoes;
+import br.com.lojaapi.query.processamento.reconstrucao.ReconstrucaoDeProjecoes;
 import org.axonframework.config.EventProcessingConfiguration;
 import org.axonframework.eventhandling.EventProcessor;
 import org.axonframework.eventhandling.ReplayToken;

@@ -1,7 +1,5 @@
-package br.com.lojaapi.gateway.axon;
+package br.com.lojaapi.query.processamento;
 
-import br.com.lojaapi.gateway.banco.BancoDeVolta;
-import br.com.lojaapi.gateway.banco.DisponibilidadeDoBanco;
 import org.axonframework.common.AxonThreadFactory;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -9,7 +7,6 @@ import org.springframework.beans.factory.annotation.Value;
 import org.springframework.context.ApplicationListener;
 import org.springframework.context.SmartLifecycle;
 import org.springframework.context.event.ContextClosedEvent;
-import org.springframework.context.event.EventListener;
 import org.springframework.dao.DataAccessException;
 import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.stereotype.Component;
@@ -32,20 +29,21 @@ import java.util.concurrent.TimeUnit;
  * (by the database's clock, so nodes with skewed clocks agree), how many segments each event processor has, and
  * which processors are paused. {@link DivisaoDeSegmentos} answers Axon's coordinators from the latest reading,
  * without a query of its own; when the database cannot be read the previous reading stands (quietly through an
- * outage, which {@link DisponibilidadeDoBanco} logs), and a round runs as soon as it is back.
+ * outage, which the application's watch on the database logs, {@link QuedaDoBanco}), and a round runs as soon as it
+ * is back (the watch calls {@link #bater()}).
  * <p>
  * The row goes as soon as the application starts to close, before its processors stop and release their claims,
  * so the other nodes widen their share at once and claim the released segments at their next look.
  */
 @Component
-public class RegistroDeNos implements SmartLifecycle, ApplicationListener<ContextClosedEvent> {
+public class NosEmExecucao implements SmartLifecycle, ApplicationListener<ContextClosedEvent> {
 
-    private static final Logger LOG = LoggerFactory.getLogger(RegistroDeNos.class);
+    private static final Logger LOG = LoggerFactory.getLogger(NosEmExecucao.class);
     /** Rows of nodes gone for longer than this are deleted: restarts leave one each (ids are never reused). */
     private static final Duration ESQUECIMENTO = Duration.ofDays(1);
 
     private final JdbcTemplate jdbc;
-    private final DisponibilidadeDoBanco banco;
+    private final QuedaDoBanco queda;
     private final String id;
     private final Duration batimento;
     private final Duration ausencia;
@@ -55,26 +53,23 @@ public class RegistroDeNos implements SmartLifecycle, ApplicationListener<Contex
     private boolean falhando;
     private Instant ultimaLimpeza;
 
-    RegistroDeNos(JdbcTemplate jdbc, DisponibilidadeDoBanco banco, IdentidadeDoNo identidade,
+    NosEmExecucao(JdbcTemplate jdbc, QuedaDoBanco queda, IdentidadeDoNo identidade,
                   @Value("${loja.nos.batimento:1s}") Duration batimento,
                   @Value("${loja.nos.ausencia:4s}") Duration ausencia) {
         this.jdbc = jdbc;
-        this.banco = banco;
+        this.queda = queda;
         this.id = identidade.id();
         this.batimento = batimento;
         this.ausencia = ausencia;
     }
 
     /** A running node: its id, when it started and when it last renewed its row. */
-    public record No(String id, Instant desde, Instant vistoEm) {
-    }
-
     /** One round's reading: the live nodes (this one included), each processor's segment count, the paused ones. */
-    record Leitura(List<No> vivos, Map<String, Integer> segmentos, Set<String> pausados) {
+    record Leitura(List<NoEmExecucao> vivos, Map<String, Integer> segmentos, Set<String> pausados) {
     }
 
     /** The live nodes of the latest reading, this one included, oldest first. */
-    public List<No> vivos() {
+    public List<NoEmExecucao> vivos() {
         Leitura atual = leitura;
         return atual == null ? List.of() : atual.vivos();
     }
@@ -83,7 +78,10 @@ public class RegistroDeNos implements SmartLifecycle, ApplicationListener<Contex
         return Optional.ofNullable(leitura);
     }
 
-    /** One round now: renew this node's row and read again. Also called when a pause starts or ends here. */
+    /**
+     * One round now: renew this node's row and read again. Also called when a pause starts or ends here, and when
+     * the database returns after an outage.
+     */
     public synchronized void bater() {
         if (saindo) {
             return;
@@ -92,10 +90,10 @@ public class RegistroDeNos implements SmartLifecycle, ApplicationListener<Contex
             jdbc.update("""
                     INSERT INTO no_em_execucao (id, iniciado_em, visto_em) VALUES (?, now(), now())
                     ON CONFLICT (id) DO UPDATE SET visto_em = now()""", id);
-            List<No> vivos = jdbc.query("""
+            List<NoEmExecucao> vivos = jdbc.query("""
                     SELECT id, iniciado_em, visto_em FROM no_em_execucao
                      WHERE visto_em > now() - make_interval(secs => ?) ORDER BY iniciado_em, id""",
-                    (rs, i) -> new No(rs.getString(1), rs.getTimestamp(2).toInstant(), rs.getTimestamp(3).toInstant()),
+                    (rs, i) -> new NoEmExecucao(rs.getString(1), rs.getTimestamp(2).toInstant(), rs.getTimestamp(3).toInstant()),
                     ausencia.toMillis() / 1000.0);
             Map<String, Integer> segmentos = new HashMap<>();
             jdbc.query("SELECT processor_name, count(*) FROM token_entry GROUP BY processor_name",
@@ -107,12 +105,12 @@ public class RegistroDeNos implements SmartLifecycle, ApplicationListener<Contex
             leitura = new Leitura(List.copyOf(vivos), Map.copyOf(segmentos), Set.copyOf(pausados));
             esquecerAntigos();
             if (falhando) {
-                LOG.info("Registro de nós renovado de novo ({} nós em execução)", vivos.size());
+                LOG.info("Linha deste nó em no_em_execucao renovada de novo ({} nós em execução)", vivos.size());
                 falhando = false;
             }
         } catch (DataAccessException erro) {
-            if (!falhando && !banco.explica(erro)) {
-                LOG.warn("Registro de nós não renovado; a divisão de segmentos segue a última leitura: {}",
+            if (!falhando && !queda.explica(erro)) {
+                LOG.warn("Linha deste nó em no_em_execucao não renovada; a divisão de segmentos segue a última leitura: {}",
                          erro.getMessage());
                 falhando = true;
             }
@@ -132,14 +130,9 @@ public class RegistroDeNos implements SmartLifecycle, ApplicationListener<Contex
     @Override
     public void start() {
         bater();
-        ScheduledExecutorService nova = Executors.newSingleThreadScheduledExecutor(new AxonThreadFactory("registro-de-nos"));
+        ScheduledExecutorService nova = Executors.newSingleThreadScheduledExecutor(new AxonThreadFactory("nos-em-execucao"));
         nova.scheduleWithFixedDelay(this::bater, batimento.toMillis(), batimento.toMillis(), TimeUnit.MILLISECONDS);
         agenda = nova;
-    }
-
-    @EventListener
-    void aoVoltarOBanco(BancoDeVolta volta) {
-        bater();
     }
 
     @Override
@@ -165,7 +158,7 @@ public class RegistroDeNos implements SmartLifecycle, ApplicationListener<Contex
             try {
                 jdbc.update("DELETE FROM no_em_execucao WHERE id = ?", id);
             } catch (DataAccessException erro) {
-                LOG.warn("Registro deste nó não apagado; os outros o darão por parado em {}: {}", ausencia,
+                LOG.warn("Linha deste nó em no_em_execucao não apagada; os outros o darão por parado em {}: {}", ausencia,
                          erro.getMessage());
             }
         }

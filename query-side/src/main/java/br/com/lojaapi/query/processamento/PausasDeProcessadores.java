@@ -1,4 +1,4 @@
-package br.com.lojaapi.gateway.axon;
+package br.com.lojaapi.query.processamento;
 
 import org.springframework.beans.factory.annotation.Value;
 import org.springframework.jdbc.core.JdbcTemplate;
@@ -16,14 +16,14 @@ import java.time.Duration;
 public class PausasDeProcessadores {
 
     private final JdbcTemplate jdbc;
-    private final RegistroDeNos registro;
+    private final NosEmExecucao nos;
     private final String no;
     private final Duration ausencia;
 
-    PausasDeProcessadores(JdbcTemplate jdbc, RegistroDeNos registro, IdentidadeDoNo identidade,
+    PausasDeProcessadores(JdbcTemplate jdbc, NosEmExecucao nos, IdentidadeDoNo identidade,
                           @Value("${loja.nos.ausencia:4s}") Duration ausencia) {
         this.jdbc = jdbc;
-        this.registro = registro;
+        this.nos = nos;
         this.no = identidade.id();
         this.ausencia = ausencia;
     }
@@ -34,13 +34,13 @@ public class PausasDeProcessadores {
                 INSERT INTO pausa_de_processador (processador, dono, ate) VALUES (?, ?, now() + make_interval(secs => ?))
                 ON CONFLICT (processador) DO UPDATE SET dono = EXCLUDED.dono, ate = EXCLUDED.ate""",
                 processador, no, duracao.toMillis() / 1000.0);
-        registro.bater();
+        nos.bater();
     }
 
     /** Ends this node's pause of the processor; the nodes claim its segments again at their next look. */
     public void retomar(String processador) {
         jdbc.update("DELETE FROM pausa_de_processador WHERE processador = ? AND dono = ?", processador, no);
-        registro.bater();
+        nos.bater();
     }
 
     /**

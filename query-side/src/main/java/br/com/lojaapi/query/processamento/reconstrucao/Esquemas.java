@@ -1,4 +1,4 @@
-package br.com.lojaapi.gateway.axon.reconstrucao;
+package br.com.lojaapi.query.processamento.reconstrucao;
 
 import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.stereotype.Component;

@@ -1,20 +1,22 @@
-package br.com.lojaapi.gateway.axon.reconstrucao;
+package br.com.lojaapi.query.processamento.reconstrucao;
 
 import br.com.lojaapi.coreapi.comum.ErroDeNegocio;
-import br.com.lojaapi.gateway.axon.FonteComAviso;
-import br.com.lojaapi.gateway.axon.IdentidadeDoNo;
-import br.com.lojaapi.gateway.axon.PausasDeProcessadores;
+import br.com.lojaapi.query.processamento.IdentidadeDoNo;
+import br.com.lojaapi.query.processamento.PausasDeProcessadores;
 import org.axonframework.common.AxonThreadFactory;
 import org.axonframework.common.transaction.TransactionManager;
 import org.axonframework.config.EventProcessingConfiguration;
 import org.axonframework.eventhandling.EventProcessor;
+import org.axonframework.eventhandling.TrackedEventMessage;
 import org.axonframework.eventhandling.TrackingToken;
 import org.axonframework.eventhandling.pooled.PooledStreamingEventProcessor;
 import org.axonframework.eventhandling.tokenstore.TokenStore;
+import org.axonframework.messaging.StreamableMessageSource;
 import org.axonframework.serialization.Serializer;
 import org.axonframework.serialization.SimpleSerializedObject;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import org.springframework.beans.factory.annotation.Qualifier;
 import org.springframework.beans.factory.annotation.Value;
 import org.springframework.context.SmartLifecycle;
 import org.springframework.dao.DataAccessException;
@@ -69,7 +71,7 @@ public class ReconstrucaoDeProjecoes implements SmartLifecycle {
     private final TransactionTemplate transacao;
     private final TransactionManager transacoesAxon;
     private final TokenStore tokens;
-    private final FonteComAviso eventos;
+    private final StreamableMessageSource<TrackedEventMessage<?>> eventos;
     private final AlcanceDaCopia alcance;
     private final PausasDeProcessadores pausas;
     private final Serializer serializador;
@@ -90,7 +92,8 @@ public class ReconstrucaoDeProjecoes implements SmartLifecycle {
 
     ReconstrucaoDeProjecoes(EventProcessingConfiguration processamento, ModelosReconstruiveis modelos,
                             Esquemas esquemas, JdbcTemplate jdbc, TransactionTemplate transacao,
-                            TransactionManager transacoesAxon, TokenStore tokens, FonteComAviso eventos,
+                            TransactionManager transacoesAxon, TokenStore tokens,
+                            @Qualifier("fonteComAviso") StreamableMessageSource<TrackedEventMessage<?>> eventos,
                             AlcanceDaCopia alcance, PausasDeProcessadores pausas, Serializer serializer, Clock relogio,
                             IdentidadeDoNo identidade,
                             @Value("${loja.reconstrucao.concessao:30s}") Duration concessao,

@@ -1,4 +1,4 @@
-package br.com.lojaapi.gateway.axon;
+package br.com.lojaapi.query.processamento;
 
 import org.axonframework.eventhandling.pooled.MaxSegmentProvider;
 import org.axonframework.eventhandling.pooled.PooledStreamingEventProcessor;
@@ -13,7 +13,7 @@ import java.time.Duration;
  * How the segments of each pooled streaming processor are shared among the running nodes, through Axon's own
  * {@link MaxSegmentProvider}: at every look for segments ({@code tokenClaimInterval}) a processor's coordinator asks
  * how many it may hold, claims free ones up to that and releases any above it, which the other nodes then claim.
- * The answer is the fair share, the processor's segment count divided by the live nodes ({@link RegistroDeNos}),
+ * The answer is the fair share, the processor's segment count divided by the live nodes ({@link NosEmExecucao}),
  * rounded up so that together they always cover every segment; none while the processor is paused on every node.
  * <p>
  * A node that dies keeps its claims until they time out ({@code claimTimeout}): the survivors' share grows once its
@@ -26,17 +26,17 @@ public class DivisaoDeSegmentos implements MaxSegmentProvider {
 
     private static final Logger LOG = LoggerFactory.getLogger(DivisaoDeSegmentos.class);
 
-    private final RegistroDeNos registro;
+    private final NosEmExecucao nos;
     private final Duration intervalo;
     private final Duration renovacao;
 
-    DivisaoDeSegmentos(RegistroDeNos registro,
+    DivisaoDeSegmentos(NosEmExecucao nos,
                        @Value("${axon.eventhandling.tokenstore.claim-timeout:10s}") Duration claimTimeout,
                        @Value("${loja.processadores.intervalo-de-reivindicacao:1s}") Duration intervalo,
                        @Value("${loja.processadores.renovacao-da-reivindicacao:1s}") Duration renovacao,
                        @Value("${loja.nos.batimento:1s}") Duration batimento,
                        @Value("${loja.nos.ausencia:4s}") Duration ausencia) {
-        this.registro = registro;
+        this.nos = nos;
         this.intervalo = intervalo;
         this.renovacao = renovacao;
         // an idle segment's claim is renewed at the coordinator's first run after the threshold, and an idle
@@ -58,14 +58,14 @@ public class DivisaoDeSegmentos implements MaxSegmentProvider {
 
     @Override
     public int getMaxSegments(String processador) {
-        return parte(registro.leitura().orElse(null), processador);
+        return parte(nos.leitura().orElse(null), processador);
     }
 
     /**
      * A processor's share in a reading: none while it is paused; without a reading, or for a processor whose
      * segments do not exist yet, no limit until the next reading.
      */
-    static int parte(RegistroDeNos.Leitura leitura, String processador) {
+    static int parte(NosEmExecucao.Leitura leitura, String processador) {
         if (leitura == null) {
             return Short.MAX_VALUE;
         }

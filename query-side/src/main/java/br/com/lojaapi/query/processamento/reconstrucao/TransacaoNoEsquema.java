@@ -1,4 +1,4 @@
-package br.com.lojaapi.gateway.axon.reconstrucao;
+package br.com.lojaapi.query.processamento.reconstrucao;
 
 import org.axonframework.common.transaction.Transaction;
 import org.axonframework.common.transaction.TransactionManager;

@@ -1,4 +1,4 @@
-package br.com.lojaapi.gateway.axon.reconstrucao;
+package br.com.lojaapi.query.processamento.reconstrucao;
 
 import br.com.lojaapi.query.comum.TabelasDoModelo;
 import org.axonframework.config.ProcessingGroup;
