@@ -1,6 +1,7 @@
 package br.com.lojaapi.gateway.axon;
 
-import br.com.lojaapi.query.processamento.EstadoDosProcessadores;
+import br.com.lojaapi.query.processamento.EstadoDoProcessador;
+import br.com.lojaapi.query.processamento.PainelDosProcessadores;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
@@ -35,15 +36,15 @@ class MetricasAxon {
     private static final Duration VALIDADE = Duration.ofSeconds(1);
 
     private final MeterRegistry metricas;
-    private final EstadoDosProcessadores processadores;
+    private final PainelDosProcessadores painel;
     private final EventProcessingConfiguration processamento;
-    private final Map<String, EstadoDosProcessadores.Estado> ultimo = new ConcurrentHashMap<>();
+    private final Map<String, EstadoDoProcessador> ultimo = new ConcurrentHashMap<>();
     private volatile Instant lidoEm = Instant.EPOCH;
 
-    MetricasAxon(MeterRegistry metricas, EstadoDosProcessadores processadores, CommandBus comandos,
+    MetricasAxon(MeterRegistry metricas, PainelDosProcessadores painel, CommandBus comandos,
                  QueryBus consultas, EventBus eventos, EventProcessingConfiguration processamento) {
         this.metricas = metricas;
-        this.processadores = processadores;
+        this.painel = painel;
         this.processamento = processamento;
         comandos.registerHandlerInterceptor(cronometro("loja.axon.comandos", "Tratamento de comandos"));
         consultas.registerHandlerInterceptor(cronometro("loja.axon.consultas", "Tratamento de consultas"));
@@ -69,18 +70,18 @@ class MetricasAxon {
     }
 
     private void medidor(String nome, String descricao, String processador,
-                         ToDoubleFunction<EstadoDosProcessadores.Estado> valor) {
+                         ToDoubleFunction<EstadoDoProcessador> valor) {
         Gauge.builder(nome, () -> {
-            EstadoDosProcessadores.Estado estado = estado(processador);
+            EstadoDoProcessador estado = estado(processador);
             return estado == null ? Double.NaN : valor.applyAsDouble(estado);
         }).description(descricao).tag("processador", processador).register(metricas);
     }
 
-    private EstadoDosProcessadores.Estado estado(String processador) {
+    private EstadoDoProcessador estado(String processador) {
         if (Instant.now().isAfter(lidoEm.plus(VALIDADE))) {
             synchronized (this) {
                 if (Instant.now().isAfter(lidoEm.plus(VALIDADE))) {
-                    List<EstadoDosProcessadores.Estado> todos = processadores.todos();
+                    List<EstadoDoProcessador> todos = painel.processadores();
                     todos.forEach(e -> ultimo.put(e.nome(), e));
                     lidoEm = Instant.now();
                 }

@@ -1,7 +1,7 @@
 package br.com.lojaapi.gateway.sincronia;
 
 import br.com.lojaapi.coreapi.comum.ModeloLeitura;
-import br.com.lojaapi.query.processamento.EstadoDosProcessadores;
+import br.com.lojaapi.query.processamento.TokensGuardados;
 import org.axonframework.eventhandling.GapAwareTrackingToken;
 import org.axonframework.eventhandling.TrackingToken;
 import org.axonframework.eventhandling.WrappedToken;
@@ -55,12 +55,12 @@ public class HorizonteDeSincronia {
      */
     private static final int JANELA = 5_000;
 
-    private final EstadoDosProcessadores processadores;
+    private final TokensGuardados tokens;
     private final JdbcTemplate jdbc;
     private final LacunasEncerradas lacunas;
 
-    HorizonteDeSincronia(EstadoDosProcessadores processadores, JdbcTemplate jdbc, LacunasEncerradas lacunas) {
-        this.processadores = processadores;
+    HorizonteDeSincronia(TokensGuardados tokens, JdbcTemplate jdbc, LacunasEncerradas lacunas) {
+        this.tokens = tokens;
         this.jdbc = jdbc;
         this.lacunas = lacunas;
     }
@@ -89,7 +89,7 @@ public class HorizonteDeSincronia {
     /** The horizon: in the page's REPEATABLE READ transaction, before the page is read. */
     long ate(ModeloLeitura modelo, long encerradas) {
         Projecao projecao = Projecao.de(modelo);
-        Map<Integer, TrackingToken> segmentos = processadores.tokens(projecao.processador());
+        Map<Integer, TrackingToken> segmentos = tokens.de(projecao.processador());
         long posicao = segmentos.isEmpty() ? 0 : Long.MAX_VALUE;
         TreeSet<Long> lacunasDosTokens = new TreeSet<>();
         for (TrackingToken guardado : segmentos.values()) {

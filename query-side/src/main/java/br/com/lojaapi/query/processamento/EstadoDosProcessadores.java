@@ -1,13 +1,12 @@
 package br.com.lojaapi.query.processamento;
 
+import br.com.lojaapi.query.processamento.reconstrucao.Reconstrucao;
 import br.com.lojaapi.query.processamento.reconstrucao.ReconstrucaoDeProjecoes;
 import org.axonframework.config.EventProcessingConfiguration;
 import org.axonframework.eventhandling.EventProcessor;
 import org.axonframework.eventhandling.ReplayToken;
 import org.axonframework.eventhandling.StreamingEventProcessor;
 import org.axonframework.eventhandling.TrackingToken;
-import org.axonframework.serialization.Serializer;
-import org.axonframework.serialization.SimpleSerializedObject;
 import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.stereotype.Component;
 
@@ -20,7 +19,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalLong;
-import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
@@ -30,63 +28,49 @@ import java.util.concurrent.ConcurrentHashMap;
  * so {@code atraso} counts events (gaps left by rolled-back appends included) still to be handled.
  */
 @Component
-public class EstadoDosProcessadores {
+class EstadoDosProcessadores {
 
     private final EventProcessingConfiguration processamento;
     private final JdbcTemplate jdbc;
-    private final Serializer serializador;
+    private final TokensGuardados tokens;
     private final Clock relogio;
     private final ReconstrucaoDeProjecoes reconstrucao;
     /** The last reading of each processor during a replay, for the rate behind the estimated end. */
     private final Map<String, Leitura> anteriores = new ConcurrentHashMap<>();
 
-    EstadoDosProcessadores(EventProcessingConfiguration processamento, JdbcTemplate jdbc, Serializer serializer,
+    EstadoDosProcessadores(EventProcessingConfiguration processamento, JdbcTemplate jdbc, TokensGuardados tokens,
                            Clock relogio, ReconstrucaoDeProjecoes reconstrucao) {
         this.reconstrucao = reconstrucao;
         this.processamento = processamento;
         this.jdbc = jdbc;
-        this.serializador = serializer;
+        this.tokens = tokens;
         this.relogio = relogio;
-    }
-
-    /**
-     * {@code progressoReplay} and {@code terminoEstimado} only while a replay runs; {@code segmentos}, which node
-     * holds each segment (none: free, or about to be claimed).
-     */
-    public record Estado(String nome, String estado, Long posicao, long cabeca, Long atraso, Double progressoReplay,
-                         Instant terminoEstimado, ReconstrucaoDeProjecoes.Reconstrucao reconstrucao,
-                         List<Segmento> segmentos) {
-    }
-
-    /** One segment: the node that holds its claim, as the token table says, and its position. */
-    public record Segmento(int segmento, String dono, Long posicao) {
     }
 
     private record Leitura(Instant em, long posicao) {
     }
 
-    public List<Estado> todos() {
+    List<EstadoDoProcessador> todos() {
         long cabeca = cabeca();
-        Map<String, ReconstrucaoDeProjecoes.Reconstrucao> reconstrucoes = reconstrucao.ultimas();
-        List<Estado> estados = new ArrayList<>();
+        Map<String, Reconstrucao> reconstrucoes = reconstrucao.ultimas();
+        List<EstadoDoProcessador> estados = new ArrayList<>();
         for (EventProcessor processador : processamento.eventProcessors().values()) {
             if (processador instanceof StreamingEventProcessor streaming) {
                 estados.add(estado(streaming, cabeca, reconstrucoes.get(streaming.getName())));
             }
         }
-        estados.sort(Comparator.comparing(Estado::nome));
+        estados.sort(Comparator.comparing(EstadoDoProcessador::nome));
         return estados;
     }
 
     /** One processor's, or empty for a name that is not a streaming processor. */
-    public Optional<Estado> de(String nome) {
+    Optional<EstadoDoProcessador> de(String nome) {
         return todos().stream().filter(e -> e.nome().equals(nome)).findFirst();
     }
 
-    private Estado estado(StreamingEventProcessor processador, long cabeca,
-                          ReconstrucaoDeProjecoes.Reconstrucao ultima) {
+    private EstadoDoProcessador estado(StreamingEventProcessor processador, long cabeca, Reconstrucao ultima) {
         String nome = processador.getName();
-        Map<Integer, TrackingToken> segmentos = tokens(nome);
+        Map<Integer, TrackingToken> segmentos = tokens.de(nome);
         // a pooled processor stores its token lazily while it only skips events it has no handler for: the
         // segments this node holds are where this node's processor says they are
         processador.processingStatus().forEach((segmento, status) -> {
@@ -113,12 +97,12 @@ public class EstadoDosProcessadores {
         }
         Long atraso = posicao == null ? null : Math.max(0, cabeca - posicao);
         Long progressoDe = replay ? posicao : null;
-        boolean reconstruindo = ultima != null && ReconstrucaoDeProjecoes.RECONSTRUINDO.equals(ultima.estado());
+        boolean reconstruindo = ultima != null && ultima.emAndamento();
         if (reconstruindo) {
             // the copy being built: how far it is towards the head
             long daCopia = -1;
             boolean algum = false;
-            for (TrackingToken token : tokens(ReconstrucaoDeProjecoes.nomeDaCopia(nome)).values()) {
+            for (TrackingToken token : tokens.de(ReconstrucaoDeProjecoes.nomeDaCopia(nome)).values()) {
                 long daqui = token == null ? -1 : posicao(token.position());
                 daCopia = algum ? Math.min(daCopia, daqui) : daqui;
                 algum = true;
@@ -137,26 +121,17 @@ public class EstadoDosProcessadores {
         } else {
             anteriores.remove(nome);
         }
-        return new Estado(nome, estado, posicao, cabeca, atraso, progresso, termino, ultima,
+        return new EstadoDoProcessador(nome, estado, posicao, cabeca, atraso, progresso, termino, ultima,
                           segmentos(nome, segmentos));
     }
 
-    private List<Segmento> segmentos(String processador, Map<Integer, TrackingToken> posicoes) {
+    private List<SegmentoDoProcessador> segmentos(String processador, Map<Integer, TrackingToken> posicoes) {
         return jdbc.query("SELECT segment, owner FROM token_entry WHERE processor_name = ? ORDER BY segment",
                           (rs, i) -> {
                               TrackingToken token = posicoes.get(rs.getInt(1));
                               Long daqui = token == null ? null : Math.max(0, posicao(token.position()));
-                              return new Segmento(rs.getInt(1), rs.getString(2), daqui);
+                              return new SegmentoDoProcessador(rs.getInt(1), rs.getString(2), daqui);
                           }, processador);
-    }
-
-    public Map<Integer, TrackingToken> tokens(String processador) {
-        Map<Integer, TrackingToken> porSegmento = new TreeMap<>();
-        jdbc.query("SELECT segment, token, token_type FROM token_entry WHERE processor_name = ?",
-                   rs -> {
-                       porSegmento.put(rs.getInt(1), token(rs.getBytes(2), rs.getString(3)));
-                   }, processador);
-        return porSegmento;
     }
 
     /** From the rate between the previous reading and this one: unknown at the first reading or with no progress. */
@@ -174,13 +149,6 @@ public class EstadoDosProcessadores {
     private long cabeca() {
         Long maior = jdbc.queryForObject("SELECT MAX(global_index) FROM domain_event_entry", Long.class);
         return maior == null ? 0 : maior;
-    }
-
-    private TrackingToken token(byte[] dados, String tipo) {
-        if (dados == null || tipo == null) {
-            return null;
-        }
-        return serializador.deserialize(new SimpleSerializedObject<>(dados, byte[].class, tipo, null));
     }
 
     private static long posicao(OptionalLong posicao) {

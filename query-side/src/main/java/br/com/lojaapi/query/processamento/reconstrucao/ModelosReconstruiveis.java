@@ -21,12 +21,12 @@ import java.util.regex.Pattern;
  * lookup table of the command side) is not rebuildable at all, so nothing with side effects is ever replayed.
  */
 @Component
-public class ModelosReconstruiveis {
+class ModelosReconstruiveis {
 
     private static final Pattern NOME_DE_TABELA = Pattern.compile("[a-z_][a-z0-9_]{0,62}");
 
     /** A rebuildable read model: its processor and the tables its handlers write. */
-    public record Modelo(String processador, List<String> tabelas) {
+    record Modelo(String processador, List<String> tabelas) {
     }
 
     private final Map<String, Modelo> modelos;
@@ -65,11 +65,7 @@ public class ModelosReconstruiveis {
         this.modelos = Map.copyOf(porNome);
     }
 
-    public Optional<Modelo> de(String processador) {
+    Optional<Modelo> de(String processador) {
         return Optional.ofNullable(modelos.get(processador));
-    }
-
-    public Set<String> nomes() {
-        return modelos.keySet();
     }
 }
