@@ -1,4 +1,4 @@
-package br.com.lojaapi.gateway.sincronia;
+package br.com.lojaapi.query.sincronia;
 
 import org.axonframework.common.AxonThreadFactory;
 import org.slf4j.Logger;
@@ -39,7 +39,7 @@ import java.util.concurrent.TimeUnit;
  * events to be visible in pg_stat_activity: the same role, or one with pg_read_all_stats.
  */
 @Component
-public class LacunasEncerradas implements SmartLifecycle {
+class LacunasEncerradas implements SmartLifecycle {
 
     private static final Logger LOG = LoggerFactory.getLogger(LacunasEncerradas.class);
     /** Rounds waiting for their transactions: a long one holds every round after it, and the newest say most. */
@@ -69,7 +69,7 @@ public class LacunasEncerradas implements SmartLifecycle {
     }
 
     /** Every global index up to this is settled (0 before the first round ends: indexes start at 1). */
-    public long ate() {
+    long ate() {
         return ate;
     }
 

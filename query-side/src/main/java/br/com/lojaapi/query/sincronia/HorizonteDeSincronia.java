@@ -1,4 +1,4 @@
-package br.com.lojaapi.gateway.sincronia;
+package br.com.lojaapi.query.sincronia;
 
 import br.com.lojaapi.coreapi.comum.ModeloLeitura;
 import br.com.lojaapi.query.processamento.TokensGuardados;
@@ -47,7 +47,7 @@ import java.util.TreeSet;
  * that widens the range looked at, not the horizon, because the rows themselves say what was applied.
  */
 @Component
-public class HorizonteDeSincronia {
+class HorizonteDeSincronia {
 
     /**
      * Events looked at above the slowest segment at most. A projection further behind than this is replaying or
