@@ -11,7 +11,7 @@ import br.com.lojaapi.coreapi.produto.ListarProdutosQuery;
 import br.com.lojaapi.coreapi.produto.PaginaDeProdutos;
 import br.com.lojaapi.coreapi.produto.ResultadoDeProduto;
 import br.com.lojaapi.gateway.acesso.LojaAtual;
-import br.com.lojaapi.gateway.imagem.ImagensDeProduto;
+import br.com.lojaapi.command.imagem.ImagensDeProduto;
 import br.com.lojaapi.gateway.leitura.RespostaDeEscrita;
 import br.com.lojaapi.gateway.web.Busca;
 import br.com.lojaapi.gateway.web.Ids;

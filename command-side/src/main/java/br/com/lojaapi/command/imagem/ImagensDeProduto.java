@@ -1,8 +1,8 @@
-package br.com.lojaapi.gateway.imagem;
+package br.com.lojaapi.command.imagem;
 
+import br.com.lojaapi.command.comum.Armazenamento;
 import br.com.lojaapi.command.produto.RegrasDeProduto;
 import br.com.lojaapi.coreapi.comum.ErroDeNegocio;
-import br.com.lojaapi.gateway.objetos.ArmazenamentoDeObjetos;
 import org.springframework.beans.factory.annotation.Value;
 import org.springframework.stereotype.Component;
 
@@ -29,11 +29,11 @@ public class ImagensDeProduto {
     static final Pattern ARQUIVO = Pattern.compile("[0-9a-f]{64}\\.(png|jpg|gif|webp)");
 
     private final BaixadorDeImagens baixador;
-    private final ArmazenamentoDeObjetos armazenamento;
+    private final Armazenamento armazenamento;
     private final String prefixoPublico;
     private final Duration tempoTotal;
 
-    ImagensDeProduto(BaixadorDeImagens baixador, ArmazenamentoDeObjetos armazenamento,
+    ImagensDeProduto(BaixadorDeImagens baixador, Armazenamento armazenamento,
                      @Value("${loja.url-publica:http://localhost:8080}") String urlPublica,
                      @Value("${loja.imagens.tempo-total:60s}") Duration tempoTotal) {
         this.baixador = baixador;
@@ -71,7 +71,7 @@ public class ImagensDeProduto {
     private String existente(String url) {
         String chave = url.substring(prefixoPublico.length());
         try {
-            if (valida(chave) && armazenamento.descrever(chave).isPresent()) {
+            if (valida(chave) && armazenamento.existe(chave)) {
                 return url;
             }
         } catch (Exception e) {
@@ -89,7 +89,7 @@ public class ImagensDeProduto {
         }
         String chave = lojaId + "/" + sha256(imagem.conteudo()) + "." + imagem.tipo().extensao;
         try {
-            if (armazenamento.descrever(chave).isEmpty()) {
+            if (!armazenamento.existe(chave)) {
                 armazenamento.guardar(chave, imagem.conteudo(), imagem.tipo().contentType);
             }
         } catch (Exception e) {
@@ -99,7 +99,7 @@ public class ImagensDeProduto {
     }
 
     /** Keys are "{store id}/{sha-256}.{ext}"; anything else never names one of our images. */
-    static boolean valida(String chave) {
+    public static boolean valida(String chave) {
         int barra = chave.indexOf('/');
         return barra > 0 && chave.indexOf('/', barra + 1) < 0
                 && chave.substring(0, barra).matches("[0-9a-f-]{36}")

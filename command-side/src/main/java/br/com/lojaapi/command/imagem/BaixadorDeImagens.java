@@ -1,4 +1,4 @@
-package br.com.lojaapi.gateway.imagem;
+package br.com.lojaapi.command.imagem;
 
 import br.com.lojaapi.command.comum.EnderecoProibidoException;
 import br.com.lojaapi.command.comum.PoliticaDeRede;

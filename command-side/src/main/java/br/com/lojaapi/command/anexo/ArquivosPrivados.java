@@ -1,6 +1,6 @@
-package br.com.lojaapi.gateway.objetos;
+package br.com.lojaapi.command.anexo;
 
-import io.minio.errors.ErrorResponseException;
+import br.com.lojaapi.command.comum.Armazenamento;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.stereotype.Component;
@@ -24,9 +24,9 @@ public class ArquivosPrivados {
 
     private static final Logger log = LoggerFactory.getLogger(ArquivosPrivados.class);
 
-    private final ArmazenamentoDeObjetos armazenamento;
+    private final Armazenamento armazenamento;
 
-    ArquivosPrivados(ArmazenamentoDeObjetos armazenamento) {
+    ArquivosPrivados(Armazenamento armazenamento) {
         this.armazenamento = armazenamento;
     }
 
@@ -48,12 +48,7 @@ public class ArquivosPrivados {
     /** The file's bytes, or empty when the object is gone (deleted after a replacement or removal). */
     public Optional<InputStream> ler(String objeto) {
         try {
-            return Optional.of(armazenamento.ler(objeto));
-        } catch (ErrorResponseException e) {
-            if ("NoSuchKey".equals(e.errorResponse().code())) {
-                return Optional.empty();
-            }
-            throw new IllegalStateException("armazenamento de objetos indisponível", e);
+            return armazenamento.abrir(objeto);
         } catch (Exception e) {
             throw new IllegalStateException("armazenamento de objetos indisponível", e);
         }

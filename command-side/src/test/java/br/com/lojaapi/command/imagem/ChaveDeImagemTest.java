@@ -1,4 +1,4 @@
-package br.com.lojaapi.gateway.imagem;
+package br.com.lojaapi.command.imagem;
 
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;

@@ -1,4 +1,4 @@
-package br.com.lojaapi.gateway.imagem;
+package br.com.lojaapi.command.imagem;
 
 import javax.imageio.ImageIO;
 import javax.imageio.ImageReader;
