@@ -7,8 +7,8 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * The operator's view of the event processors, and the one way into them from outside this side (the admin endpoints,
- * the metrics): where each stands on every node, which nodes run, and rebuilds of read models.
+ * The operator's view of the event processors, and the web layer's one way into them (the admin endpoints): where
+ * each stands on every node, which nodes run, and rebuilds of read models.
  */
 @Component
 public class PainelDosProcessadores {
