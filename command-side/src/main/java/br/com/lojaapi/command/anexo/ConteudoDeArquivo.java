@@ -1,4 +1,4 @@
-package br.com.lojaapi.gateway.objetos;
+package br.com.lojaapi.command.anexo;
 
 import br.com.lojaapi.coreapi.comum.ErroDeNegocio;
 
