@@ -134,6 +134,16 @@ etag_revalidada() { # url token
 
 # Orders: three products with stock control and stock enough for the whole run; every order takes one unit of
 # each, so all orders contend for the same three products (the hot-product case). Prints the order's body.
+# linhas_da_tabela PATTERN PREFIX FIELD...: the lines of $saida matching PATTERN ("name k=v k=v ...") as rows of a
+# Markdown table: the name without PREFIX, then the value of each FIELD (empty where the line has none).
+linhas_da_tabela() {
+  local padrao=$1 prefixo=$2
+  shift 2
+  grep "$padrao" "$saida" | awk -v prefixo="$prefixo" -v campos="$*" '{
+    delete v; for (i = 2; i <= NF; i++) { split($i, kv, "="); v[kv[1]] = kv[2] }
+    if (index($1, prefixo) == 1) $1 = substr($1, length(prefixo) + 1)
+    n = split(campos, c, " "); printf "| %s", $1; for (j = 1; j <= n; j++) printf " | %s", v[c[j]]; print " |" }'
+}
 corpo_de_pedido() { # token
   local itens="" id i
   for i in 1 2 3; do
@@ -406,9 +416,7 @@ mkdir -p "$resultados"
     echo
     echo "| medida | eventos | s | eventos/s | eventos/s na 2ª metade | serviço: eventos | serviço: s | serviço: eventos/s | carga 1 min |"
     echo "|---|---|---|---|---|---|---|---|---|"
-    grep ' eventos_s=' "$saida" | awk '{ delete v; for (i = 2; i <= NF; i++) { split($i, kv, "="); v[kv[1]] = kv[2] }
-      printf "| %s | %s | %s | %s | %s | %s | %s | %s | %s |\n", $1, v["eventos"], v["s"], v["eventos_s"], v["eventos_s_2a_metade"],
-        v["servico_eventos"], v["servico_s"], v["servico_eventos_s"], v["carga1"] }'
+    linhas_da_tabela ' eventos_s=' '' eventos s eventos_s eventos_s_2a_metade servico_eventos servico_s servico_eventos_s carga1
     grep '^pedido-view' "$saida"
     echo
   fi
@@ -417,9 +425,7 @@ mkdir -p "$resultados"
     echo
     echo "| recurso | carga | escritas | p50 ms | p90 ms | p99 ms | máx ms |"
     echo "|---|---|---|---|---|---|---|"
-    grep '^sincronia-' "$saida" | awk '{ delete v; for (i = 2; i <= NF; i++) { split($i, kv, "="); v[kv[1]] = kv[2] }
-      sub(/^sincronia-/, "", $1)
-      printf "| %s | %s | %s | %s | %s | %s | %s |\n", $1, v["carga"], v["escritas"], v["p50_ms"], v["p90_ms"], v["p99_ms"], v["max_ms"] }'
+    linhas_da_tabela '^sincronia-' sincronia- carga escritas p50_ms p90_ms p99_ms max_ms
     echo
   fi
   head -1 "$saida"

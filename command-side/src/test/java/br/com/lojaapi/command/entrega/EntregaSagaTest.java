@@ -6,7 +6,6 @@ import br.com.lojaapi.coreapi.entrega.EntregaConcluidaEvent;
 import br.com.lojaapi.coreapi.entrega.EntregaFalhouEvent;
 import br.com.lojaapi.coreapi.entrega.EntregaIniciadaEvent;
 import br.com.lojaapi.coreapi.entrega.ReenvioSolicitadoEvent;
-import br.com.lojaapi.coreapi.entrega.TentativaAgendadaEvent;
 import br.com.lojaapi.coreapi.entrega.TentativaRegistradaEvent;
 import org.axonframework.commandhandling.gateway.DefaultCommandGateway;
 import org.axonframework.modelling.saga.SimpleResourceInjector;
@@ -23,19 +22,18 @@ import org.junit.jupiter.api.Test;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.List;
 
+import static br.com.lojaapi.command.entrega.UmaEntrega.ATRASOS;
+import static br.com.lojaapi.command.entrega.UmaEntrega.ATRASOS_DO_REENVIO;
+import static br.com.lojaapi.command.entrega.UmaEntrega.ID;
+import static br.com.lojaapi.command.entrega.UmaEntrega.LOJA;
+import static br.com.lojaapi.command.entrega.UmaEntrega.T0;
+import static br.com.lojaapi.command.entrega.UmaEntrega.T1;
+import static br.com.lojaapi.command.entrega.UmaEntrega.WEBHOOK;
+import static br.com.lojaapi.command.entrega.UmaEntrega.agendada;
 import static org.assertj.core.api.Assertions.assertThat;
 
 class EntregaSagaTest {
-
-    private static final String ID = "entrega-1";
-    private static final String LOJA = "loja-1";
-    private static final String WEBHOOK = "wh-1";
-    private static final List<Long> ATRASOS = List.of(1_000L, 5_000L, 30_000L, 120_000L);
-    private static final List<Long> ATRASOS_DO_REENVIO = List.of(2_000L, 60_000L);
-    private static final Instant T0 = Instant.parse("2026-11-21T10:00:00Z");
-    private static final Instant T1 = Instant.parse("2026-11-21T11:00:00Z");
 
     private static final EntregaIniciadaEvent INICIADA = new EntregaIniciadaEvent(ID, LOJA, WEBHOOK, "pedido.criado",
             "{}", ATRASOS, T0);
@@ -54,10 +52,6 @@ class EntregaSagaTest {
 
     private static Instant proximaEm(int tentativa) {
         return tentativa > ATRASOS.size() ? null : enviadoEm(tentativa).plusMillis(ATRASOS.get(tentativa - 1));
-    }
-
-    private static TentativaAgendadaEvent agendada(int serie, int tentativa) {
-        return new TentativaAgendadaEvent(ID, LOJA, WEBHOOK, serie, tentativa);
     }
 
     private static TentativaRegistradaEvent falha(String entregaId, int serie, int tentativa, Instant enviadoEm,

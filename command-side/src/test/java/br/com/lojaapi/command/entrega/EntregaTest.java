@@ -10,7 +10,6 @@ import br.com.lojaapi.coreapi.entrega.IniciarEntregaCommand;
 import br.com.lojaapi.coreapi.entrega.ReenviarEntregaCommand;
 import br.com.lojaapi.coreapi.entrega.ReenvioSolicitadoEvent;
 import br.com.lojaapi.coreapi.entrega.RegistrarTentativaCommand;
-import br.com.lojaapi.coreapi.entrega.TentativaAgendadaEvent;
 import br.com.lojaapi.coreapi.entrega.TentativaRegistradaEvent;
 import org.axonframework.test.aggregate.AggregateTestFixture;
 import org.hamcrest.CustomTypeSafeMatcher;
@@ -24,17 +23,19 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 
+import static br.com.lojaapi.command.entrega.UmaEntrega.ATRASOS;
+import static br.com.lojaapi.command.entrega.UmaEntrega.ATRASOS_DO_REENVIO;
+import static br.com.lojaapi.command.entrega.UmaEntrega.ID;
+import static br.com.lojaapi.command.entrega.UmaEntrega.LOJA;
+import static br.com.lojaapi.command.entrega.UmaEntrega.T0;
+import static br.com.lojaapi.command.entrega.UmaEntrega.T1;
+import static br.com.lojaapi.command.entrega.UmaEntrega.WEBHOOK;
+import static br.com.lojaapi.command.entrega.UmaEntrega.agendada;
+
 class EntregaTest {
 
-    private static final String ID = "entrega-1";
-    private static final String LOJA = "loja-1";
-    private static final String WEBHOOK = "wh-1";
     private static final String EVENTO = "pedido.criado";
     private static final String CORPO = "{\"evento\":\"pedido.criado\"}";
-    private static final List<Long> ATRASOS = List.of(1_000L, 5_000L, 30_000L, 120_000L);
-    private static final List<Long> ATRASOS_DO_REENVIO = List.of(2_000L, 60_000L);
-    private static final Instant T0 = Instant.parse("2026-11-21T10:00:00Z");
-    private static final Instant T1 = Instant.parse("2026-11-21T11:00:00Z");
     private static final long DURACAO = 250;
 
     private static final EntregaIniciadaEvent INICIADA = new EntregaIniciadaEvent(ID, LOJA, WEBHOOK, EVENTO, CORPO,
@@ -49,10 +50,6 @@ class EntregaTest {
 
     private static Instant enviadoEm(int tentativa) {
         return T0.plusSeconds(600L * tentativa);
-    }
-
-    private static TentativaAgendadaEvent agendada(int serie, int tentativa) {
-        return new TentativaAgendadaEvent(ID, LOJA, WEBHOOK, serie, tentativa);
     }
 
     private static RegistrarTentativaCommand falha(int serie, int tentativa) {

@@ -6,7 +6,6 @@ import com.google.zxing.DecodeHintType;
 import com.google.zxing.MultiFormatReader;
 import com.google.zxing.NotFoundException;
 import com.google.zxing.client.j2se.BufferedImageLuminanceSource;
-import com.google.zxing.common.GlobalHistogramBinarizer;
 import com.google.zxing.common.HybridBinarizer;
 import org.apache.pdfbox.Loader;
 import org.apache.pdfbox.pdmodel.PDDocument;
@@ -36,21 +35,12 @@ public final class LeitorDeRotulos {
     private LeitorDeRotulos() {
     }
 
-    /**
-     * The code of that format on the page. Tried as a phone's scanner tries, with the local (hybrid) threshold and
-     * then the global one: a full 10x15 page at 300 dpi with text around the codes is a harder picture than a
-     * scanner pointed at one code, and the hybrid threshold alone missed a code on some pages in full suite runs.
-     */
+    /** The code of that format on the page, as a scanner app built on ZXing reads it. */
     public static String ler(BufferedImage imagem, BarcodeFormat formato) throws NotFoundException {
         Map<DecodeHintType, Object> dicas = Map.of(DecodeHintType.TRY_HARDER, Boolean.TRUE,
                 DecodeHintType.POSSIBLE_FORMATS, List.of(formato));
-        BufferedImageLuminanceSource luminancia = new BufferedImageLuminanceSource(imagem);
-        try {
-            return new MultiFormatReader().decode(new BinaryBitmap(new HybridBinarizer(luminancia)), dicas).getText();
-        } catch (NotFoundException local) {
-            return new MultiFormatReader().decode(new BinaryBitmap(new GlobalHistogramBinarizer(luminancia)), dicas)
-                                          .getText();
-        }
+        return new MultiFormatReader().decode(new BinaryBitmap(new HybridBinarizer(
+                new BufferedImageLuminanceSource(imagem))), dicas).getText();
     }
 
     public static String textoDe(byte[] pdf) throws IOException {

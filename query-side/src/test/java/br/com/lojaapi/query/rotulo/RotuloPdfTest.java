@@ -55,6 +55,22 @@ class RotuloPdfTest {
         }
     }
 
+    /** A link whose QR code, with the mask the encoder prefers, ZXing read from no rendering of the page. */
+    @Test
+    void oQrDeUmLinkDificilSeLeNaPaginaRenderizada() throws Exception {
+        byte[] pdf = RotuloPdf.gerar(volumes(conteudo(1, CodigosDeBarrasTest.LINK_DIFICIL), 1),
+                TamanhoDoRotulo.DEZ_POR_QUINZE);
+
+        try (PDDocument documento = Loader.loadPDF(pdf)) {
+            PDFRenderer renderizador = new PDFRenderer(documento);
+            for (int dpi : new int[] {203, 300, 600}) {
+                BufferedImage imagem = renderizador.renderImageWithDPI(0, dpi, ImageType.GRAY);
+                assertThat(ler(imagem, BarcodeFormat.QR_CODE)).as("%d dpi", dpi)
+                                                              .isEqualTo(CodigosDeBarrasTest.LINK_DIFICIL);
+            }
+        }
+    }
+
     @Test
     void textoSaiComAcentosIntactosEComTudoQueOPedidoInforma() throws Exception {
         String texto = textoDe(RotuloPdf.gerar(volumes(conteudo(12345, LINK), 1), TamanhoDoRotulo.DEZ_POR_QUINZE));

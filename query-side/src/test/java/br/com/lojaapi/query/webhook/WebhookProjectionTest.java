@@ -14,9 +14,7 @@ import br.com.lojaapi.coreapi.webhook.ListarWebhooksQuery;
 import br.com.lojaapi.coreapi.webhook.WebhookCriadoEvent;
 import br.com.lojaapi.coreapi.webhook.WebhookRemovidoEvent;
 import br.com.lojaapi.coreapi.webhook.WebhookView;
-import br.com.lojaapi.query.Projetor;
 import br.com.lojaapi.query.TesteDeProjecao;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
 
@@ -29,35 +27,21 @@ import static br.com.lojaapi.query.Projetor.evento;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.tuple;
 
-class WebhookProjectionTest extends TesteDeProjecao {
+class WebhookProjectionTest extends TesteDeProjecao<WebhookProjection> {
 
-    private static final Instant CRIADO = Instant.parse("2025-08-01T12:00:00Z");
     private static final Instant PRIMEIRA = Instant.parse("2025-08-01T12:01:00Z");
     private static final Instant SEGUNDA = Instant.parse("2025-08-01T12:05:00Z");
     private static final Instant REMOVIDO = Instant.parse("2025-08-02T12:00:00Z");
 
     @Autowired
-    WebhookProjection projecao;
-
-    @Autowired
     WebhookConsultas consultas;
 
-    Projetor projetor;
-    String loja;
-    String webhook;
-    String entrega;
-
-    @BeforeEach
-    void ids() {
-        projetor = projetor(projecao);
-        loja = id();
-        webhook = id();
-        entrega = id();
-    }
+    final String webhook = id();
+    final String entrega = id();
 
     @Test
     void criadoApareceAtivoERemovidoSoNaBuscaQueIncluiRemovidos() {
-        projetor.umAUm(evento(webhook, 0, criado()));
+        dado(evento(webhook, 0, criado()));
 
         WebhookView ativo = new WebhookView(webhook, loja, "ERP", "https://erp.example/ganchos",
                 List.of("pedido.criado", "pedido.status"), true, null, CRIADO, 0);
@@ -65,7 +49,7 @@ class WebhookProjectionTest extends TesteDeProjecao {
         assertThat(consultas.handle(new BuscarWebhookQuery(loja, webhook, false))).contains(ativo);
         assertThat(consultas.handle(new BuscarWebhookQuery(id(), webhook, true))).isEmpty();
 
-        projetor.umAUm(evento(webhook, 1, new WebhookRemovidoEvent(webhook, loja, REMOVIDO)));
+        dado(evento(webhook, 1, new WebhookRemovidoEvent(webhook, loja, REMOVIDO)));
 
         assertThat(consultas.handle(new ListarWebhooksQuery(loja))).isEmpty();
         assertThat(consultas.handle(new BuscarWebhookQuery(loja, webhook, false))).isEmpty();
@@ -75,20 +59,20 @@ class WebhookProjectionTest extends TesteDeProjecao {
 
     @Test
     void entregaSegueSuasSeriesETentativasEAUltimaEntregaChegaAoWebhook() {
-        projetor.umAUm(evento(webhook, 0, criado()),
+        dado(evento(webhook, 0, criado()),
                 evento(entrega, 0, iniciada()),
                 evento(entrega, 1, tentativa(1, 1, false, PRIMEIRA)));
 
         assertThat(entrega()).isEqualTo(new EntregaView(entrega, webhook, "pedido.criado", 1, "PENDENTE"));
         assertThat(ultimaEntrega()).isEqualTo(PRIMEIRA);
 
-        projetor.umAUm(evento(entrega, 2, new EntregaFalhouEvent(entrega, loja, webhook, 1, 1, PRIMEIRA)));
+        dado(evento(entrega, 2, new EntregaFalhouEvent(entrega, loja, webhook, 1, 1, PRIMEIRA)));
         assertThat(entrega().situacao()).isEqualTo("FALHOU");
 
-        projetor.umAUm(evento(entrega, 3, new ReenvioSolicitadoEvent(entrega, loja, webhook, 2, List.of(), SEGUNDA)));
+        dado(evento(entrega, 3, new ReenvioSolicitadoEvent(entrega, loja, webhook, 2, List.of(), SEGUNDA)));
         assertThat(entrega()).extracting(EntregaView::serie, EntregaView::situacao).containsExactly(2, "PENDENTE");
 
-        projetor.umAUm(evento(entrega, 4, tentativa(2, 1, true, SEGUNDA)),
+        dado(evento(entrega, 4, tentativa(2, 1, true, SEGUNDA)),
                 evento(entrega, 5, new EntregaConcluidaEvent(entrega, loja, webhook, 2, 1, SEGUNDA)));
 
         assertThat(entrega()).extracting(EntregaView::serie, EntregaView::situacao).containsExactly(2, "ENTREGUE");
@@ -101,7 +85,7 @@ class WebhookProjectionTest extends TesteDeProjecao {
 
     @Test
     void tentativaProjetadaAntesDoSeuWebhookApareceNaUltimaEntrega() {
-        projetor.umAUm(evento(entrega, 0, iniciada()),
+        dado(evento(entrega, 0, iniciada()),
                 evento(entrega, 1, tentativa(1, 1, true, PRIMEIRA)),
                 evento(webhook, 0, criado()));
 
@@ -110,7 +94,7 @@ class WebhookProjectionTest extends TesteDeProjecao {
 
     @Test
     void eventoAntigoDepoisDeUmNovoNaoMudaNada() {
-        projetor.umAUm(evento(webhook, 0, criado()),
+        dado(evento(webhook, 0, criado()),
                 evento(entrega, 0, iniciada()),
                 evento(entrega, 1, tentativa(1, 1, false, PRIMEIRA)),
                 evento(entrega, 2, new ReenvioSolicitadoEvent(entrega, loja, webhook, 2, List.of(), SEGUNDA)),
@@ -129,7 +113,7 @@ class WebhookProjectionTest extends TesteDeProjecao {
 
     @Test
     void repetirOsEventosDeixaAsMesmasLinhas() {
-        List<Map<String, Object>> linhas = repetirNaoMudaAsLinhas(projetor, this::linhasDoWebhook,
+        List<Map<String, Object>> linhas = repetirNaoMudaAsLinhas(this::linhasDoWebhook,
                 evento(webhook, 0, criado()),
                 evento(entrega, 0, iniciada()),
                 evento(entrega, 1, tentativa(1, 1, false, PRIMEIRA)),
