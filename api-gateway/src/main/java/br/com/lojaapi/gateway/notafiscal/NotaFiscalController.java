@@ -20,7 +20,7 @@ import br.com.lojaapi.gateway.acesso.LojaAtual;
 import br.com.lojaapi.gateway.anexo.RecursosDeAnexos;
 import br.com.lojaapi.gateway.anexo.Removida;
 import br.com.lojaapi.gateway.anexo.TipoDeAnexo;
-import br.com.lojaapi.gateway.objetos.ArquivosPrivados;
+import br.com.lojaapi.command.anexo.ArquivosPrivados;
 import br.com.lojaapi.gateway.objetos.DownloadPrivado;
 import br.com.lojaapi.gateway.web.PreCondicao;
 import br.com.lojaapi.gateway.web.RespostaCondicional;

@@ -22,7 +22,7 @@ import br.com.lojaapi.coreapi.pedido.StatusPedido;
 import br.com.lojaapi.coreapi.pedido.TipoEntrega;
 import br.com.lojaapi.gateway.acesso.LojaAtual;
 import br.com.lojaapi.gateway.leitura.RespostaDeEscrita;
-import br.com.lojaapi.gateway.objetos.ArquivosPrivados;
+import br.com.lojaapi.command.anexo.ArquivosPrivados;
 import br.com.lojaapi.gateway.web.Ids;
 import br.com.lojaapi.gateway.web.Paginacao;
 import br.com.lojaapi.gateway.web.PreCondicao;

@@ -4,7 +4,7 @@ import br.com.lojaapi.command.comum.Comandos;
 import br.com.lojaapi.command.produto.CadastroDeProdutos;
 import br.com.lojaapi.coreapi.comum.ErroDeNegocio;
 import br.com.lojaapi.coreapi.produto.AlteracaoVariacao;
-import br.com.lojaapi.gateway.imagem.ImagensDeProduto;
+import br.com.lojaapi.command.imagem.ImagensDeProduto;
 import br.com.lojaapi.gateway.leitura.RespostaDeEscrita.Espera;
 import br.com.lojaapi.gateway.web.Ids;
 import org.springframework.stereotype.Component;
