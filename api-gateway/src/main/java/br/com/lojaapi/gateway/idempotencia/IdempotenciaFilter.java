@@ -28,7 +28,7 @@ import java.util.Set;
  * (status, headers, body) is stored for the store and key; a retry with the same key and the same request gets
  * that response again with {@code Idempotent-Replayed: true}, and the controller is not called, so nothing happens
  * twice. The same key on another request is 422, and on a request while the first still runs 409. The key is
- * claimed in PostgreSQL (see {@link RegistroDeIdempotencia}), so all of this holds across nodes.
+ * claimed in PostgreSQL (see {@link ChavesDeIdempotencia}), so all of this holds across nodes.
  * <p>
  * Runs after authentication, quotas and input limits: a 401, 429 or 413 from them stores nothing. A response of
  * 500 or above, an exception, or an error sent by the container ({@code sendError}: nothing ran) releases the key,
@@ -47,7 +47,7 @@ public class IdempotenciaFilter extends OncePerRequestFilter {
     private static final Set<String> NAO_GUARDADOS = Set.of("content-type", "content-length", "transfer-encoding",
             "connection", "keep-alive", "date");
 
-    private final RegistroDeIdempotencia registro;
+    private final ChavesDeIdempotencia chaves;
     private final RespostasDeErro erros;
     private final Counter executadas;
     private final Counter repetidas;
@@ -55,8 +55,8 @@ public class IdempotenciaFilter extends OncePerRequestFilter {
     private final Counter perdidas;
     private final Counter outras;
 
-    public IdempotenciaFilter(RegistroDeIdempotencia registro, RespostasDeErro erros, MeterRegistry metricas) {
-        this.registro = registro;
+    public IdempotenciaFilter(ChavesDeIdempotencia chaves, RespostasDeErro erros, MeterRegistry metricas) {
+        this.chaves = chaves;
         this.erros = erros;
         this.executadas = contador(metricas, "executada");
         this.repetidas = contador(metricas, "repetida");
@@ -108,19 +108,19 @@ public class IdempotenciaFilter extends OncePerRequestFilter {
             aExecutar = new CorpoEmMemoria(requisicao, corpo);
             impressao = ImpressaoDaRequisicao.doCorpo(requisicao, corpo);
         }
-        RegistroDeIdempotencia.Situacao situacao = registro.reivindicar(loja.lojaId(), chave, impressao);
-        if (situacao instanceof RegistroDeIdempotencia.Reivindicada reivindicada) {
+        ChavesDeIdempotencia.Situacao situacao = chaves.reivindicar(loja.lojaId(), chave, impressao);
+        if (situacao instanceof ChavesDeIdempotencia.Reivindicada reivindicada) {
             executadas.increment();
             executar(aExecutar, resposta, cadeia, reivindicada);
-        } else if (situacao instanceof RegistroDeIdempotencia.Concluida concluida) {
+        } else if (situacao instanceof ChavesDeIdempotencia.Concluida concluida) {
             repetidas.increment();
             repetir(resposta, concluida.resposta());
-        } else if (situacao instanceof RegistroDeIdempotencia.AplicadaSemResposta) {
+        } else if (situacao instanceof ChavesDeIdempotencia.AplicadaSemResposta) {
             perdidas.increment();
             erros.escrever(resposta, HttpStatus.CONFLICT, "A requisição com esta Idempotency-Key foi aplicada, mas "
                     + "a resposta dela se perdeu (o serviço parou antes de guardá-la); consulte o recurso em vez "
                     + "de repetir");
-        } else if (situacao instanceof RegistroDeIdempotencia.EmAndamento) {
+        } else if (situacao instanceof ChavesDeIdempotencia.EmAndamento) {
             emAndamento.increment();
             resposta.setHeader(HttpHeaders.RETRY_AFTER, "1");
             erros.escrever(resposta, HttpStatus.CONFLICT, "Uma requisição com esta Idempotency-Key ainda está em "
@@ -140,7 +140,7 @@ public class IdempotenciaFilter extends OncePerRequestFilter {
     }
 
     private void executar(HttpServletRequest requisicao, HttpServletResponse resposta, FilterChain cadeia,
-                          RegistroDeIdempotencia.Reivindicada reivindicada) throws ServletException, IOException {
+                          ChavesDeIdempotencia.Reivindicada reivindicada) throws ServletException, IOException {
         RespostaEmCopia copia = new RespostaEmCopia(resposta);
         MarcadorDeIdempotencia.associar(reivindicada);
         try {
@@ -153,7 +153,7 @@ public class IdempotenciaFilter extends OncePerRequestFilter {
         }
         if (copia.getStatus() < 500 && !copia.erroDoContainer) {
             try {
-                registro.concluir(reivindicada, new RegistroDeIdempotencia.RespostaGuardada(copia.getStatus(),
+                chaves.concluir(reivindicada, new ChavesDeIdempotencia.RespostaGuardada(copia.getStatus(),
                         cabecalhos(copia), copia.getContentAsByteArray()));
             } catch (RuntimeException e) {
                 // Releasing the key could let a retry do the work again. It stays in progress: a retry gets 409, and
@@ -166,19 +166,19 @@ public class IdempotenciaFilter extends OncePerRequestFilter {
         copia.copyBodyToResponse();
     }
 
-    private void liberar(RegistroDeIdempotencia.Reivindicada reivindicada) {
+    private void liberar(ChavesDeIdempotencia.Reivindicada reivindicada) {
         try {
-            registro.liberar(reivindicada);
+            chaves.liberar(reivindicada);
         } catch (RuntimeException e) {
             log.warn("Idempotency-Key não foi liberada; fica em andamento até ser dada como abandonada: {}",
                     e.toString());
         }
     }
 
-    private static List<RegistroDeIdempotencia.Cabecalho> cabecalhos(HttpServletResponse resposta) {
-        List<RegistroDeIdempotencia.Cabecalho> cabecalhos = new ArrayList<>();
+    private static List<ChavesDeIdempotencia.Cabecalho> cabecalhos(HttpServletResponse resposta) {
+        List<ChavesDeIdempotencia.Cabecalho> cabecalhos = new ArrayList<>();
         if (resposta.getContentType() != null) {
-            cabecalhos.add(new RegistroDeIdempotencia.Cabecalho(HttpHeaders.CONTENT_TYPE, resposta.getContentType()));
+            cabecalhos.add(new ChavesDeIdempotencia.Cabecalho(HttpHeaders.CONTENT_TYPE, resposta.getContentType()));
         }
         for (String nome : new ArrayList<>(resposta.getHeaderNames())) {
             String minusculo = nome.toLowerCase(Locale.ROOT);
@@ -186,16 +186,16 @@ public class IdempotenciaFilter extends OncePerRequestFilter {
                 continue;
             }
             for (String valor : resposta.getHeaders(nome)) {
-                cabecalhos.add(new RegistroDeIdempotencia.Cabecalho(nome, valor));
+                cabecalhos.add(new ChavesDeIdempotencia.Cabecalho(nome, valor));
             }
         }
         return cabecalhos;
     }
 
-    private static void repetir(HttpServletResponse resposta, RegistroDeIdempotencia.RespostaGuardada guardada)
+    private static void repetir(HttpServletResponse resposta, ChavesDeIdempotencia.RespostaGuardada guardada)
             throws IOException {
         resposta.setStatus(guardada.status());
-        for (RegistroDeIdempotencia.Cabecalho cabecalho : guardada.cabecalhos()) {
+        for (ChavesDeIdempotencia.Cabecalho cabecalho : guardada.cabecalhos()) {
             if (HttpHeaders.CONTENT_TYPE.equalsIgnoreCase(cabecalho.nome())) {
                 resposta.setContentType(cabecalho.valor());
             } else {
