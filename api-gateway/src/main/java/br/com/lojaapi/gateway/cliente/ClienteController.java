@@ -30,7 +30,6 @@ import org.springframework.web.bind.annotation.RequestMapping;
 import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.RestController;
 
-import java.time.Clock;
 import java.util.List;
 
 @RestController
@@ -42,14 +41,12 @@ class ClienteController {
 
     private final CadastroDeClientes cadastro;
     private final Recurso<ClienteJson> clientes;
-    private final Clock relogio;
 
-    ClienteController(Recursos recursos, CadastroDeClientes cadastro, Clock relogio) {
+    ClienteController(Recursos recursos, CadastroDeClientes cadastro) {
         this.cadastro = cadastro;
         this.clientes = recursos.de(ModeloLeitura.CLIENTE, NAO_ENCONTRADO,
                         recursos.consulta(BuscarClienteQuery::new, ClienteView.class, ClienteJson::de))
                 .comLocal("/v1/clientes/").comEtagDaVersao(CarimboQuery.Alvo.CLIENTE, ClienteJson::versao);
-        this.relogio = relogio;
     }
 
     @Schema(name = "ListaDeClientes")
@@ -89,8 +86,8 @@ class ClienteController {
             content = @Content(schema = @Schema(implementation = ClienteJson.class)))
     @ApiResponse(responseCode = "400", description = "Campo ausente ou inválido; nada muda")
     ResponseEntity<Object> gravar(LojaAtual loja, @RequestBody CorpoDeCliente corpo) {
-        CadastroDeClientes.Cadastro feito = clientes.executar(() -> cadastro.criarOuAtualizar(loja.lojaId(),
-                Ids.novo(), corpo.alteracao(), relogio.instant()));
+        CadastroDeClientes.Cadastro feito = clientes.executar(agora -> cadastro.criarOuAtualizar(loja.lojaId(),
+                Ids.novo(), corpo.alteracao(), agora));
         return clientes.gravado(loja.lojaId(), feito.criado(), feito.clienteId(), feito.versao());
     }
 

@@ -44,11 +44,10 @@ import org.springframework.web.bind.annotation.RequestMapping;
 import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.RestController;
 
-import java.time.Clock;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.function.Supplier;
+import java.util.function.Function;
 
 @RestController
 @RequestMapping(path = "/v1/pedidos", produces = "application/json")
@@ -64,11 +63,10 @@ class PedidoController {
     private final ExclusaoDePedido exclusao;
     private final ArquivosPrivados arquivos;
     private final PedidosDaLoja pedidos;
-    private final Clock relogio;
 
     PedidoController(CriacaoDePedido criacao, ConfirmacaoDePedido confirmacao, CancelamentoDePedido cancelamento,
                      MudancaDeEtapaDoPedido mudancaDeEtapa, ExclusaoDePedido exclusao, ArquivosPrivados arquivos,
-                     PedidosDaLoja pedidos, Clock relogio) {
+                     PedidosDaLoja pedidos) {
         this.criacao = criacao;
         this.confirmacao = confirmacao;
         this.cancelamento = cancelamento;
@@ -76,7 +74,6 @@ class PedidoController {
         this.exclusao = exclusao;
         this.arquivos = arquivos;
         this.pedidos = pedidos;
-        this.relogio = relogio;
     }
 
     @Schema(name = "ListaDePedidos")
@@ -124,11 +121,12 @@ class PedidoController {
             + "insuficiente (com indice do item), DELIVERY sem endereço")
     ResponseEntity<Object> criar(LojaAtual loja, @RequestBody CorpoDePedido corpo) {
         String pedidoId = Ids.novo();
-        CriacaoDePedido.NovoPedido novo = new CriacaoDePedido.NovoPedido(loja.lojaId(), pedidoId,
-                tipoEntrega(corpo.tipoEntrega()), cliente(corpo.cliente()),
-                Ids.opcional(corpo.cliente().id()), linhas(corpo.itens()), corpo.desconto(), corpo.taxaEntrega(),
-                corpo.observacoes(), relogio.instant());
-        List<Escrita> escritas = pedidos.recurso().executar(() -> criacao.criar(novo));
+        TipoEntrega tipoEntrega = tipoEntrega(corpo.tipoEntrega());
+        ClienteDoPedido cliente = cliente(corpo.cliente());
+        List<CriacaoDePedido.Linha> linhas = linhas(corpo.itens());
+        List<Escrita> escritas = pedidos.recurso().executar(agora -> criacao.criar(new CriacaoDePedido.NovoPedido(
+                loja.lojaId(), pedidoId, tipoEntrega, cliente, Ids.opcional(corpo.cliente().id()), linhas,
+                corpo.desconto(), corpo.taxaEntrega(), corpo.observacoes(), agora)));
         return pedidos.gravado(loja.lojaId(), true, pedidoId, escritas);
     }
 
@@ -158,14 +156,13 @@ class PedidoController {
         StatusPedido status = status(corpo.status.get());
         AcompanhamentoDoPedido acompanhamento = new AcompanhamentoDoPedido(corpo.tempoEntrega, corpo.codigoRastreio,
                 corpo.urlRastreio, corpo.pagamentoStatus);
-        Instant agora = relogio.instant();
         VersaoEsperada esperada = condicao.versaoEsperada();
-        Supplier<List<Escrita>> alteracao = switch (status) {
-            case CANCELADO -> () -> cancelamento.cancelar(new CancelarPedidoCommand(id, loja.lojaId(),
+        Function<Instant, List<Escrita>> alteracao = switch (status) {
+            case CANCELADO -> agora -> cancelamento.cancelar(new CancelarPedidoCommand(id, loja.lojaId(),
                     corpo.motivoCancelamento, acompanhamento, agora, esperada));
-            case CONFIRMADO -> () -> confirmacao.confirmar(new ConfirmarPedidoCommand(id, loja.lojaId(),
+            case CONFIRMADO -> agora -> confirmacao.confirmar(new ConfirmarPedidoCommand(id, loja.lojaId(),
                     corpo.motivoCancelamento, acompanhamento, agora, esperada));
-            default -> () -> mudancaDeEtapa.mudar(new MudarEtapaDoPedidoCommand(id, loja.lojaId(), status,
+            default -> agora -> mudancaDeEtapa.mudar(new MudarEtapaDoPedidoCommand(id, loja.lojaId(), status,
                     corpo.motivoCancelamento, acompanhamento, agora, esperada));
         };
         return pedidos.gravado(loja.lojaId(), false, id, pedidos.recurso().executar(alteracao));
@@ -180,7 +177,7 @@ class PedidoController {
     ResponseEntity<Object> remover(LojaAtual loja, @PathVariable String id, PreCondicao condicao) {
         Ids.exigir(id, NAO_ENCONTRADO);
         ExclusaoDePedido.Exclusao excluida = pedidos.recurso().executar(
-                () -> exclusao.excluir(loja.lojaId(), id, relogio.instant(), condicao.versaoEsperada()));
+                agora -> exclusao.excluir(loja.lojaId(), id, agora, condicao.versaoEsperada()));
         PedidoExcluido excluido = excluida.pedido();
         List<RespostaDeEscrita.Espera> esperas = new ArrayList<>();
         esperas.add(new RespostaDeEscrita.Espera(ModeloLeitura.PEDIDO, id, excluido.versao()));
@@ -190,7 +187,7 @@ class PedidoController {
                 new RespostaDeEscrita.Espera(ModeloLeitura.ETIQUETA, e.id(), e.versao())));
         Excluido corpo = new Excluido(true, excluido.numero(),
                 "Pedido " + excluido.numero() + " excluído com seus itens e pagamentos");
-        ResponseEntity<Object> resposta = pedidos.recurso().removido(loja.lojaId(), esperas, id, excluido.versao(),
+        ResponseEntity<Object> resposta = pedidos.recurso().feito(loja.lojaId(), esperas, id, excluido.versao(),
                 corpo);
         // Its invoices' and labels' files go once no read model names them.
         excluida.notasFiscais().forEach(n -> arquivos.remover(n.objetosLivres()));

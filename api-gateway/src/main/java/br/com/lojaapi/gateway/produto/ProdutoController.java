@@ -4,6 +4,7 @@ import br.com.lojaapi.command.produto.CadastroDeProdutos;
 import br.com.lojaapi.coreapi.comum.CarimboQuery;
 import br.com.lojaapi.coreapi.comum.ErroDeNegocio;
 import br.com.lojaapi.coreapi.comum.ModeloLeitura;
+import br.com.lojaapi.coreapi.produto.AlteracaoProduto;
 import br.com.lojaapi.coreapi.produto.AlteracaoVariacao;
 import br.com.lojaapi.coreapi.produto.AlterarProdutoCommand;
 import br.com.lojaapi.coreapi.produto.CarimboDeProdutosQuery;
@@ -38,7 +39,6 @@ import org.springframework.web.bind.annotation.RequestMapping;
 import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.RestController;
 
-import java.time.Clock;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -62,16 +62,14 @@ class ProdutoController {
     private final ImagensDeProduto imagens;
     private final UrlDaVitrine vitrine;
     private final Recurso<ProdutoJson> produtos;
-    private final Clock relogio;
 
     ProdutoController(Recursos recursos, CadastroDeProdutos cadastro, ImagensDeProduto imagens, UrlDaVitrine vitrine,
-                      ProdutoComoGet comoGet, Clock relogio) {
+                      ProdutoComoGet comoGet) {
         this.cadastro = cadastro;
         this.imagens = imagens;
         this.vitrine = vitrine;
         this.produtos = recursos.de(ModeloLeitura.PRODUTO, NAO_ENCONTRADO, comoGet::buscar)
                                 .comLocal("/v1/produtos/").comEtag(CarimboQuery.Alvo.PRODUTO);
-        this.relogio = relogio;
     }
 
     @Schema(name = "ListaDeProdutos")
@@ -128,12 +126,15 @@ class ProdutoController {
                     }
                     return v.alteracao(Ids.novo());
                 }).toList();
-        CadastroDeProdutos.Pedido pedido = new CadastroDeProdutos.Pedido(loja.lojaId(), Ids.novo(), Ids.novo(),
-                corpo.alteracao(imagens(loja, corpo.imagens)),
-                corpo.categoria == null ? null : corpo.categoria.orElse(null),
-                corpo.controlaEstoque == null ? null : corpo.controlaEstoque.orElse(null), variacoes, relogio.instant());
-        CadastroDeProdutos.Cadastro feito = produtos.executar(
-                () -> upsert ? cadastro.criarOuAtualizar(pedido) : cadastro.criar(pedido));
+        AlteracaoProduto alteracao = corpo.alteracao(imagens(loja, corpo.imagens));
+        String produtoId = Ids.novo();
+        String categoriaId = Ids.novo();
+        CadastroDeProdutos.Cadastro feito = produtos.executar(agora -> {
+            CadastroDeProdutos.Pedido pedido = new CadastroDeProdutos.Pedido(loja.lojaId(), produtoId, categoriaId,
+                    alteracao, corpo.categoria == null ? null : corpo.categoria.orElse(null),
+                    corpo.controlaEstoque == null ? null : corpo.controlaEstoque.orElse(null), variacoes, agora);
+            return upsert ? cadastro.criarOuAtualizar(pedido) : cadastro.criar(pedido);
+        });
         List<String> avisos = new ArrayList<>(feito.avisos());
         if (!feito.criado() && corpo.controlaEstoque != null) {
             avisos.add(CONTROLA_ESTOQUE_IGNORADO);
@@ -191,7 +192,7 @@ class ProdutoController {
             content = @Content(schema = @Schema(implementation = Removido.class)))
     ResponseEntity<Object> remover(LojaAtual loja, @PathVariable String id, PreCondicao condicao) {
         Ids.exigir(id, NAO_ENCONTRADO);
-        long versao = produtos.executar(() -> cadastro.remover(loja.lojaId(), id, relogio.instant(),
+        long versao = produtos.executar(agora -> cadastro.remover(loja.lojaId(), id, agora,
                 condicao.versaoEsperada()));
         return produtos.removido(loja.lojaId(), id, versao, new Removido(id, true));
     }
