@@ -11,7 +11,6 @@ import org.junit.jupiter.api.Test;
 import java.math.BigDecimal;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
-import java.util.Map;
 import java.util.UUID;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -261,8 +260,7 @@ class IdempotenciaApiTest extends TesteDeApi {
         LojaDeTeste loja = novaLoja();
         String cafe = produtoComEstoque(loja, "Café", "10");
         String chave = novaChave();
-        try (OutroNo no = OutroNo.iniciar(Map.of("loja.limite.por-minuto", 1_000_000,
-                "loja.limite.escritas-por-minuto", 1_000_000))) {
+        try (OutroNo no = OutroNo.semLimites()) {
             ClienteHttp segundo = no.cliente();
 
             Resposta primeira = pedido(api, loja, chave, corpoDePedido(cafe, "2"));
