@@ -56,10 +56,11 @@ class ClienteController {
     @GetMapping
     @Operation(operationId = "listarClientes",
             summary = "Lista os clientes da loja",
-            description = "Ordenados pelo nome (sem diferenciar maiúsculas) e, no empate, pelo id. busca casa nome, "
-                    + "email e celular (contém, sem diferenciar maiúsculas) e, quando tem algum dígito, documento, com "
-                    + "ou sem pontuação; um termo só de dígitos e pontuação de telefone também casa os dígitos do "
-                    + "celular.")
+            description = """
+                    Ordenados pelo nome (sem diferenciar maiúsculas) e, no empate, pelo id. busca casa nome, \
+                    email e celular (contém, sem diferenciar maiúsculas) e, quando tem algum dígito, documento, com \
+                    ou sem pontuação; um termo só de dígitos e pontuação de telefone também casa os dígitos do \
+                    celular.""")
     @ApiResponse(responseCode = "200", description = "Uma página de clientes")
     ResponseEntity<Lista> listar(LojaAtual loja, RespostaCondicional condicional,
                  @Parameter(description = "Até 200 caracteres") @RequestParam(required = false) String busca,
@@ -76,10 +77,11 @@ class ClienteController {
     @PostMapping(consumes = "application/json")
     @Operation(operationId = "gravarCliente",
             summary = "Cadastra ou atualiza um cliente pelo documento",
-            description = "Documento novo na loja: cria o cliente (nome e documento obrigatórios), 201. Documento já "
-                    + "cadastrado (com ou sem pontuação): atualiza só os campos enviados, null apaga os anuláveis, "
-                    + "200. O documento é normalizado e seus dígitos verificadores conferidos (CPF, CNPJ numérico ou "
-                    + "alfanumérico); tipoDocumento é deduzido e, se enviado, deve concordar.")
+            description = """
+                    Documento novo na loja: cria o cliente (nome e documento obrigatórios), 201. Documento já \
+                    cadastrado (com ou sem pontuação): atualiza só os campos enviados, null apaga os anuláveis, \
+                    200. O documento é normalizado e seus dígitos verificadores conferidos (CPF, CNPJ numérico ou \
+                    alfanumérico); tipoDocumento é deduzido e, se enviado, deve concordar.""")
     @ApiResponse(responseCode = "201", description = "Cliente criado",
             content = @Content(schema = @Schema(implementation = ClienteJson.class)))
     @ApiResponse(responseCode = "200", description = "Cliente existente atualizado",

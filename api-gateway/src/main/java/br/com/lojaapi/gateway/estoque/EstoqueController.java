@@ -71,8 +71,9 @@ class EstoqueController {
     @PostMapping
     @Operation(operationId = "movimentarEstoque",
             summary = "Registra um movimento de estoque",
-            description = "Num produto que controla estoque, uma SAIDA que deixaria o estoque negativo dá 400 e nada "
-                    + "muda. Com variacaoId o movimento vale para a variação.")
+            description = """
+                    Num produto que controla estoque, uma SAIDA que deixaria o estoque negativo dá 400 e nada \
+                    muda. Com variacaoId o movimento vale para a variação.""")
     @ApiResponse(responseCode = "200", description = "Registrado",
             content = @Content(schema = @Schema(implementation = MovimentoJson.class)))
     @ApiResponse(responseCode = "400", description = "Campo inválido, produto desconhecido, estoque insuficiente")
@@ -87,8 +88,9 @@ class EstoqueController {
     @PostMapping("/lote")
     @Operation(operationId = "movimentarEstoqueEmLote",
             summary = "Registra de 1 a 500 movimentos, todos ou nenhum",
-            description = "Aplicados na ordem enviada numa só transação; a falha de um elemento desfaz todos e o 400 "
-                    + "traz indice, a posição do primeiro que falhou.")
+            description = """
+                    Aplicados na ordem enviada numa só transação; a falha de um elemento desfaz todos e o 400 \
+                    traz indice, a posição do primeiro que falhou.""")
     @ApiResponse(responseCode = "200", description = "Todos registrados, na ordem enviada",
             content = @Content(schema = @Schema(implementation = LoteJson.class)))
     @ApiResponse(responseCode = "400", description = "{erro, indice}: nada foi alterado")

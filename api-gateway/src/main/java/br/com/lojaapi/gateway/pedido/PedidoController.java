@@ -87,8 +87,9 @@ class PedidoController {
     @GetMapping
     @Operation(operationId = "listarPedidos",
             summary = "Lista os pedidos da loja, mais novos primeiro",
-            description = "desde e ate filtram a criação (data-hora ISO-8601 com fuso, por exemplo "
-                    + "2026-11-21T08:00:00-03:00; inclusive). status aceita também ENVIADO (extensão).")
+            description = """
+                    desde e ate filtram a criação (data-hora ISO-8601 com fuso, por exemplo \
+                    2026-11-21T08:00:00-03:00; inclusive). status aceita também ENVIADO (extensão).""")
     ResponseEntity<Lista> listar(LojaAtual loja, RespostaCondicional condicional,
                  @Parameter(schema = @Schema(allowableValues = {"PENDENTE", "CONFIRMADO", "PREPARANDO", "PRONTO",
                          "ENVIADO", "ENTREGUE", "CANCELADO"})) @RequestParam(required = false) String status,
@@ -113,12 +114,14 @@ class PedidoController {
     @PostMapping(consumes = "application/json")
     @Operation(operationId = "criarPedido",
             summary = "Cria um pedido e baixa o estoque de todos os itens numa só transação",
-            description = "Preços recalculados pelo serviço (variação, promocional, base); quantidades arredondadas "
-                    + "para cima até o múltiplo de venda. Sem estoque em qualquer item, nada é baixado.")
+            description = """
+                    Preços recalculados pelo serviço (variação, promocional, base); quantidades arredondadas \
+                    para cima até o múltiplo de venda. Sem estoque em qualquer item, nada é baixado.""")
     @ApiResponse(responseCode = "201", description = "Criado",
             content = @Content(schema = @Schema(implementation = PedidoJson.class)))
-    @ApiResponse(responseCode = "400", description = "Campo inválido, produto de outra loja ou removido, estoque "
-            + "insuficiente (com indice do item), DELIVERY sem endereço")
+    @ApiResponse(responseCode = "400", description = """
+            Campo inválido, produto de outra loja ou removido, estoque \
+            insuficiente (com indice do item), DELIVERY sem endereço""")
     ResponseEntity<Object> criar(LojaAtual loja, @RequestBody CorpoDePedido corpo) {
         String pedidoId = Ids.novo();
         TipoEntrega tipoEntrega = tipoEntrega(corpo.tipoEntrega());
@@ -141,9 +144,10 @@ class PedidoController {
     @PatchMapping(path = "/{id}", consumes = "application/json")
     @Operation(operationId = "alterarPedido",
             summary = "Muda o status e os dados de rastreio",
-            description = "PENDENTE -> CONFIRMADO baixa o estoque de um pedido que ainda não o baixou; CANCELADO "
-                    + "(com motivoCancelamento) devolve o que foi baixado, uma vez só, e é final: outro status depois "
-                    + "dá 409. Repetir o status atual é aceito (altera o rastreio) e emite pedido.status.")
+            description = """
+                    PENDENTE -> CONFIRMADO baixa o estoque de um pedido que ainda não o baixou; CANCELADO \
+                    (com motivoCancelamento) devolve o que foi baixado, uma vez só, e é final: outro status depois \
+                    dá 409. Repetir o status atual é aceito (altera o rastreio) e emite pedido.status.""")
     @ApiResponse(responseCode = "200", description = "O pedido alterado",
             content = @Content(schema = @Schema(implementation = PedidoJson.class)))
     @ApiResponse(responseCode = "409", description = "Pedido cancelado não muda de status")

@@ -83,8 +83,9 @@ class ProdutoController {
     @GetMapping
     @Operation(operationId = "listarProdutos",
             summary = "Lista os produtos da loja",
-            description = "busca casa nome, código de barras e SKU (contém, sem diferenciar maiúsculas) e, quando é um "
-                    + "número, codIntegracao exato. Produtos removidos nunca aparecem.")
+            description = """
+                    busca casa nome, código de barras e SKU (contém, sem diferenciar maiúsculas) e, quando é um \
+                    número, codIntegracao exato. Produtos removidos nunca aparecem.""")
     ResponseEntity<Lista> listar(LojaAtual loja, RespostaCondicional condicional,
                  @RequestParam(required = false) String busca,
                  @RequestParam(required = false) String categoriaId,
@@ -104,9 +105,10 @@ class ProdutoController {
     @PostMapping(consumes = "application/json")
     @Operation(operationId = "criarProduto",
             summary = "Cria um produto, ou cria ou atualiza pelo codIntegracao (upsert: true)",
-            description = "Categoria: categoriaId da loja; senão categoria pelo nome, reutilizada ou criada; senão "
-                    + "'Sem categoria'. Imagens externas são baixadas e hospedadas pelo serviço. Produto, categoria "
-                    + "nova e variações são gravados juntos ou nada é gravado.")
+            description = """
+                    Categoria: categoriaId da loja; senão categoria pelo nome, reutilizada ou criada; senão \
+                    'Sem categoria'. Imagens externas são baixadas e hospedadas pelo serviço. Produto, categoria \
+                    nova e variações são gravados juntos ou nada é gravado.""")
     @ApiResponse(responseCode = "201", description = "Criado (no upsert, operacao = criado)",
             content = @Content(schema = @Schema(implementation = ProdutoJson.class)))
     @ApiResponse(responseCode = "200", description = "Upsert de um produto existente (operacao = atualizado)",
@@ -157,8 +159,9 @@ class ProdutoController {
     @PutMapping(path = "/{id}", consumes = "application/json")
     @Operation(operationId = "alterarProduto",
             summary = "Altera um produto",
-            description = "Só os campos enviados mudam; null apaga os anuláveis; multiploVenda null ou 0 volta a 1; "
-                    + "controlaEstoque é ignorado com um aviso.")
+            description = """
+                    Só os campos enviados mudam; null apaga os anuláveis; multiploVenda null ou 0 volta a 1; \
+                    controlaEstoque é ignorado com um aviso.""")
     @ApiResponse(responseCode = "200", description = "O produto alterado",
             content = @Content(schema = @Schema(implementation = ProdutoJson.class)))
     ResponseEntity<Object> alterar(LojaAtual loja, @PathVariable String id, @Valid @RequestBody CorpoDeProduto corpo,
