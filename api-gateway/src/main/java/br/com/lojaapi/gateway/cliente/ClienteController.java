@@ -11,6 +11,7 @@ import br.com.lojaapi.coreapi.comum.ModeloLeitura;
 import br.com.lojaapi.gateway.acesso.LojaAtual;
 import br.com.lojaapi.gateway.web.Busca;
 import br.com.lojaapi.gateway.web.Ids;
+import br.com.lojaapi.gateway.web.LeituraPorId;
 import br.com.lojaapi.gateway.web.Paginacao;
 import br.com.lojaapi.gateway.web.Recurso;
 import br.com.lojaapi.gateway.web.Recursos;
@@ -93,10 +94,7 @@ class ClienteController {
         return clientes.gravado(loja.lojaId(), feito.criado(), feito.clienteId(), feito.versao());
     }
 
-    @GetMapping("/{id}")
-    @Operation(operationId = "lerCliente",
-            summary = "Lê um cliente")
-    @ApiResponse(responseCode = "200", description = "O cliente")
+    @LeituraPorId(operationId = "lerCliente", summary = "Lê um cliente", resposta = "O cliente")
     ResponseEntity<ClienteJson> ler(LojaAtual loja, RespostaCondicional condicional, @PathVariable String id) {
         return clientes.ler(loja.lojaId(), id, condicional);
     }

@@ -11,6 +11,7 @@ import br.com.lojaapi.coreapi.grupo.ListarGruposQuery;
 import br.com.lojaapi.coreapi.grupo.RemoverGrupoComplementoCommand;
 import br.com.lojaapi.coreapi.grupo.ResultadoDeGrupo;
 import br.com.lojaapi.gateway.acesso.LojaAtual;
+import br.com.lojaapi.gateway.web.LeituraPorId;
 import br.com.lojaapi.gateway.web.PreCondicao;
 import br.com.lojaapi.gateway.web.Recurso;
 import br.com.lojaapi.gateway.web.Recursos;
@@ -86,10 +87,7 @@ class GrupoController {
                 corpo.alteracao(), agora), COM_AVISOS);
     }
 
-    @GetMapping("/{id}")
-    @Operation(operationId = "lerGrupoDeComplemento",
-            summary = "Lê um grupo de complementos")
-    @ApiResponse(responseCode = "200", description = "O grupo")
+    @LeituraPorId(operationId = "lerGrupoDeComplemento", summary = "Lê um grupo de complementos", resposta = "O grupo")
     ResponseEntity<GrupoJson> ler(LojaAtual loja, RespostaCondicional condicional, @PathVariable String id) {
         return grupos.ler(loja.lojaId(), id, condicional);
     }

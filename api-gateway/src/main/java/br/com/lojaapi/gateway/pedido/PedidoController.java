@@ -24,6 +24,7 @@ import br.com.lojaapi.gateway.acesso.LojaAtual;
 import br.com.lojaapi.gateway.leitura.RespostaDeEscrita;
 import br.com.lojaapi.gateway.objetos.ArquivosPrivados;
 import br.com.lojaapi.gateway.web.Ids;
+import br.com.lojaapi.gateway.web.LeituraPorId;
 import br.com.lojaapi.gateway.web.Paginacao;
 import br.com.lojaapi.gateway.web.PreCondicao;
 import br.com.lojaapi.gateway.web.RespostaCondicional;
@@ -133,10 +134,8 @@ class PedidoController {
         return pedidos.gravado(loja.lojaId(), true, pedidoId, escritas);
     }
 
-    @GetMapping("/{id}")
-    @Operation(operationId = "lerPedido",
-            summary = "Lê um pedido (itens, cliente, rastreio)")
-    @ApiResponse(responseCode = "200", description = "O pedido")
+    @LeituraPorId(operationId = "lerPedido", summary = "Lê um pedido (itens, cliente, rastreio)",
+            resposta = "O pedido")
     ResponseEntity<PedidoJson> ler(LojaAtual loja, RespostaCondicional condicional, @PathVariable String id) {
         return pedidos.recurso().ler(loja.lojaId(), id, condicional);
     }

@@ -16,6 +16,7 @@ import br.com.lojaapi.gateway.imagem.ImagensDeProduto;
 import br.com.lojaapi.gateway.leitura.RespostaDeEscrita;
 import br.com.lojaapi.gateway.web.Busca;
 import br.com.lojaapi.gateway.web.Ids;
+import br.com.lojaapi.gateway.web.LeituraPorId;
 import br.com.lojaapi.gateway.web.Paginacao;
 import br.com.lojaapi.gateway.web.PreCondicao;
 import br.com.lojaapi.gateway.web.Recurso;
@@ -148,10 +149,8 @@ class ProdutoController {
                 feito.produtoId(), versao, p -> p.com(operacao, avisos));
     }
 
-    @GetMapping("/{id}")
-    @Operation(operationId = "lerProduto",
-            summary = "Lê um produto (removidos dão 404)")
-    @ApiResponse(responseCode = "200", description = "O produto")
+    @LeituraPorId(operationId = "lerProduto", summary = "Lê um produto (removidos dão 404)",
+            resposta = "O produto")
     ResponseEntity<ProdutoJson> ler(LojaAtual loja, RespostaCondicional condicional, @PathVariable String id) {
         return produtos.ler(loja.lojaId(), id, condicional);
     }
