@@ -12,6 +12,7 @@ import br.com.lojaapi.coreapi.etiqueta.EstadoDaEtiqueta;
 import br.com.lojaapi.coreapi.etiqueta.EtiquetaView;
 import br.com.lojaapi.coreapi.etiqueta.ListarEtiquetasQuery;
 import br.com.lojaapi.gateway.acesso.LojaAtual;
+import br.com.lojaapi.gateway.anexo.PartesDoEnvio;
 import br.com.lojaapi.gateway.anexo.RecursosDeAnexos;
 import br.com.lojaapi.gateway.anexo.Removida;
 import br.com.lojaapi.gateway.anexo.TipoDeAnexo;
@@ -122,8 +123,7 @@ class EtiquetaDeEnvioController {
                                           @RequestParam(required = false) String urlRastreio,
                                           @RequestParam(required = false) String volume,
                                           HttpServletRequest requisicao) throws IOException {
-        // Read here rather than with @RequestBody, so an empty body is this endpoint's own 400.
-        byte[] corpo = requisicao.getInputStream().readNBytes(EntradaDeEtiquetaDeEnvio.PDF_MAXIMO + 1);
+        byte[] corpo = PartesDoEnvio.corpo(requisicao, EntradaDeEtiquetaDeEnvio.PDF_MAXIMO);
         String esperado = MediaType.parseMediaType(requisicao.getContentType()).isCompatibleWith(
                 MediaType.APPLICATION_PDF) ? ArquivoDeEtiqueta.PDF : ArquivoDeEtiqueta.ZPL;
         DadosDaEtiqueta dados = EntradaDeEtiquetaDeEnvio.dadosDaConsulta(transportadora, servico, codigoRastreio,

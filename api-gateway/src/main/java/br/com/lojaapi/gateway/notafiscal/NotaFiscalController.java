@@ -17,6 +17,7 @@ import br.com.lojaapi.coreapi.notafiscal.ListarNotasFiscaisQuery;
 import br.com.lojaapi.coreapi.notafiscal.NotaFiscalView;
 import br.com.lojaapi.coreapi.pedido.PedidoView;
 import br.com.lojaapi.gateway.acesso.LojaAtual;
+import br.com.lojaapi.gateway.anexo.PartesDoEnvio;
 import br.com.lojaapi.gateway.anexo.RecursosDeAnexos;
 import br.com.lojaapi.gateway.anexo.Removida;
 import br.com.lojaapi.gateway.anexo.TipoDeAnexo;
@@ -102,10 +103,7 @@ class NotaFiscalController {
             @Content(mediaType = "application/xml", schema = @Schema(type = "string", format = "binary"))})
     ResponseEntity<Object> receberXml(LojaAtual loja, @PathVariable String pedidoId,
                                       HttpServletRequest requisicao) throws IOException {
-        // Read here rather than with @RequestBody: an optional body would make an empty request match every
-        // handler of this path whatever its Content-Type, and an empty XML must be the XML's own 400.
-        byte[] corpo = requisicao.getInputStream().readNBytes(EntradaFiscal.XML_MAXIMO + 1);
-        return receber(loja, pedidoId, EntradaFiscal.doXml(corpo));
+        return receber(loja, pedidoId, EntradaFiscal.doXml(PartesDoEnvio.corpo(requisicao, EntradaFiscal.XML_MAXIMO)));
     }
 
     @PostMapping(consumes = "multipart/form-data", produces = "application/json")
