@@ -86,9 +86,7 @@ class EtiquetaDeEnvioController {
             content = @Content(schema = @Schema(implementation = EtiquetaDeEnvioJson.class)))
     @ApiResponse(responseCode = "200", description = "Substituída (mesmo codigoRastreio)",
             content = @Content(schema = @Schema(implementation = EtiquetaDeEnvioJson.class)))
-    @ApiResponse(responseCode = "400", description = """
-            Arquivo que não é PDF nem ZPL, vazio ou inválido; campo \
-            inválido""")
+    @ApiResponse(responseCode = "400", description = "Arquivo que não é PDF nem ZPL, vazio ou inválido; campo inválido")
     @ApiResponse(responseCode = "404", description = "Pedido não encontrado")
     @ApiResponse(responseCode = "409", description = "O pedido já tem 50 etiquetas")
     @ApiResponse(responseCode = "413", description = "PDF acima de 5 MiB ou ZPL acima de 1 MiB")
@@ -172,8 +170,8 @@ class EtiquetaDeEnvioController {
     @DeleteMapping(path = "/{etiquetaId}", produces = "application/json")
     @Operation(operationId = "removerEtiquetaDeTransportadora",
             summary = "Remove a etiqueta e o seu arquivo", description = """
-                    O envio não é cancelado na \
-                    transportadora, e o código de rastreio que o pedido tomou dela fica no pedido.""")
+                    O envio não é cancelado na transportadora, e o código de rastreio que o pedido tomou dela \
+                    fica no pedido.""")
     @ApiResponse(responseCode = "200", description = "Removida",
             content = @Content(schema = @Schema(implementation = Removida.class)))
     @ApiResponse(responseCode = "404", description = "Etiqueta não encontrada no pedido")
