@@ -21,6 +21,7 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Set;
 
 /**
@@ -49,20 +50,18 @@ public class IdempotenciaFilter extends OncePerRequestFilter {
 
     private final ChavesDeIdempotencia chaves;
     private final RespostasDeErro erros;
-    private final Counter executadas;
-    private final Counter repetidas;
-    private final Counter emAndamento;
-    private final Counter perdidas;
-    private final Counter outras;
+    /** Requests with a key, counted by what became of their claim, under the tags published since the start. */
+    private final Map<Class<? extends ChavesDeIdempotencia.Situacao>, Counter> porSituacao;
 
     public IdempotenciaFilter(ChavesDeIdempotencia chaves, RespostasDeErro erros, MeterRegistry metricas) {
         this.chaves = chaves;
         this.erros = erros;
-        this.executadas = contador(metricas, "executada");
-        this.repetidas = contador(metricas, "repetida");
-        this.emAndamento = contador(metricas, "em_andamento");
-        this.perdidas = contador(metricas, "aplicada_sem_resposta");
-        this.outras = contador(metricas, "outra_requisicao");
+        this.porSituacao = Map.of(
+                ChavesDeIdempotencia.Reivindicada.class, contador(metricas, "executada"),
+                ChavesDeIdempotencia.Concluida.class, contador(metricas, "repetida"),
+                ChavesDeIdempotencia.EmAndamento.class, contador(metricas, "em_andamento"),
+                ChavesDeIdempotencia.AplicadaSemResposta.class, contador(metricas, "aplicada_sem_resposta"),
+                ChavesDeIdempotencia.OutraRequisicao.class, contador(metricas, "outra_requisicao"));
     }
 
     private static Counter contador(MeterRegistry metricas, String resultado) {
@@ -109,24 +108,20 @@ public class IdempotenciaFilter extends OncePerRequestFilter {
             impressao = ImpressaoDaRequisicao.doCorpo(requisicao, corpo);
         }
         ChavesDeIdempotencia.Situacao situacao = chaves.reivindicar(loja.lojaId(), chave, impressao);
+        porSituacao.get(situacao.getClass()).increment();
         if (situacao instanceof ChavesDeIdempotencia.Reivindicada reivindicada) {
-            executadas.increment();
             executar(aExecutar, resposta, cadeia, reivindicada);
         } else if (situacao instanceof ChavesDeIdempotencia.Concluida concluida) {
-            repetidas.increment();
             repetir(resposta, concluida.resposta());
         } else if (situacao instanceof ChavesDeIdempotencia.AplicadaSemResposta) {
-            perdidas.increment();
             erros.escrever(resposta, HttpStatus.CONFLICT, "A requisição com esta Idempotency-Key foi aplicada, mas "
                     + "a resposta dela se perdeu (o serviço parou antes de guardá-la); consulte o recurso em vez "
                     + "de repetir");
         } else if (situacao instanceof ChavesDeIdempotencia.EmAndamento) {
-            emAndamento.increment();
             resposta.setHeader(HttpHeaders.RETRY_AFTER, "1");
             erros.escrever(resposta, HttpStatus.CONFLICT, "Uma requisição com esta Idempotency-Key ainda está em "
                     + "andamento; tente de novo em instantes para receber a resposta dela");
         } else {
-            outras.increment();
             erros.escrever(resposta, HttpStatus.UNPROCESSABLE_ENTITY, "Esta Idempotency-Key já foi usada numa "
                     + "requisição diferente (outro método, endereço ou corpo); use uma chave nova para cada operação");
         }
