@@ -4,8 +4,6 @@ import br.com.lojaapi.apoio.ReceptorDeWebhooks;
 import br.com.lojaapi.apoio.ReceptorDeWebhooks.Recebido;
 import br.com.lojaapi.apoio.Resposta;
 import br.com.lojaapi.gateway.webhook.EventoDeWebhook;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 import java.nio.charset.StandardCharsets;
@@ -20,17 +18,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 /** The feed's envelope and dados are, byte for byte, what the webhook delivery of the same event sent. */
 class FeedIgualAoWebhookApiTest extends TesteDoFeed {
 
-    private static ReceptorDeWebhooks receptor;
-
-    @BeforeAll
-    static void iniciarReceptor() {
-        receptor = new ReceptorDeWebhooks();
-    }
-
-    @AfterAll
-    static void pararReceptor() {
-        receptor.close();
-    }
+    private static final ReceptorDeWebhooks receptor = ReceptorDeWebhooks.compartilhado();
 
     @Test
     void cadaEventoDoFeedEOCorpoDaEntregaDoMesmoEvento() {

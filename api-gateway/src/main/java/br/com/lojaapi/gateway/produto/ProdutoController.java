@@ -3,6 +3,8 @@ package br.com.lojaapi.gateway.produto;
 import br.com.lojaapi.command.produto.CadastroDeProdutos;
 import br.com.lojaapi.coreapi.comum.CarimboQuery;
 import br.com.lojaapi.coreapi.comum.ModeloLeitura;
+import br.com.lojaapi.coreapi.produto.AlteracaoProduto;
+import br.com.lojaapi.coreapi.produto.AlteracaoVariacao;
 import br.com.lojaapi.coreapi.produto.AlterarProdutoCommand;
 import br.com.lojaapi.coreapi.produto.CarimboDeProdutosQuery;
 import br.com.lojaapi.coreapi.produto.ListarProdutosQuery;
@@ -11,6 +13,7 @@ import br.com.lojaapi.coreapi.produto.ResultadoDeProduto;
 import br.com.lojaapi.gateway.acesso.LojaAtual;
 import br.com.lojaapi.gateway.web.Busca;
 import br.com.lojaapi.gateway.web.Ids;
+import br.com.lojaapi.gateway.web.LeituraPorId;
 import br.com.lojaapi.gateway.web.Paginacao;
 import br.com.lojaapi.gateway.web.PreCondicao;
 import br.com.lojaapi.gateway.web.Recurso;
@@ -34,7 +37,6 @@ import org.springframework.web.bind.annotation.RequestMapping;
 import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.RestController;
 
-import java.time.Clock;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Function;
@@ -57,16 +59,14 @@ class ProdutoController {
     private final GravacaoDeProduto gravacao;
     private final UrlDaVitrine vitrine;
     private final Recurso<ProdutoJson> produtos;
-    private final Clock relogio;
 
     ProdutoController(Recursos recursos, CadastroDeProdutos cadastro, GravacaoDeProduto gravacao, UrlDaVitrine vitrine,
-                      ProdutoComoGet comoGet, Clock relogio) {
+                      ProdutoComoGet comoGet) {
         this.cadastro = cadastro;
         this.gravacao = gravacao;
         this.vitrine = vitrine;
         this.produtos = recursos.de(ModeloLeitura.PRODUTO, NAO_ENCONTRADO, comoGet::buscar)
                                 .comLocal("/v1/produtos/").comEtag(CarimboQuery.Alvo.PRODUTO);
-        this.relogio = relogio;
     }
 
     @Schema(name = "ListaDeProdutos")
@@ -80,8 +80,9 @@ class ProdutoController {
     @GetMapping
     @Operation(operationId = "listarProdutos",
             summary = "Lista os produtos da loja",
-            description = "busca casa nome, código de barras e SKU (contém, sem diferenciar maiúsculas) e, quando é um "
-                    + "número, codIntegracao exato. Produtos removidos nunca aparecem.")
+            description = """
+                    busca casa nome, código de barras e SKU (contém, sem diferenciar maiúsculas) e, quando é um \
+                    número, codIntegracao exato. Produtos removidos nunca aparecem.""")
     ResponseEntity<Lista> listar(LojaAtual loja, RespostaCondicional condicional,
                  @RequestParam(required = false) String busca,
                  @RequestParam(required = false) String categoriaId,
@@ -101,9 +102,10 @@ class ProdutoController {
     @PostMapping(consumes = "application/json")
     @Operation(operationId = "criarProduto",
             summary = "Cria um produto, ou cria ou atualiza pelo codIntegracao (upsert: true)",
-            description = "Categoria: categoriaId da loja; senão categoria pelo nome, reutilizada ou criada; senão "
-                    + "'Sem categoria'. Imagens externas são baixadas e hospedadas pelo serviço. Produto, categoria "
-                    + "nova e variações são gravados juntos ou nada é gravado.")
+            description = """
+                    Categoria: categoriaId da loja; senão categoria pelo nome, reutilizada ou criada; senão \
+                    'Sem categoria'. Imagens externas são baixadas e hospedadas pelo serviço. Produto, categoria \
+                    nova e variações são gravados juntos ou nada é gravado.""")
     @ApiResponse(responseCode = "201", description = "Criado (no upsert, operacao = criado)",
             content = @Content(schema = @Schema(implementation = ProdutoJson.class)))
     @ApiResponse(responseCode = "200", description = "Upsert de um produto existente (operacao = atualizado)",
@@ -117,10 +119,8 @@ class ProdutoController {
                 p -> p.com(feito.operacao(), feito.avisos()));
     }
 
-    @GetMapping("/{id}")
-    @Operation(operationId = "lerProduto",
-            summary = "Lê um produto (removidos dão 404)")
-    @ApiResponse(responseCode = "200", description = "O produto")
+    @LeituraPorId(operationId = "lerProduto", summary = "Lê um produto (removidos dão 404)",
+            resposta = "O produto")
     ResponseEntity<ProdutoJson> ler(LojaAtual loja, RespostaCondicional condicional, @PathVariable String id) {
         return produtos.ler(loja.lojaId(), id, condicional);
     }
@@ -128,8 +128,9 @@ class ProdutoController {
     @PutMapping(path = "/{id}", consumes = "application/json")
     @Operation(operationId = "alterarProduto",
             summary = "Altera um produto",
-            description = "Só os campos enviados mudam; null apaga os anuláveis; multiploVenda null ou 0 volta a 1; "
-                    + "controlaEstoque é ignorado com um aviso.")
+            description = """
+                    Só os campos enviados mudam; null apaga os anuláveis; multiploVenda null ou 0 volta a 1; \
+                    controlaEstoque é ignorado com um aviso.""")
     @ApiResponse(responseCode = "200", description = "O produto alterado",
             content = @Content(schema = @Schema(implementation = ProdutoJson.class)))
     ResponseEntity<Object> alterar(LojaAtual loja, @PathVariable String id, @Valid @RequestBody CorpoDeProduto corpo,
@@ -164,7 +165,7 @@ class ProdutoController {
             content = @Content(schema = @Schema(implementation = Removido.class)))
     ResponseEntity<Object> remover(LojaAtual loja, @PathVariable String id, PreCondicao condicao) {
         Ids.exigir(id, NAO_ENCONTRADO);
-        long versao = produtos.executar(() -> cadastro.remover(loja.lojaId(), id, relogio.instant(),
+        long versao = produtos.executar(agora -> cadastro.remover(loja.lojaId(), id, agora,
                 condicao.versaoEsperada()));
         return produtos.removido(loja.lojaId(), id, versao, new Removido(id, true));
     }

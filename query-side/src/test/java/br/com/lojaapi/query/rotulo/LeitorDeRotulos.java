@@ -9,6 +9,9 @@ import com.google.zxing.client.j2se.BufferedImageLuminanceSource;
 import com.google.zxing.common.HybridBinarizer;
 import org.apache.pdfbox.Loader;
 import org.apache.pdfbox.pdmodel.PDDocument;
+import org.apache.pdfbox.pdmodel.common.PDRectangle;
+import org.apache.pdfbox.rendering.ImageType;
+import org.apache.pdfbox.rendering.PDFRenderer;
 import org.apache.pdfbox.text.PDFTextStripper;
 
 import java.awt.image.BufferedImage;
@@ -16,6 +19,7 @@ import java.io.IOException;
 import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -33,6 +37,23 @@ public final class LeitorDeRotulos {
     public static final Pattern TEXTO = Pattern.compile("\\^A0N[^^]*(\\^FH)?\\^FD([^^]*)\\^FS");
 
     private LeitorDeRotulos() {
+    }
+
+    /** A page of a PDF label as a printer and a scanner see it: its size, its Code 128 and its QR code. */
+    public record PaginaLida(String tamanho, String codigoDeBarras, String qrCode) {
+    }
+
+    /** Page {@code indice} (from 0): its size in millimetres ("100.0x150.0 mm") and its codes, read at 300 dpi. */
+    public static PaginaLida pagina(PDDocument documento, int indice) throws IOException, NotFoundException {
+        PDRectangle caixa = documento.getPage(indice).getMediaBox();
+        BufferedImage imagem = new PDFRenderer(documento).renderImageWithDPI(indice, 300, ImageType.GRAY);
+        String tamanho = String.format(Locale.ROOT, "%.1fx%.1f mm", milimetros(caixa.getWidth()),
+                milimetros(caixa.getHeight()));
+        return new PaginaLida(tamanho, ler(imagem, BarcodeFormat.CODE_128), ler(imagem, BarcodeFormat.QR_CODE));
+    }
+
+    private static double milimetros(float pontos) {
+        return pontos / 72.0 * 25.4;
     }
 
     /** The code of that format on the page, as a scanner app built on ZXing reads it. */

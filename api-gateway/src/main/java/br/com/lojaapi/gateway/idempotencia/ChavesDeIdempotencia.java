@@ -26,7 +26,7 @@ import java.util.UUID;
  * for good and a retry is told so (409) instead of doing it again.
  */
 @Component
-public class RegistroDeIdempotencia {
+public class ChavesDeIdempotencia {
 
     private static final String EM_ANDAMENTO = "em_andamento";
     private static final TypeReference<List<Cabecalho>> CABECALHOS = new TypeReference<>() {
@@ -37,7 +37,7 @@ public class RegistroDeIdempotencia {
     private final double validade;
     private final double abandono;
 
-    RegistroDeIdempotencia(JdbcTemplate jdbc, ObjectMapper json,
+    ChavesDeIdempotencia(JdbcTemplate jdbc, ObjectMapper json,
                            @Value("${loja.idempotencia.validade:24h}") Duration validade,
                            @Value("${loja.idempotencia.abandono:2m}") Duration abandono) {
         if (abandono.compareTo(Duration.ofSeconds(10)) < 0 || validade.compareTo(abandono) <= 0) {
