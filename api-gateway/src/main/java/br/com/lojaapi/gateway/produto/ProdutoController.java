@@ -3,8 +3,6 @@ package br.com.lojaapi.gateway.produto;
 import br.com.lojaapi.command.produto.CadastroDeProdutos;
 import br.com.lojaapi.coreapi.comum.CarimboQuery;
 import br.com.lojaapi.coreapi.comum.ModeloLeitura;
-import br.com.lojaapi.coreapi.produto.AlteracaoProduto;
-import br.com.lojaapi.coreapi.produto.AlteracaoVariacao;
 import br.com.lojaapi.coreapi.produto.AlterarProdutoCommand;
 import br.com.lojaapi.coreapi.produto.CarimboDeProdutosQuery;
 import br.com.lojaapi.coreapi.produto.ListarProdutosQuery;
