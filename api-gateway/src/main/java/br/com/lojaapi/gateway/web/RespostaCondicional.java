@@ -5,7 +5,6 @@ import org.axonframework.messaging.responsetypes.ResponseTypes;
 import org.axonframework.queryhandling.QueryGateway;
 import org.springframework.http.HttpHeaders;
 import org.springframework.http.ResponseEntity;
-import org.springframework.transaction.support.TransactionTemplate;
 import org.springframework.web.context.request.WebRequest;
 
 import java.util.Optional;
@@ -27,9 +26,9 @@ public final class RespostaCondicional {
 
     private final WebRequest requisicao;
     private final QueryGateway consultas;
-    private final TransactionTemplate leitura;
+    private final LeituraInstantanea leitura;
 
-    RespostaCondicional(WebRequest requisicao, QueryGateway consultas, TransactionTemplate leitura) {
+    RespostaCondicional(WebRequest requisicao, QueryGateway consultas, LeituraInstantanea leitura) {
         this.requisicao = requisicao;
         this.consultas = consultas;
         this.leitura = leitura;
@@ -40,7 +39,7 @@ public final class RespostaCondicional {
      * empty meaning 404 with {@code naoEncontrado}, as does an empty body.
      */
     public <T> ResponseEntity<T> recurso(Object carimbo, String naoEncontrado, Supplier<Optional<T>> corpo) {
-        return leitura.execute(transacao -> {
+        return leitura.executar(() -> {
             String etag = consultas.query(carimbo, ResponseTypes.optionalInstanceOf(String.class)).join()
                                    .orElseThrow(() -> ErroDeNegocio.naoEncontrado(naoEncontrado));
             return responder(etag, () -> corpo.get().orElseThrow(() -> ErroDeNegocio.naoEncontrado(naoEncontrado)));
@@ -66,7 +65,7 @@ public final class RespostaCondicional {
 
     /** A list that always exists (a page, say): {@code carimbo} is answered with a {@code String}. */
     public <T> ResponseEntity<T> lista(Object carimbo, Supplier<T> corpo) {
-        return leitura.execute(transacao -> responder(consultas.query(carimbo, String.class).join(), corpo));
+        return leitura.executar(() -> responder(consultas.query(carimbo, String.class).join(), corpo));
     }
 
     /**
