@@ -1,7 +1,6 @@
 package br.com.lojaapi.gateway.produto;
 
 import br.com.lojaapi.command.produto.CadastroDeProdutos;
-import br.com.lojaapi.coreapi.comum.CarimboQuery;
 import br.com.lojaapi.coreapi.comum.ErroDeNegocio;
 import br.com.lojaapi.coreapi.comum.ModeloLeitura;
 import br.com.lojaapi.coreapi.produto.AlteracaoVariacao;
@@ -70,7 +69,7 @@ class ProdutoController {
         this.imagens = imagens;
         this.vitrine = vitrine;
         this.produtos = recursos.de(ModeloLeitura.PRODUTO, NAO_ENCONTRADO, comoGet::buscar)
-                                .comLocal("/v1/produtos/").comEtag(CarimboQuery.Alvo.PRODUTO);
+                                .comLocal("/v1/produtos/").comEtagDoCorpo(comoGet::comEtag);
         this.relogio = relogio;
     }
 
