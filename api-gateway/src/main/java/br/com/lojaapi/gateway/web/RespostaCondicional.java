@@ -1,11 +1,13 @@
 package br.com.lojaapi.gateway.web;
 
 import br.com.lojaapi.coreapi.comum.ErroDeNegocio;
+import jakarta.servlet.http.HttpServletRequest;
 import org.axonframework.messaging.responsetypes.ResponseTypes;
 import org.axonframework.queryhandling.QueryGateway;
 import org.springframework.http.HttpHeaders;
 import org.springframework.http.ResponseEntity;
-import org.springframework.web.context.request.WebRequest;
+import org.springframework.web.context.request.NativeWebRequest;
+import org.springframework.web.context.request.ServletWebRequest;
 
 import java.util.Optional;
 import java.util.function.Function;
@@ -24,11 +26,11 @@ import java.util.function.ToLongFunction;
  */
 public final class RespostaCondicional {
 
-    private final WebRequest requisicao;
+    private final NativeWebRequest requisicao;
     private final QueryGateway consultas;
     private final LeituraInstantanea leitura;
 
-    RespostaCondicional(WebRequest requisicao, QueryGateway consultas, LeituraInstantanea leitura) {
+    RespostaCondicional(NativeWebRequest requisicao, QueryGateway consultas, LeituraInstantanea leitura) {
         this.requisicao = requisicao;
         this.consultas = consultas;
         this.leitura = leitura;
@@ -70,6 +72,26 @@ public final class RespostaCondicional {
         }
         T lido = corpo.get().orElseThrow(() -> ErroDeNegocio.naoEncontrado(naoEncontrado));
         return ResponseEntity.ok().eTag("\"" + versao.applyAsLong(lido) + '"').body(lido);
+    }
+
+    /**
+     * A page read with its tag in one statement: {@code consulta} answered with {@code resposta}, which
+     * {@code corpo} turns into the body and its tag. With {@code If-None-Match}, the tag alone is read first
+     * ({@code carimbo}, answered with a {@code String}), so a 304 reads no body; when it does not match, the body's
+     * own statement gives the tag sent with it. Either way no transaction: each tag comes with what it names.
+     */
+    public <R, T> ResponseEntity<T> listaComEtag(Object carimbo, Object consulta, Class<R> resposta,
+                                                 Function<R, ComEtag<T>> corpo) {
+        if (requisicao.getHeader(HttpHeaders.IF_NONE_MATCH) != null) {
+            String tag = '"' + consultas.query(carimbo, String.class).join() + '"';
+            // Asked of a copy without the response, so that a miss sets no header and the real check stays unused.
+            if (new ServletWebRequest(requisicao.getNativeRequest(HttpServletRequest.class)).checkNotModified(tag)) {
+                requisicao.checkNotModified(tag);
+                return null;
+            }
+        }
+        ComEtag<T> lida = corpo.apply(consultas.query(consulta, resposta).join());
+        return responder(lida.etag(), lida::corpo);
     }
 
     /** A list that always exists (a page, say): {@code carimbo} is answered with a {@code String}. */

@@ -117,7 +117,7 @@ class PedidoProjectionTest extends TesteDeProjecao {
         assertThat(cancelado.atualizadoEm()).isEqualTo(MAIS_TARDE);
         assertThat(cancelado.versao()).isEqualTo(6);
         assertThat(consultar(() -> consultas.handle(new ListarPedidosQuery(loja, StatusPedido.CANCELADO, null, null,
-                1, 10))).pedidos()).extracting(PedidoView::id).containsExactly(pedido);
+                1, 10))).pagina().pedidos()).extracting(PedidoView::id).containsExactly(pedido);
     }
 
     @Test
@@ -160,7 +160,7 @@ class PedidoProjectionTest extends TesteDeProjecao {
 
         assertThat(buscar()).isEmpty();
         assertThat(consultar(() -> consultas.handle(new ListarPedidosQuery(loja, null, null, null, 1, 10)))
-                .pedidos()).isEmpty();
+                .pagina().pedidos()).isEmpty();
         assertThat(consultar(() -> porId.handle(new PedidosPorIdQuery(loja, List.of(pedido)))).pedidos())
                 .singleElement().satisfies(lapide -> assertThat(lapide.versao()).isEqualTo(2));
         assertThat(linha("SELECT removido_em, atualizado_em FROM pedido_view WHERE id = ?", pedido))
