@@ -33,6 +33,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.Function;
 
 /** Reads of the order read model: a page is one statement, which also gives its tag. */
 @Component
@@ -105,32 +106,28 @@ class PedidoConsultas {
 
     /** An order's invoices as the page read them ({@code [id, versao, ativa, ...]}): all in the tag, live ones shown. */
     private static List<NotaFiscalDoPedido> notas(String lidas, Impressao tag) {
-        List<NotaFiscalDoPedido> notas = new ArrayList<>();
-        if (lidas != null) {
-            for (JsonNode n : DocumentosDoPedido.ler(lidas, ARVORE)) {
-                tag.linha("n", 0, n.get(0).asText(), n.get(1).asLong());
-                if (n.get(2).asBoolean()) {
-                    notas.add(new NotaFiscalDoPedido(n.get(0).asText(), textoOuNulo(n.get(3)), n.get(4).asText(),
-                            textoOuNulo(n.get(5)), n.get(6).asText(), n.get(7).asText(),
-                            n.get(8).isNull() ? null : new BigDecimal(n.get(8).asText())));
-                }
-            }
-        }
-        return notas;
+        return anexos(lidas, "n", tag, n -> new NotaFiscalDoPedido(n.get(0).asText(), textoOuNulo(n.get(3)),
+                n.get(4).asText(), textoOuNulo(n.get(5)), n.get(6).asText(), n.get(7).asText(),
+                n.get(8).isNull() ? null : new BigDecimal(n.get(8).asText())));
     }
 
     /** An order's carrier labels as the page read them ({@code [id, versao, ativa, documento]}), likewise. */
     private static List<EtiquetaDoPedido> etiquetas(String lidas, Impressao tag) {
-        List<EtiquetaDoPedido> etiquetas = new ArrayList<>();
-        if (lidas != null) {
-            for (JsonNode e : DocumentosDoPedido.ler(lidas, ARVORE)) {
-                tag.linha("e", 0, e.get(0).asText(), e.get(1).asLong());
-                if (e.get(2).asBoolean()) {
-                    etiquetas.add(etiqueta(e.get(3), e.get(1).asLong()));
+        return anexos(lidas, "e", tag, e -> etiqueta(e.get(3), e.get(1).asLong()));
+    }
+
+    /** Rows {@code [id, versao, ativa, ...]} of kind {@code tipo}: each one in the tag, the live ones shown. */
+    private static <T> List<T> anexos(String lidos, String tipo, Impressao tag, Function<JsonNode, T> mostrado) {
+        List<T> anexos = new ArrayList<>();
+        if (lidos != null) {
+            for (JsonNode anexo : DocumentosDoPedido.ler(lidos, ARVORE)) {
+                tag.linha(tipo, 0, anexo.get(0).asText(), anexo.get(1).asLong());
+                if (anexo.get(2).asBoolean()) {
+                    anexos.add(mostrado.apply(anexo));
                 }
             }
         }
-        return etiquetas;
+        return anexos;
     }
 
     private static String textoOuNulo(JsonNode no) {
