@@ -53,9 +53,21 @@ public class LeituraDaPropriaEscrita {
      * one whose creation is not projected yet.
      */
     public boolean aguardarVersao(ModeloLeitura modelo, String lojaId, String id, long versao) {
+        return aguardarVersao(modelo, lojaId, id, versao, prazo());
+    }
+
+    /** When a wait that starts now runs out: one bound shared by several waits (the writes of a batch). */
+    public long prazo() {
+        return System.nanoTime() + limite.toNanos();
+    }
+
+    /**
+     * {@link #aguardarVersao(ModeloLeitura, String, String, long)} until {@code prazo} ({@link System#nanoTime()}):
+     * once it has passed, the row is read once and not waited for.
+     */
+    public boolean aguardarVersao(ModeloLeitura modelo, String lojaId, String id, long versao, long prazo) {
         Predicate<Optional<Long>> pronto = atual -> atual.isPresent() && atual.get() >= versao;
         long inicio = System.nanoTime();
-        long prazo = inicio + limite.toNanos();
         try (AvisosDeLeitura.Espera aviso = avisos.esperar(modelo, id)) {
             Optional<Long> atual = versaoProjetada(modelo, lojaId, id);
             long releitura = System.nanoTime() + relerNanos;

@@ -6,7 +6,6 @@ import org.axonframework.queryhandling.QueryHandler;
 import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.stereotype.Component;
 
-import java.util.List;
 import java.util.Optional;
 
 /**
@@ -22,27 +21,27 @@ class VersoesProjetadas {
         this.jdbc = jdbc;
     }
 
+    static String tabela(ModeloLeitura modelo) {
+        return switch (modelo) {
+            case LOJA -> "loja_view";
+            case CATEGORIA -> "categoria_view";
+            case PRODUTO -> "produto_view";
+            case GRUPO -> "grupo_complemento_view";
+            case CLIENTE -> "cliente_view";
+            case PEDIDO -> "pedido_view";
+            case WEBHOOK -> "webhook_view";
+            case NOTA_FISCAL -> "nota_fiscal_view";
+            case ETIQUETA -> "etiqueta_view";
+        };
+    }
+
+    /** A store's row is its own: its id is the store's. Any other row is found in its store only. */
     @QueryHandler
     Optional<Long> handle(VersaoProjetadaQuery consulta) {
-        List<Long> versoes = switch (consulta.modelo()) {
-            case LOJA -> jdbc.queryForList("SELECT versao FROM loja_view WHERE id = ?", Long.class, consulta.id());
-            case CATEGORIA -> jdbc.queryForList("SELECT versao FROM categoria_view WHERE id = ? AND loja_id = ?",
-                    Long.class, consulta.id(), consulta.lojaId());
-            case PRODUTO -> jdbc.queryForList("SELECT versao FROM produto_view WHERE id = ? AND loja_id = ?",
-                    Long.class, consulta.id(), consulta.lojaId());
-            case GRUPO -> jdbc.queryForList("SELECT versao FROM grupo_complemento_view WHERE id = ? AND loja_id = ?",
-                    Long.class, consulta.id(), consulta.lojaId());
-            case CLIENTE -> jdbc.queryForList("SELECT versao FROM cliente_view WHERE id = ? AND loja_id = ?",
-                    Long.class, consulta.id(), consulta.lojaId());
-            case PEDIDO -> jdbc.queryForList("SELECT versao FROM pedido_view WHERE id = ? AND loja_id = ?",
-                    Long.class, consulta.id(), consulta.lojaId());
-            case WEBHOOK -> jdbc.queryForList("SELECT versao FROM webhook_view WHERE id = ? AND loja_id = ?",
-                    Long.class, consulta.id(), consulta.lojaId());
-            case NOTA_FISCAL -> jdbc.queryForList("SELECT versao FROM nota_fiscal_view WHERE id = ? AND loja_id = ?",
-                    Long.class, consulta.id(), consulta.lojaId());
-            case ETIQUETA -> jdbc.queryForList("SELECT versao FROM etiqueta_view WHERE id = ? AND loja_id = ?",
-                    Long.class, consulta.id(), consulta.lojaId());
-        };
-        return versoes.stream().findFirst();
+        String sql = "SELECT versao FROM " + tabela(consulta.modelo()) + " WHERE id = ?";
+        return (consulta.modelo() == ModeloLeitura.LOJA
+                ? jdbc.queryForList(sql, Long.class, consulta.id())
+                : jdbc.queryForList(sql + " AND loja_id = ?", Long.class, consulta.id(), consulta.lojaId()))
+                .stream().findFirst();
     }
 }

@@ -12,9 +12,11 @@ import br.com.lojaapi.coreapi.pedido.PaginaDePedidos;
 import br.com.lojaapi.coreapi.pedido.PaginaDePedidosLida;
 import br.com.lojaapi.coreapi.pedido.Pagamento;
 import br.com.lojaapi.coreapi.pedido.PedidoView;
+import br.com.lojaapi.coreapi.pedido.PedidosPorIdQuery;
 import br.com.lojaapi.coreapi.pedido.StatusPedido;
 import br.com.lojaapi.coreapi.pedido.TipoEntrega;
 import br.com.lojaapi.query.comum.Impressao;
+import br.com.lojaapi.query.comum.Paginacao;
 import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.JsonNode;
 import org.axonframework.queryhandling.QueryHandler;
@@ -74,7 +76,7 @@ class PedidoConsultas {
         MapSqlParameterSource parametros = new MapSqlParameterSource("loja", consulta.lojaId());
         String filtro = filtro(consulta, parametros);
         long deslocamento = (long) (consulta.pagina() - 1) * consulta.limite();
-        parametros.addValue("limite", consulta.limite()).addValue("deslocamento", deslocamento);
+        Paginacao.pagina(parametros, consulta.pagina(), consulta.limite());
         Impressao tag = Impressao.de(consulta);
         long[] total = {-1};
         List<PedidoView> pedidos = jdbc.query("""
@@ -87,7 +89,7 @@ class PedidoConsultas {
                                          ORDER BY e.criado_em, e.id)
                           FROM etiqueta_view e WHERE e.loja_id = :loja AND e.pedido_id = p.id) AS etiquetas_da_lista
                   FROM pedido_view p WHERE %1$s
-                 ORDER BY criado_em DESC, numero DESC LIMIT :limite OFFSET :deslocamento""".formatted(filtro),
+                 ORDER BY criado_em DESC, numero DESC""".formatted(filtro) + Paginacao.LIMITE,
                 parametros, (rs, i) -> {
                     total[0] = rs.getLong("total_da_lista");
                     PedidoView pedido = pedido(rs);
@@ -132,6 +134,14 @@ class PedidoConsultas {
 
     private static String textoOuNulo(JsonNode no) {
         return no.isNull() ? null : no.asText();
+    }
+
+    /** The bodies of an incremental-sync page: orders by id, tombstones included, with their invoices and labels. */
+    @QueryHandler
+    PaginaDePedidos handle(PedidosPorIdQuery consulta) {
+        List<PedidoView> pedidos = Paginacao.porIds(jdbc, "*", "pedido_view", consulta.lojaId(), consulta.ids(),
+                (rs, i) -> pedido(rs));
+        return new PaginaDePedidos(comNotas(pedidos), pedidos.size());
     }
 
     /** The page's ETag: its rows' positions and versions, what they embed and the total, never their bodies. */
@@ -189,7 +199,7 @@ class PedidoConsultas {
      * The orders with the summaries of their linked invoices (another read model, kept by its own projection),
      * read in one query for the whole page.
      */
-    List<PedidoView> comNotas(List<PedidoView> pedidos) {
+    private List<PedidoView> comNotas(List<PedidoView> pedidos) {
         if (pedidos.isEmpty()) {
             return pedidos;
         }
@@ -217,7 +227,7 @@ class PedidoConsultas {
                 etiquetas.getOrDefault(p.id(), List.of()))).toList();
     }
 
-    static PedidoView pedido(ResultSet rs) throws SQLException {
+    private static PedidoView pedido(ResultSet rs) throws SQLException {
         return new PedidoView(rs.getString("id"), rs.getString("loja_id"), rs.getLong("numero"),
                 StatusPedido.valueOf(rs.getString("status")), TipoEntrega.valueOf(rs.getString("tipo_entrega")),
                 rs.getBigDecimal("subtotal"), rs.getBigDecimal("desconto"), rs.getBigDecimal("taxa_entrega"),
