@@ -189,6 +189,42 @@ class GetCondicionalApiTest extends TesteDeApi {
                 .token(loja.token()).json("{\"zpl\":\"^XA^FDnova^FS^XZ\",\"codigoRastreio\":\"BR7\"}").enviar());
     }
 
+    /**
+     * A page of orders is tagged by the statement that reads it, and revalidated by the version query alone: both
+     * must hash the same rows, removed invoices and labels included, or every revalidation reads the page again.
+     */
+    @Test
+    void paginaDePedidosRevalidaComNotasEEtiquetasRemovidas() {
+        LojaDeTeste loja = novaLoja();
+        String pedido = pedido(loja, produto(loja, "Torradeira", null));
+        pedido(loja, produto(loja, "Chaleira", null));
+        String lista = "/v1/pedidos?limite=50";
+        String[] ids = new String[2];
+
+        mudaCom(loja, lista, () -> {
+            Resposta nota = nota(loja, pedido);
+            ids[0] = nota.texto("id");
+            return nota;
+        });
+        mudaCom(loja, lista, () -> {
+            Resposta etiqueta = etiqueta(loja, pedido, "BR5");
+            ids[1] = etiqueta.texto("id");
+            return etiqueta;
+        });
+        mudaCom(loja, lista, () -> api.delete("/v1/pedidos/" + pedido + "/notas-fiscais/" + ids[0])
+                                      .token(loja.token()).enviar());
+        Resposta semNenhuma = mudaCom(loja, lista, () -> api.delete("/v1/pedidos/" + pedido + "/etiquetas/" + ids[1])
+                                                            .token(loja.token()).enviar());
+
+        assertThat(semNenhuma.json().get("pedidos")).hasSize(2)
+                                                   .allSatisfy(p -> assertThat(p.get("notasFiscais")).isEmpty());
+        long paginasLidas = consultas("ListarPedidosQuery");
+        assertThat(get(api, loja, lista, semNenhuma.cabecalho("ETag")).status()).isEqualTo(304);
+        assertThat(consultas("ListarPedidosQuery")).as("304 pela consulta de versões, sem ler a página")
+                                                   .isEqualTo(paginasLidas);
+        assertThat(get(api, loja, lista + "&page=2", null).json().get("pedidos")).isEmpty();
+    }
+
     @Test
     void etagDosWebhooksMudaComAUltimaEntregaSemNovaVersao() throws Exception {
         LojaDeTeste loja = novaLoja();
@@ -257,7 +293,7 @@ class GetCondicionalApiTest extends TesteDeApi {
         String etagDaLista = get(api, loja, lista, null).cabecalho("ETag");
         String etag = get(api, loja, "/v1/produtos/" + id, null).cabecalho("ETag");
         long listagens = consultas("ListarProdutosQuery");
-        long leituras = consultas("BuscarProdutoQuery");
+        long leituras = consultas("LerProdutoQuery");
         long lojas = consultas("BuscarLojaQuery");
         long carimbos = consultas("CarimboDeProdutosQuery") + consultas("CarimboQuery");
 
@@ -266,9 +302,10 @@ class GetCondicionalApiTest extends TesteDeApi {
             assertThat(get(api, loja, "/v1/produtos/" + id, etag).status()).isEqualTo(304);
         }
 
-        assertThat(consultas("CarimboDeProdutosQuery") + consultas("CarimboQuery")).isEqualTo(carimbos + 20);
+        // A page's 304 reads versions only; a product's tag comes from its one body statement, nothing else.
+        assertThat(consultas("CarimboDeProdutosQuery") + consultas("CarimboQuery")).isEqualTo(carimbos + 10);
         assertThat(consultas("ListarProdutosQuery")).isEqualTo(listagens);
-        assertThat(consultas("BuscarProdutoQuery")).isEqualTo(leituras);
+        assertThat(consultas("LerProdutoQuery")).isEqualTo(leituras + 10);
         assertThat(consultas("BuscarLojaQuery")).as("nem a url da vitrine").isEqualTo(lojas);
 
         assertThat(get(api, loja, lista, null).status()).isEqualTo(200);

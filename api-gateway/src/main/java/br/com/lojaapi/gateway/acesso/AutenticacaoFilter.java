@@ -1,6 +1,7 @@
 package br.com.lojaapi.gateway.acesso;
 
 import br.com.lojaapi.gateway.erro.RespostasDeErro;
+import br.com.lojaapi.gateway.limite.LimiteDeRequisicoes;
 import jakarta.servlet.FilterChain;
 import jakarta.servlet.ServletException;
 import jakarta.servlet.http.HttpServletRequest;
@@ -10,12 +11,13 @@ import org.springframework.http.HttpStatus;
 import org.springframework.web.filter.OncePerRequestFilter;
 
 import java.io.IOException;
-import java.time.Clock;
 import java.util.Optional;
 
 /**
  * Bearer authentication. {@code /v1} takes only store tokens and binds the request to the token's store;
- * {@code /admin} takes only the operator token. The API description under {@code /v1} is public.
+ * {@code /admin} takes only the operator token. The API description under {@code /v1} is public. A store token is
+ * looked up in the same statement that charges the request to its quotas ({@link LimiteDeRequisicoes#entrar}), whose
+ * decision the quota filter then applies: a revoked token is refused by its next request on every node.
  */
 public class AutenticacaoFilter extends OncePerRequestFilter {
 
@@ -24,19 +26,14 @@ public class AutenticacaoFilter extends OncePerRequestFilter {
     private static final String SEM_TOKEN_OPERADOR = "Envie o cabeçalho Authorization: Bearer <ADMIN_TOKEN>";
     private static final String TOKEN_OPERADOR_INVALIDO = "Token de operador inválido";
 
-    private final TokensDeAcesso tokens;
-    private final UsoDeTokens uso;
+    private final LimiteDeRequisicoes limites;
     private final TokenDeOperador operador;
     private final RespostasDeErro erros;
-    private final Clock relogio;
 
-    public AutenticacaoFilter(TokensDeAcesso tokens, UsoDeTokens uso, TokenDeOperador operador, RespostasDeErro erros,
-                              Clock relogio) {
-        this.tokens = tokens;
-        this.uso = uso;
+    public AutenticacaoFilter(LimiteDeRequisicoes limites, TokenDeOperador operador, RespostasDeErro erros) {
+        this.limites = limites;
         this.operador = operador;
         this.erros = erros;
-        this.relogio = relogio;
     }
 
     @Override
@@ -61,13 +58,14 @@ public class AutenticacaoFilter extends OncePerRequestFilter {
             recusar(resposta, cabecalho == null ? SEM_TOKEN : TOKEN_INVALIDO);
             return;
         }
-        Optional<TokensDeAcesso.Valido> valido = tokens.autenticar(token);
-        if (valido.isEmpty()) {
+        Optional<LimiteDeRequisicoes.Entrada> entrada =
+                limites.entrar(Tokens.hash(token), LimiteDeRequisicoes.escrita(requisicao.getMethod()));
+        if (entrada.isEmpty()) {
             recusar(resposta, TOKEN_INVALIDO);
             return;
         }
-        uso.registrar(valido.get().id(), relogio.instant());
-        requisicao.setAttribute(LojaAtual.ATRIBUTO, new LojaAtual(valido.get().lojaId(), valido.get().id()));
+        requisicao.setAttribute(LojaAtual.ATRIBUTO, new LojaAtual(entrada.get().lojaId(), entrada.get().tokenId()));
+        requisicao.setAttribute(LimiteDeRequisicoes.Decisao.ATRIBUTO, entrada.get().decisao());
         cadeia.doFilter(requisicao, resposta);
     }
 

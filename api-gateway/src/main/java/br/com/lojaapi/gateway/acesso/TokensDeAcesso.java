@@ -11,7 +11,9 @@ import java.util.UUID;
 
 /**
  * Store API tokens. Credentials live outside the event store: only their SHA-256 is kept, and revocation is a
- * row change that every node sees on the next request because each request looks the token up.
+ * row change that every node sees on the next request because each request looks the token up (in the statement
+ * that charges it to the token's quotas, {@link br.com.lojaapi.gateway.limite.LimiteDeRequisicoes}), which also
+ * counts the token's requests and its last use.
  */
 @Repository
 public class TokensDeAcesso {
@@ -29,9 +31,6 @@ public class TokensDeAcesso {
 
     public record Resumo(String id, String nome, Instant criadoEm, Instant revogadoEm, Instant ultimoUsoEm,
                          long requisicoes) {
-    }
-
-    record Valido(String id, String lojaId) {
     }
 
     public Novo criar(String lojaId, String nome, Instant agora) {
@@ -59,12 +58,6 @@ public class TokensDeAcesso {
                  WHERE id = ? AND loja_id = ? RETURNING revogado_em""",
                 Timestamp.class, Timestamp.from(agora), tokenId, lojaId);
         return revogado.stream().findFirst().map(Timestamp::toInstant);
-    }
-
-    Optional<Valido> autenticar(String token) {
-        return jdbc.query("SELECT id, loja_id FROM api_token WHERE hash = ? AND revogado_em IS NULL",
-                        (rs, i) -> new Valido(rs.getString("id"), rs.getString("loja_id")), (Object) Tokens.hash(token))
-                   .stream().findFirst();
     }
 
     private static Instant instante(Timestamp valor) {

@@ -2,7 +2,6 @@ package br.com.lojaapi.gateway.admin;
 
 import br.com.lojaapi.coreapi.comum.ErroDeNegocio;
 import br.com.lojaapi.gateway.acesso.TokensDeAcesso;
-import br.com.lojaapi.gateway.acesso.UsoDeTokens;
 import br.com.lojaapi.gateway.web.Ids;
 import io.swagger.v3.oas.annotations.Hidden;
 import jakarta.validation.Valid;
@@ -32,13 +31,11 @@ class TokenAdminController {
     private static final String TOKEN_NAO_ENCONTRADO = "Token não encontrado";
 
     private final TokensDeAcesso tokens;
-    private final UsoDeTokens uso;
     private final Lojas lojas;
     private final Clock relogio;
 
-    TokenAdminController(TokensDeAcesso tokens, UsoDeTokens uso, Lojas lojas, Clock relogio) {
+    TokenAdminController(TokensDeAcesso tokens, Lojas lojas, Clock relogio) {
         this.tokens = tokens;
-        this.uso = uso;
         this.lojas = lojas;
         this.relogio = relogio;
     }
@@ -62,7 +59,6 @@ class TokenAdminController {
     @Operation(operationId = "listarTokensDaLoja")
     Map<String, List<TokensDeAcesso.Resumo>> listar(@PathVariable String lojaId) {
         exigirLoja(lojaId);
-        uso.gravar();
         return Map.of("tokens", tokens.listar(lojaId));
     }
 

@@ -1,6 +1,5 @@
 package br.com.lojaapi.gateway.limite;
 
-import br.com.lojaapi.gateway.acesso.LojaAtual;
 import br.com.lojaapi.gateway.erro.RespostasDeErro;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
@@ -13,25 +12,20 @@ import org.springframework.http.HttpStatus;
 import org.springframework.web.filter.OncePerRequestFilter;
 
 import java.io.IOException;
-import java.util.Set;
 
 /**
- * Applies {@link LimiteDeRequisicoes} to every authenticated {@code /v1} request and reports the quota on every
- * response: {@code X-RateLimit-Limit} (requests per minute), {@code X-RateLimit-Remaining} (requests of this kind
+ * Applies the quota decision that admission ({@link LimiteDeRequisicoes#entrar}, called by authentication) took for
+ * every authenticated {@code /v1} request, and reports the quota on every response: {@code X-RateLimit-Limit} (requests per minute), {@code X-RateLimit-Remaining} (requests of this kind
  * left: for writes, the smaller of the two quotas), {@code X-RateLimit-Reset} (seconds until that quota refills),
  * plus {@code X-RateLimit-Write-Limit}/{@code -Remaining} on writes, and {@code Retry-After} on 429.
  */
 public class LimiteDeRequisicoesFilter extends OncePerRequestFilter {
 
-    private static final Set<String> ESCRITAS = Set.of("POST", "PUT", "PATCH", "DELETE");
-
-    private final LimiteDeRequisicoes limites;
     private final RespostasDeErro erros;
     private final Counter recusas;
     private final Counter recusasDeEscrita;
 
-    public LimiteDeRequisicoesFilter(LimiteDeRequisicoes limites, RespostasDeErro erros, MeterRegistry metricas) {
-        this.limites = limites;
+    public LimiteDeRequisicoesFilter(RespostasDeErro erros, MeterRegistry metricas) {
         this.erros = erros;
         this.recusas = Counter.builder("loja.limite.recusas").tag("tipo", "total")
                               .description("Requisições recusadas com 429").register(metricas);
@@ -42,13 +36,11 @@ public class LimiteDeRequisicoesFilter extends OncePerRequestFilter {
     @Override
     protected void doFilterInternal(HttpServletRequest requisicao, HttpServletResponse resposta, FilterChain cadeia)
             throws ServletException, IOException {
-        Object loja = requisicao.getAttribute(LojaAtual.ATRIBUTO);
-        if (!(loja instanceof LojaAtual atual)) {
+        if (!(requisicao.getAttribute(LimiteDeRequisicoes.Decisao.ATRIBUTO) instanceof LimiteDeRequisicoes.Decisao decisao)) {
             cadeia.doFilter(requisicao, resposta);
             return;
         }
-        boolean escrita = ESCRITAS.contains(requisicao.getMethod());
-        LimiteDeRequisicoes.Decisao decisao = limites.consumir(atual.tokenId(), escrita);
+        boolean escrita = LimiteDeRequisicoes.escrita(requisicao.getMethod());
         resposta.setHeader("X-RateLimit-Limit", Long.toString(decisao.limite()));
         resposta.setHeader("X-RateLimit-Remaining", Long.toString(decisao.restantes()));
         resposta.setHeader("X-RateLimit-Reset", Long.toString(decisao.segundosParaReiniciar()));

@@ -16,13 +16,14 @@ import br.com.lojaapi.coreapi.pedido.ClienteDoPedido;
 import br.com.lojaapi.coreapi.pedido.ConfirmarPedidoCommand;
 import br.com.lojaapi.coreapi.pedido.ListarPedidosQuery;
 import br.com.lojaapi.coreapi.pedido.MudarEtapaDoPedidoCommand;
-import br.com.lojaapi.coreapi.pedido.PaginaDePedidos;
+import br.com.lojaapi.coreapi.pedido.PaginaDePedidosLida;
 import br.com.lojaapi.coreapi.pedido.PedidoExcluido;
 import br.com.lojaapi.coreapi.pedido.StatusPedido;
 import br.com.lojaapi.coreapi.pedido.TipoEntrega;
 import br.com.lojaapi.gateway.acesso.LojaAtual;
 import br.com.lojaapi.gateway.leitura.RespostaDeEscrita;
 import br.com.lojaapi.command.anexo.ArquivosPrivados;
+import br.com.lojaapi.gateway.web.ComEtag;
 import br.com.lojaapi.gateway.web.Ids;
 import br.com.lojaapi.gateway.web.LeituraPorId;
 import br.com.lojaapi.gateway.web.Paginacao;
@@ -107,9 +108,9 @@ class PedidoController {
         StatusPedido filtro = status == null ? null : status(status);
         ListarPedidosQuery consulta = new ListarPedidosQuery(loja.lojaId(), filtro, inicio, fim, pagina.page(),
                 pagina.limite());
-        return condicional.lista(new CarimboDePedidosQuery(consulta), consulta, PaginaDePedidos.class,
-                resultado -> new Lista(resultado.pedidos().stream().map(PedidoJson::de).toList(),
-                        pagina.de(resultado.total())));
+        return condicional.listaComEtag(new CarimboDePedidosQuery(consulta), consulta, PaginaDePedidosLida.class,
+                lida -> new ComEtag<>(new Lista(lida.pagina().pedidos().stream().map(PedidoJson::de).toList(),
+                        pagina.de(lida.pagina().total())), lida.etag()));
     }
 
     @PostMapping(consumes = "application/json")

@@ -1,7 +1,8 @@
 package br.com.lojaapi.gateway.produto;
 
-import br.com.lojaapi.coreapi.produto.BuscarProdutoQuery;
-import br.com.lojaapi.coreapi.produto.ProdutoView;
+import br.com.lojaapi.coreapi.produto.LerProdutoQuery;
+import br.com.lojaapi.coreapi.produto.ProdutoLido;
+import br.com.lojaapi.gateway.web.ComEtag;
 import org.axonframework.messaging.responsetypes.ResponseTypes;
 import org.axonframework.queryhandling.QueryGateway;
 import org.springframework.stereotype.Component;
@@ -26,8 +27,14 @@ public class ProdutoComoGet {
     }
 
     Optional<ProdutoJson> buscar(String lojaId, String id) {
-        return consultas.query(new BuscarProdutoQuery(lojaId, id), ResponseTypes.optionalInstanceOf(ProdutoView.class))
+        return comEtag(lojaId, id).map(ComEtag::corpo);
+    }
+
+    /** The body with its ETag, both from one statement. */
+    Optional<ComEtag<ProdutoJson>> comEtag(String lojaId, String id) {
+        return consultas.query(new LerProdutoQuery(lojaId, id), ResponseTypes.optionalInstanceOf(ProdutoLido.class))
                         .join()
-                        .map(p -> ProdutoJson.de(p, vitrine.daLoja(lojaId).apply(p.id())));
+                        .map(lido -> new ComEtag<>(ProdutoJson.de(lido.produto(), vitrine.doProduto(lido.slugDaLoja(),
+                                lido.dominioDaLoja(), lido.produto().id())), lido.etag()));
     }
 }

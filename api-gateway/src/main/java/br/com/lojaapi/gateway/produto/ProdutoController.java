@@ -1,7 +1,7 @@
 package br.com.lojaapi.gateway.produto;
 
 import br.com.lojaapi.command.produto.CadastroDeProdutos;
-import br.com.lojaapi.coreapi.comum.CarimboQuery;
+import br.com.lojaapi.coreapi.comum.ErroDeNegocio;
 import br.com.lojaapi.coreapi.comum.ModeloLeitura;
 import br.com.lojaapi.coreapi.produto.AlterarProdutoCommand;
 import br.com.lojaapi.coreapi.produto.CarimboDeProdutosQuery;
@@ -64,7 +64,7 @@ class ProdutoController {
         this.gravacao = gravacao;
         this.vitrine = vitrine;
         this.produtos = recursos.de(ModeloLeitura.PRODUTO, NAO_ENCONTRADO, comoGet::buscar)
-                                .comLocal("/v1/produtos/").comEtag(CarimboQuery.Alvo.PRODUTO);
+                                .comLocal("/v1/produtos/").comEtagDoCorpo(comoGet::comEtag);
     }
 
     @Schema(name = "ListaDeProdutos")

@@ -34,12 +34,21 @@ public class UrlDaVitrine {
         return produtoId -> "https://" + host + "/produto/" + produtoId;
     }
 
+    /** A product's URL in a store of that slug and own domain (null when it has none). */
+    String doProduto(String slug, String dominioProprio, String produtoId) {
+        return "https://" + host(slug, dominioProprio) + "/produto/" + produtoId;
+    }
+
     /** {@code https://{slug}.{STOREFRONT_DOMAIN}/pedido/{id}}, or the same page on the store's own domain. */
     public String doPedido(DadosLoja loja, String pedidoId) {
         return "https://" + host(loja) + "/pedido/" + pedidoId;
     }
 
     private String host(DadosLoja loja) {
-        return loja.dominioProprio() != null ? loja.dominioProprio() : loja.slug() + "." + dominio;
+        return host(loja.slug(), loja.dominioProprio());
+    }
+
+    private String host(String slug, String dominioProprio) {
+        return dominioProprio != null ? dominioProprio : slug + "." + dominio;
     }
 }

@@ -2,8 +2,6 @@ package br.com.lojaapi.gateway.web;
 
 import br.com.lojaapi.gateway.acesso.AutenticacaoFilter;
 import br.com.lojaapi.gateway.acesso.TokenDeOperador;
-import br.com.lojaapi.gateway.acesso.TokensDeAcesso;
-import br.com.lojaapi.gateway.acesso.UsoDeTokens;
 import br.com.lojaapi.gateway.erro.FalhaDoBancoFilter;
 import br.com.lojaapi.gateway.erro.FalhasDoBanco;
 import br.com.lojaapi.gateway.erro.RespostasDeErro;
@@ -51,17 +49,15 @@ public class ConfiguracaoDeFiltros {
     }
 
     @Bean
-    FilterRegistrationBean<AutenticacaoFilter> filtroDeAutenticacao(TokensDeAcesso tokens, UsoDeTokens uso,
-                                                            TokenDeOperador operador, RespostasDeErro erros,
-                                                            Clock relogio) {
-        return aplicado(new AutenticacaoFilter(tokens, uso, operador, erros, relogio), 1, "/v1/*", "/admin/*");
+    FilterRegistrationBean<AutenticacaoFilter> filtroDeAutenticacao(LimiteDeRequisicoes limites,
+                                                            TokenDeOperador operador, RespostasDeErro erros) {
+        return aplicado(new AutenticacaoFilter(limites, operador, erros), 1, "/v1/*", "/admin/*");
     }
 
     @Bean
-    FilterRegistrationBean<LimiteDeRequisicoesFilter> filtroDeLimiteDeRequisicoes(LimiteDeRequisicoes limites,
-                                                                          RespostasDeErro erros,
+    FilterRegistrationBean<LimiteDeRequisicoesFilter> filtroDeLimiteDeRequisicoes(RespostasDeErro erros,
                                                                           MeterRegistry metricas) {
-        return aplicado(new LimiteDeRequisicoesFilter(limites, erros, metricas), 2, "/v1/*");
+        return aplicado(new LimiteDeRequisicoesFilter(erros, metricas), 2, "/v1/*");
     }
 
     /** Last: a request refused by authentication, quotas or input limits never claims its Idempotency-Key. */

@@ -33,7 +33,7 @@ import java.util.function.UnaryOperator;
  *   <li>the write is answered through {@link RespostaDeEscrita}: 201 with Location or 200 with the resource as a GET
  *       shows it, 202 while the read model cannot show it yet;</li>
  *   <li>a GET is conditional ({@link RespostaCondicional}), tagged by the version alone when the resource's tag is
- *       just its {@code versao}.</li>
+ *       just its {@code versao}, or by what the body's own statement read when its reader gives both.</li>
  * </ul>
  * Immutable: the {@code com...} methods give a copy.
  */
@@ -78,9 +78,11 @@ public final class Recurso<J> {
     private final String local;
     private final CarimboQuery.Alvo alvo;
     private final ToLongFunction<J> versao;
+    private final Leitor<ComEtag<J>> leitorComEtag;
 
     Recurso(Comandos comandos, RespostaDeEscrita escrita, Clock relogio, ModeloLeitura modelo, String naoEncontrado,
-            Leitor<J> leitor, String local, CarimboQuery.Alvo alvo, ToLongFunction<J> versao) {
+            Leitor<J> leitor, String local, CarimboQuery.Alvo alvo, ToLongFunction<J> versao,
+            Leitor<ComEtag<J>> leitorComEtag) {
         this.comandos = comandos;
         this.escrita = escrita;
         this.relogio = relogio;
@@ -90,16 +92,18 @@ public final class Recurso<J> {
         this.local = local;
         this.alvo = alvo;
         this.versao = versao;
+        this.leitorComEtag = leitorComEtag;
     }
 
     /** Where a created resource is found: {@code caminho} followed by its id. */
     public Recurso<J> comLocal(String caminho) {
-        return new Recurso<>(comandos, escrita, relogio, modelo, naoEncontrado, leitor, caminho, alvo, versao);
+        return new Recurso<>(comandos, escrita, relogio, modelo, naoEncontrado, leitor, caminho, alvo, versao,
+                leitorComEtag);
     }
 
     /** A GET tagged by {@code alvo}'s {@link CarimboQuery}, a tag that may cover more than the resource's version. */
     public Recurso<J> comEtag(CarimboQuery.Alvo alvoDoGet) {
-        return new Recurso<>(comandos, escrita, relogio, modelo, naoEncontrado, leitor, local, alvoDoGet, null);
+        return new Recurso<>(comandos, escrita, relogio, modelo, naoEncontrado, leitor, local, alvoDoGet, null, null);
     }
 
     /**
@@ -108,7 +112,15 @@ public final class Recurso<J> {
      */
     public Recurso<J> comEtagDaVersao(CarimboQuery.Alvo alvoDoGet, ToLongFunction<J> versaoDoCorpo) {
         return new Recurso<>(comandos, escrita, relogio, modelo, naoEncontrado, leitor, local, alvoDoGet,
-                versaoDoCorpo);
+                versaoDoCorpo, null);
+    }
+
+    /**
+     * A GET whose body and tag {@code lido} reads together, in one statement: see
+     * {@link RespostaCondicional#recursoComEtag}.
+     */
+    public Recurso<J> comEtagDoCorpo(Leitor<ComEtag<J>> lido) {
+        return new Recurso<>(comandos, escrita, relogio, modelo, naoEncontrado, leitor, local, null, null, lido);
     }
 
     public Optional<J> buscar(String lojaId, String id) {
@@ -124,6 +136,9 @@ public final class Recurso<J> {
     /** GET of one resource: 200 with its ETag, 304, or 404. */
     public ResponseEntity<J> ler(String lojaId, String id, RespostaCondicional condicional) {
         Ids.exigir(id, naoEncontrado);
+        if (leitorComEtag != null) {
+            return condicional.recursoComEtag(naoEncontrado, () -> leitorComEtag.ler(lojaId, id));
+        }
         CarimboQuery carimbo = new CarimboQuery(lojaId, alvo, id, null);
         Supplier<Optional<J>> corpo = () -> leitor.ler(lojaId, id);
         return versao == null ? condicional.recurso(carimbo, naoEncontrado, corpo)

@@ -30,7 +30,7 @@ public class Recursos {
 
     /** A resource whose writes wait for {@code modelo}, read by {@code leitor}; 404 says {@code naoEncontrado}. */
     public <J> Recurso<J> de(ModeloLeitura modelo, String naoEncontrado, Recurso.Leitor<J> leitor) {
-        return new Recurso<>(comandos, escrita, relogio, modelo, naoEncontrado, leitor, null, null, null);
+        return new Recurso<>(comandos, escrita, relogio, modelo, naoEncontrado, leitor, null, null, null, null);
     }
 
     /**

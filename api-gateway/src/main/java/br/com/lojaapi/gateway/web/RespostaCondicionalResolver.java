@@ -3,9 +3,8 @@ package br.com.lojaapi.gateway.web;
 import org.axonframework.queryhandling.QueryGateway;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.context.annotation.Configuration;
+import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.transaction.PlatformTransactionManager;
-import org.springframework.transaction.TransactionDefinition;
-import org.springframework.transaction.support.TransactionTemplate;
 import org.springframework.web.method.support.HandlerMethodArgumentResolver;
 import org.springframework.web.servlet.config.annotation.WebMvcConfigurer;
 
@@ -17,13 +16,16 @@ class RespostaCondicionalResolver implements WebMvcConfigurer {
 
     private final ObjectProvider<QueryGateway> consultas;
     private final ObjectProvider<PlatformTransactionManager> transacoes;
-    private volatile TransactionTemplate leitura;
+    private final ObjectProvider<JdbcTemplate> jdbc;
+    private volatile LeituraInstantanea leitura;
 
     // Providers: MVC configurers are built early, before the Axon and JPA beans need to exist.
     RespostaCondicionalResolver(ObjectProvider<QueryGateway> consultas,
-                                ObjectProvider<PlatformTransactionManager> transacoes) {
+                                ObjectProvider<PlatformTransactionManager> transacoes,
+                                ObjectProvider<JdbcTemplate> jdbc) {
         this.consultas = consultas;
         this.transacoes = transacoes;
+        this.jdbc = jdbc;
     }
 
     @Override
@@ -32,14 +34,12 @@ class RespostaCondicionalResolver implements WebMvcConfigurer {
                 requisicao -> new RespostaCondicional(requisicao, consultas.getObject(), leitura())));
     }
 
-    private TransactionTemplate leitura() {
-        TransactionTemplate template = leitura;
-        if (template == null) {
-            template = new TransactionTemplate(transacoes.getObject());
-            template.setReadOnly(true);
-            template.setIsolationLevel(TransactionDefinition.ISOLATION_REPEATABLE_READ);
-            leitura = template;
+    private LeituraInstantanea leitura() {
+        LeituraInstantanea instantanea = leitura;
+        if (instantanea == null) {
+            instantanea = new LeituraInstantanea(transacoes.getObject(), jdbc.getObject());
+            leitura = instantanea;
         }
-        return template;
+        return instantanea;
     }
 }

@@ -12,7 +12,8 @@ import java.util.Optional;
 /**
  * ETags of single resources and of the unpaged lists, from versions alone: nothing of a body is read, so a 304
  * costs one indexed statement. Each statement filters exactly as the GET's own query does, so a tag exists exactly
- * when the body does. The paged lists' tags are answered next to their queries, which share their filters.
+ * when the body does. The paged lists' tags are answered next to their queries, which share their filters; a
+ * product's tag comes with its body, from the statement that reads it ({@code LerProdutoQuery}).
  */
 @Component
 class Carimbos {
@@ -40,10 +41,6 @@ class Carimbos {
                     + " WHERE id = :id AND pedido_id = :pedido AND loja_id = :loja AND removida_em IS NULL", parametros);
             case ETIQUETA -> versao("SELECT versao FROM etiqueta_view"
                     + " WHERE id = :id AND pedido_id = :pedido AND loja_id = :loja AND removida_em IS NULL", parametros);
-            case PRODUTO -> Impressao.de(jdbc, """
-                    WITH p AS (SELECT id, versao, categoria_id, grupos_complemento, 1 AS n FROM produto_view
-                                WHERE id = :id AND loja_id = :loja AND deletado_em IS NULL)
-                    """ + Impressao.PRODUTOS, parametros, consulta.alvo()).doRecurso();
             case PEDIDO -> Impressao.de(jdbc, """
                     WITH p AS (SELECT id, versao, 1 AS n FROM pedido_view
                                 WHERE id = :id AND loja_id = :loja AND removido_em IS NULL)

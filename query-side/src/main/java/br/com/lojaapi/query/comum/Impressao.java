@@ -6,18 +6,20 @@ import org.springframework.jdbc.core.namedparam.NamedParameterJdbcTemplate;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
-import java.util.HashSet;
+import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.HexFormat;
+import java.util.List;
 import java.util.Optional;
-import java.util.Set;
 
 /**
  * The fingerprint behind an ETag: SHA-256 over the versions a response is made of, cut to 64 bits. Every input
  * comes from PostgreSQL, so every node computes the same tag.
  *
- * <p>A version query selects rows {@code (k, n, id, v)}: a kind, a position (a row's place on a page, 0 when the
- * order does not show), an id and a version, all hashed in {@code ORDER BY 1, 2, 3}. The kind {@code 'p'} marks the
- * resources themselves; the others are what their bodies embed, tombstones included, so a removal changes the tag.
+ * <p>A tag is made of rows {@code (k, n, id, v)}: a kind, a position (a row's place on a page, 0 when the order does
+ * not show), an id and a version, hashed in the order of {@code (k, n, id)} (sorted here, so a body query that reads
+ * the same rows in another order gives the same tag as a version query). The kind {@code 'p'} marks the resources
+ * themselves; the others are what their bodies embed, tombstones included, so a removal changes the tag.
  */
 public final class Impressao {
 
@@ -47,27 +49,32 @@ public final class Impressao {
             UNION ALL SELECT 'e', 0, e.id, e.versao::text FROM etiqueta_view e
                        WHERE e.loja_id = :loja AND e.pedido_id IN (SELECT id FROM p)""";
 
-    private final MessageDigest sha;
-    private final Set<String> tipos = new HashSet<>();
-    private String versao;
+    private static final Comparator<Linha> ORDEM =
+            Comparator.comparing(Linha::k).thenComparingLong(Linha::n).thenComparing(Linha::id);
 
-    private Impressao() {
-        try {
-            sha = MessageDigest.getInstance("SHA-256");
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException(e);
-        }
+    private record Linha(String k, long n, String id, String v) {
+    }
+
+    private final String contexto;
+    private final List<Linha> linhas = new ArrayList<>();
+
+    private Impressao(Object contexto) {
+        this.contexto = String.valueOf(contexto);
+    }
+
+    /** A tag to be made of rows added with {@link #linha}, after {@code contexto} (the list's parameters, say). */
+    public static Impressao de(Object contexto) {
+        return new Impressao(contexto);
     }
 
     /**
-     * Runs a version query and hashes its rows, after {@code contexto} (the list's parameters, say). The query's
-     * parameters are its own; the rows' order is the statement's ({@code ORDER BY 1, 2, 3}).
+     * Runs a version query that selects rows {@code (k, n, id, v)} and takes them, after {@code contexto}. The query's
+     * parameters are its own.
      */
     public static Impressao de(NamedParameterJdbcTemplate jdbc, String sql, MapSqlParameterSource parametros,
                                Object contexto) {
-        Impressao impressao = new Impressao();
-        impressao.com(String.valueOf(contexto));
-        jdbc.query(sql + " ORDER BY 1, 2, 3", parametros, rs -> {
+        Impressao impressao = new Impressao(contexto);
+        jdbc.query(sql, parametros, rs -> {
             impressao.linha(rs.getString(1), rs.getLong(2), rs.getString(3), rs.getString(4));
         });
         return impressao;
@@ -88,18 +95,14 @@ public final class Impressao {
     }
 
     /** Adds one row {@code (k, n, id, v)}. */
-    private Impressao linha(String k, long n, String id, String v) {
-        if ("p".equals(k) && versao == null) {
-            versao = v;
-        }
-        tipos.add(k);
-        return com(k + '\u001f' + n + '\u001f' + id + '\u001f' + v);
+    public Impressao linha(String k, long n, String id, String v) {
+        linhas.add(new Linha(k, n, id, v));
+        return this;
     }
 
-    private Impressao com(String parte) {
-        sha.update(parte.getBytes(StandardCharsets.UTF_8));
-        sha.update((byte) 0x1e);
-        return this;
+    /** Adds one row {@code (k, n, id, v)} of a numeric version. */
+    public Impressao linha(String k, long n, String id, long v) {
+        return linha(k, n, id, Long.toString(v));
     }
 
     /**
@@ -107,12 +110,12 @@ public final class Impressao {
      * there is none (not found).
      */
     public Optional<String> doRecurso() {
-        return versao == null ? Optional.empty() : Optional.of(versao + "-" + hash());
+        return linhas.stream().filter(l -> "p".equals(l.k())).min(ORDEM).map(l -> l.v() + "-" + hash());
     }
 
     /** Whether a row of kind {@code k} came (a list's owner, say). */
     public boolean tem(String k) {
-        return tipos.contains(k);
+        return linhas.stream().anyMatch(l -> k.equals(l.k()));
     }
 
     /** The tag of a list: {@code l-<hash>}, never mistaken for a resource's. */
@@ -121,7 +124,20 @@ public final class Impressao {
     }
 
     private String hash() {
-        byte[] resumo = sha.digest();
-        return HexFormat.of().formatHex(resumo, 0, 8);
+        MessageDigest sha;
+        try {
+            sha = MessageDigest.getInstance("SHA-256");
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException(e);
+        }
+        parte(sha, contexto);
+        linhas.stream().sorted(ORDEM)
+              .forEach(l -> parte(sha, l.k() + '\u001f' + l.n() + '\u001f' + l.id() + '\u001f' + l.v()));
+        return HexFormat.of().formatHex(sha.digest(), 0, 8);
+    }
+
+    private static void parte(MessageDigest sha, String parte) {
+        sha.update(parte.getBytes(StandardCharsets.UTF_8));
+        sha.update((byte) 0x1e);
     }
 }

@@ -9,6 +9,7 @@ import br.com.lojaapi.coreapi.pedido.ItemDoPedido;
 import br.com.lojaapi.coreapi.pedido.ListarPedidosQuery;
 import br.com.lojaapi.coreapi.pedido.NotaFiscalDoPedido;
 import br.com.lojaapi.coreapi.pedido.PaginaDePedidos;
+import br.com.lojaapi.coreapi.pedido.PaginaDePedidosLida;
 import br.com.lojaapi.coreapi.pedido.Pagamento;
 import br.com.lojaapi.coreapi.pedido.PedidoView;
 import br.com.lojaapi.coreapi.pedido.PedidosPorIdQuery;
@@ -24,6 +25,7 @@ import org.springframework.jdbc.core.namedparam.MapSqlParameterSource;
 import org.springframework.jdbc.core.namedparam.NamedParameterJdbcTemplate;
 import org.springframework.stereotype.Component;
 
+import java.math.BigDecimal;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Timestamp;
@@ -33,8 +35,9 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.Function;
 
-/** Reads of the order read model: a page is two queries, the count and the rows. */
+/** Reads of the order read model: a page is one statement, which also gives its tag. */
 @Component
 class PedidoConsultas {
 
@@ -45,6 +48,8 @@ class PedidoConsultas {
     private static final TypeReference<ClienteDoPedido> CLIENTE = new TypeReference<>() {
     };
     private static final TypeReference<DadosCliente> REGISTRADO = new TypeReference<>() {
+    };
+    private static final TypeReference<JsonNode> ARVORE = new TypeReference<>() {
     };
 
     private final NamedParameterJdbcTemplate jdbc;
@@ -60,17 +65,75 @@ class PedidoConsultas {
                 (rs, i) -> pedido(rs)).stream().findFirst().map(p -> comNotas(List.of(p)).get(0));
     }
 
+    /**
+     * A page in one statement: its orders (newest first), the total as a subquery counted once, and each order's
+     * invoices and carrier labels, tombstones included for the tag. The tag hashes what {@link CarimboDePedidosQuery}
+     * selects for the same page, so a client's If-None-Match compares with either. A page past the end reads the
+     * total on its own.
+     */
     @QueryHandler
-    PaginaDePedidos handle(ListarPedidosQuery consulta) {
+    PaginaDePedidosLida handle(ListarPedidosQuery consulta) {
         MapSqlParameterSource parametros = new MapSqlParameterSource("loja", consulta.lojaId());
         String filtro = filtro(consulta, parametros);
-        // The count is a query of its own: a window count over the page query would fetch every matching order
-        // (lines included) before the LIMIT; alone it reads the index only.
-        Long total = jdbc.queryForObject("SELECT COUNT(*) FROM pedido_view WHERE " + filtro, parametros, Long.class);
-        List<PedidoView> pedidos = jdbc.query("SELECT * FROM pedido_view WHERE " + filtro
-                + " ORDER BY criado_em DESC, numero DESC" + Paginacao.LIMITE,
-                Paginacao.pagina(parametros, consulta.pagina(), consulta.limite()), (rs, i) -> pedido(rs));
-        return new PaginaDePedidos(comNotas(pedidos), total == null ? 0 : total);
+        long deslocamento = (long) (consulta.pagina() - 1) * consulta.limite();
+        Paginacao.pagina(parametros, consulta.pagina(), consulta.limite());
+        Impressao tag = Impressao.de(consulta);
+        long[] total = {-1};
+        List<PedidoView> pedidos = jdbc.query("""
+                SELECT p.*, (SELECT COUNT(*) FROM pedido_view WHERE %1$s) AS total_da_lista,
+                       (SELECT jsonb_agg(jsonb_build_array(f.id, f.versao, f.removida_em IS NULL, f.chave, f.numero,
+                                                           f.serie, f.modelo, f.situacao, f.valor_total::text)
+                                         ORDER BY f.criado_em, f.id)
+                          FROM nota_fiscal_view f WHERE f.loja_id = :loja AND f.pedido_id = p.id) AS notas_da_lista,
+                       (SELECT jsonb_agg(jsonb_build_array(e.id, e.versao, e.removida_em IS NULL, e.etiqueta)
+                                         ORDER BY e.criado_em, e.id)
+                          FROM etiqueta_view e WHERE e.loja_id = :loja AND e.pedido_id = p.id) AS etiquetas_da_lista
+                  FROM pedido_view p WHERE %1$s
+                 ORDER BY criado_em DESC, numero DESC""".formatted(filtro) + Paginacao.LIMITE,
+                parametros, (rs, i) -> {
+                    total[0] = rs.getLong("total_da_lista");
+                    PedidoView pedido = pedido(rs);
+                    tag.linha("p", deslocamento + i + 1, pedido.id(), pedido.versao());
+                    return pedido.comAnexos(notas(rs.getString("notas_da_lista"), tag),
+                            etiquetas(rs.getString("etiquetas_da_lista"), tag));
+                });
+        if (pedidos.isEmpty()) {
+            Long contagem = jdbc.queryForObject("SELECT COUNT(*) FROM pedido_view WHERE " + filtro, parametros,
+                    Long.class);
+            total[0] = contagem == null ? 0 : contagem;
+        }
+        tag.linha("t", 0, "", total[0]);
+        return new PaginaDePedidosLida(new PaginaDePedidos(pedidos, total[0]), tag.daLista());
+    }
+
+    /** An order's invoices as the page read them ({@code [id, versao, ativa, ...]}): all in the tag, live ones shown. */
+    private static List<NotaFiscalDoPedido> notas(String lidas, Impressao tag) {
+        return anexos(lidas, "n", tag, n -> new NotaFiscalDoPedido(n.get(0).asText(), textoOuNulo(n.get(3)),
+                n.get(4).asText(), textoOuNulo(n.get(5)), n.get(6).asText(), n.get(7).asText(),
+                n.get(8).isNull() ? null : new BigDecimal(n.get(8).asText())));
+    }
+
+    /** An order's carrier labels as the page read them ({@code [id, versao, ativa, documento]}), likewise. */
+    private static List<EtiquetaDoPedido> etiquetas(String lidas, Impressao tag) {
+        return anexos(lidas, "e", tag, e -> etiqueta(e.get(3), e.get(1).asLong()));
+    }
+
+    /** Rows {@code [id, versao, ativa, ...]} of kind {@code tipo}: each one in the tag, the live ones shown. */
+    private static <T> List<T> anexos(String lidos, String tipo, Impressao tag, Function<JsonNode, T> mostrado) {
+        List<T> anexos = new ArrayList<>();
+        if (lidos != null) {
+            for (JsonNode anexo : DocumentosDoPedido.ler(lidos, ARVORE)) {
+                tag.linha(tipo, 0, anexo.get(0).asText(), anexo.get(1).asLong());
+                if (anexo.get(2).asBoolean()) {
+                    anexos.add(mostrado.apply(anexo));
+                }
+            }
+        }
+        return anexos;
+    }
+
+    private static String textoOuNulo(JsonNode no) {
+        return no.isNull() ? null : no.asText();
     }
 
     /** The bodies of an incremental-sync page: orders by id, tombstones included, with their invoices and labels. */
@@ -110,9 +173,7 @@ class PedidoConsultas {
     }
 
     /** A carrier label as the order lists it: its read-model document without the file reference. */
-    private static EtiquetaDoPedido etiqueta(String documento, long versao) {
-        JsonNode e = DocumentosDoPedido.ler(documento, new TypeReference<JsonNode>() {
-        });
+    private static EtiquetaDoPedido etiqueta(JsonNode e, long versao) {
         JsonNode d = e.get("dados");
         JsonNode arquivo = e.get("arquivo");
         return new EtiquetaDoPedido(e.get("etiquetaId").asText(), texto(d, "transportadora"), texto(d, "servico"),
@@ -161,7 +222,7 @@ class PedidoConsultas {
                  WHERE loja_id = :loja AND pedido_id IN (:pedidos) AND removida_em IS NULL
                  ORDER BY criado_em, id""", parametros,
                 (RowCallbackHandler) rs -> etiquetas.computeIfAbsent(rs.getString("pedido_id"), k -> new ArrayList<>())
-                                                    .add(etiqueta(rs.getString("etiqueta"), rs.getLong("versao"))));
+                        .add(etiqueta(DocumentosDoPedido.ler(rs.getString("etiqueta"), ARVORE), rs.getLong("versao"))));
         return pedidos.stream().map(p -> p.comAnexos(porPedido.getOrDefault(p.id(), List.of()),
                 etiquetas.getOrDefault(p.id(), List.of()))).toList();
     }

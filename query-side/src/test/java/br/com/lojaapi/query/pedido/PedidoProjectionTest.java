@@ -98,7 +98,7 @@ class PedidoProjectionTest extends TesteDeProjecao<PedidoProjection> {
         assertThat(cancelado.atualizadoEm()).isEqualTo(MAIS_TARDE);
         assertThat(cancelado.versao()).isEqualTo(6);
         assertThat(consultar(() -> consultas.handle(new ListarPedidosQuery(loja, StatusPedido.CANCELADO, null, null,
-                1, 10))).pedidos()).extracting(PedidoView::id).containsExactly(pedido);
+                1, 10))).pagina().pedidos()).extracting(PedidoView::id).containsExactly(pedido);
     }
 
     @Test
@@ -141,7 +141,7 @@ class PedidoProjectionTest extends TesteDeProjecao<PedidoProjection> {
 
         assertThat(buscar()).isEmpty();
         assertThat(consultar(() -> consultas.handle(new ListarPedidosQuery(loja, null, null, null, 1, 10)))
-                .pedidos()).isEmpty();
+                .pagina().pedidos()).isEmpty();
         assertThat(consultar(() -> consultas.handle(new PedidosPorIdQuery(loja, List.of(pedido)))).pedidos())
                 .singleElement().satisfies(lapide -> assertThat(lapide.versao()).isEqualTo(2));
         assertThat(linha("SELECT removido_em, atualizado_em FROM pedido_view WHERE id = ?", pedido))

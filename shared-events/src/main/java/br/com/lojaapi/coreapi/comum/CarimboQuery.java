@@ -8,9 +8,11 @@ package br.com.lojaapi.coreapi.comum;
  */
 public record CarimboQuery(String lojaId, Alvo alvo, String id, String pedidoId) {
 
-    /** The resources with a GET of their own. A variation's version is its product's. */
+    /**
+     * The resources with a GET of their own, but products, whose tag comes with their body
+     * ({@code LerProdutoQuery}). A variation's version is its product's.
+     */
     public enum Alvo {
-        PRODUTO,
         VARIACAO,
         CATEGORIA,
         GRUPO,
