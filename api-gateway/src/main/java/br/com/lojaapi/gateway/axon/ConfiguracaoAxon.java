@@ -225,6 +225,10 @@ public class ConfiguracaoAxon {
                                           @Value("${loja.eventos.lote-de-leitura:100}") int loteDeLeitura) {
         return JdbcEventStorageEngine.builder()
                                      .batchSize(loteDeLeitura)
+                                     // An aggregate's sequence numbers have no gaps (one unique key, appends
+                                     // commit whole), so a short batch is its last: loading an aggregate is one
+                                     // query, not Axon's JDBC default of reading on until an empty batch.
+                                     .finalAggregateBatchPredicate(lote -> lote.size() < loteDeLeitura)
                                      .snapshotSerializer(serializer)
                                      .eventSerializer(eventSerializer)
                                      .upcasterChain(configuration.upcasterChain())
