@@ -72,8 +72,8 @@ public class RespostaDeEscrita {
                                             long versao, URI local, Supplier<Optional<?>> leitor) {
         Optional<?> corpo;
         try {
-            boolean visivel = esperas.stream()
-                                     .allMatch(e -> leitura.aguardarVersao(e.modelo(), lojaId, e.id(), e.versao()));
+            boolean visivel = leitura.aguardarVersoes(lojaId, esperas.stream()
+                    .map(e -> new LeituraDaPropriaEscrita.Alvo(e.modelo(), e.id(), e.versao())).toList());
             if (!visivel) {
                 return aviso(HttpStatus.ACCEPTED, id, versao, local, ATRASO);
             }

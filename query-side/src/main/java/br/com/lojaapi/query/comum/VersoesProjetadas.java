@@ -1,20 +1,27 @@
 package br.com.lojaapi.query.comum;
 
 import br.com.lojaapi.coreapi.comum.ModeloLeitura;
-import br.com.lojaapi.coreapi.comum.VersaoProjetadaQuery;
-import org.axonframework.queryhandling.QueryHandler;
 import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.stereotype.Component;
 
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.EnumMap;
+import java.util.HashMap;
 import java.util.List;
-import java.util.Optional;
+import java.util.Map;
+import java.util.StringJoiner;
 
 /**
  * The one place that knows which table holds each read model, for writers waiting on their own writes. Tombstones
- * of removed resources count: their version is the removal's.
+ * of removed resources count: their version is the removal's. All the rows a write waits for are read in one
+ * statement, outside any transaction.
  */
 @Component
-class VersoesProjetadas {
+public class VersoesProjetadas {
 
     private final JdbcTemplate jdbc;
 
@@ -22,27 +29,49 @@ class VersoesProjetadas {
         this.jdbc = jdbc;
     }
 
-    @QueryHandler
-    Optional<Long> handle(VersaoProjetadaQuery consulta) {
-        List<Long> versoes = switch (consulta.modelo()) {
-            case LOJA -> jdbc.queryForList("SELECT versao FROM loja_view WHERE id = ?", Long.class, consulta.id());
-            case CATEGORIA -> jdbc.queryForList("SELECT versao FROM categoria_view WHERE id = ? AND loja_id = ?",
-                    Long.class, consulta.id(), consulta.lojaId());
-            case PRODUTO -> jdbc.queryForList("SELECT versao FROM produto_view WHERE id = ? AND loja_id = ?",
-                    Long.class, consulta.id(), consulta.lojaId());
-            case GRUPO -> jdbc.queryForList("SELECT versao FROM grupo_complemento_view WHERE id = ? AND loja_id = ?",
-                    Long.class, consulta.id(), consulta.lojaId());
-            case CLIENTE -> jdbc.queryForList("SELECT versao FROM cliente_view WHERE id = ? AND loja_id = ?",
-                    Long.class, consulta.id(), consulta.lojaId());
-            case PEDIDO -> jdbc.queryForList("SELECT versao FROM pedido_view WHERE id = ? AND loja_id = ?",
-                    Long.class, consulta.id(), consulta.lojaId());
-            case WEBHOOK -> jdbc.queryForList("SELECT versao FROM webhook_view WHERE id = ? AND loja_id = ?",
-                    Long.class, consulta.id(), consulta.lojaId());
-            case NOTA_FISCAL -> jdbc.queryForList("SELECT versao FROM nota_fiscal_view WHERE id = ? AND loja_id = ?",
-                    Long.class, consulta.id(), consulta.lojaId());
-            case ETIQUETA -> jdbc.queryForList("SELECT versao FROM etiqueta_view WHERE id = ? AND loja_id = ?",
-                    Long.class, consulta.id(), consulta.lojaId());
+    /** The version each row holds in its read model; rows not there (yet, or in another store) are left out. */
+    public Map<AvisosDeLeitura.Linha, Long> ler(String lojaId, Collection<AvisosDeLeitura.Linha> linhas) {
+        Map<ModeloLeitura, List<String>> porModelo = new EnumMap<>(ModeloLeitura.class);
+        linhas.forEach(l -> porModelo.computeIfAbsent(l.modelo(), m -> new ArrayList<>()).add(l.id()));
+        Map<AvisosDeLeitura.Linha, Long> versoes = new HashMap<>();
+        if (porModelo.isEmpty()) {
+            return versoes;
+        }
+        StringJoiner consulta = new StringJoiner(" UNION ALL ");
+        porModelo.keySet().forEach(modelo -> consulta.add("SELECT '" + modelo.name() + "', id, versao FROM "
+                + tabela(modelo) + " WHERE id = ANY (?)" + (modelo == ModeloLeitura.LOJA ? "" : " AND loja_id = ?")));
+        jdbc.query(conexao -> {
+            PreparedStatement comando = conexao.prepareStatement(consulta.toString());
+            int parametro = 1;
+            for (Map.Entry<ModeloLeitura, List<String>> modelo : porModelo.entrySet()) {
+                comando.setArray(parametro++, ids(conexao, modelo.getValue()));
+                if (modelo.getKey() != ModeloLeitura.LOJA) {
+                    comando.setString(parametro++, lojaId);
+                }
+            }
+            return comando;
+        }, linha -> {
+            versoes.put(new AvisosDeLeitura.Linha(ModeloLeitura.valueOf(linha.getString(1)), linha.getString(2)),
+                    linha.getLong(3));
+        });
+        return versoes;
+    }
+
+    private static java.sql.Array ids(Connection conexao, List<String> ids) throws SQLException {
+        return conexao.createArrayOf("varchar", ids.toArray());
+    }
+
+    private static String tabela(ModeloLeitura modelo) {
+        return switch (modelo) {
+            case LOJA -> "loja_view";
+            case CATEGORIA -> "categoria_view";
+            case PRODUTO -> "produto_view";
+            case GRUPO -> "grupo_complemento_view";
+            case CLIENTE -> "cliente_view";
+            case PEDIDO -> "pedido_view";
+            case WEBHOOK -> "webhook_view";
+            case NOTA_FISCAL -> "nota_fiscal_view";
+            case ETIQUETA -> "etiqueta_view";
         };
-        return versoes.stream().findFirst();
     }
 }
