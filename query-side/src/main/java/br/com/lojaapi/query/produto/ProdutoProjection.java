@@ -15,6 +15,7 @@ import br.com.lojaapi.coreapi.produto.VariacaoRemovidaEvent;
 import jakarta.persistence.EntityManager;
 import jakarta.persistence.PersistenceContext;
 import br.com.lojaapi.query.comum.IndicesGlobais;
+import br.com.lojaapi.query.comum.LoteDoProcessador;
 import br.com.lojaapi.query.comum.TabelasDoModelo;
 import org.axonframework.config.ProcessingGroup;
 import org.axonframework.eventhandling.EventHandler;
@@ -25,8 +26,10 @@ import org.springframework.stereotype.Component;
 import java.math.BigDecimal;
 import java.time.Instant;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * Read model of products and their variations. Every handler is guarded by the product's version, so a replay or
@@ -40,6 +43,7 @@ import java.util.Map;
 class ProdutoProjection {
 
     static final String GRUPO = "produto-view";
+    private static final String LOTE = ProdutoProjection.class.getName() + ".lote";
 
     @PersistenceContext
     private EntityManager em;
@@ -167,8 +171,23 @@ class ProdutoProjection {
 
     /** The product's row when this event is newer than what it holds; null when already applied. */
     private ProdutoRegistro atrasado(String produtoId, long versao) {
+        carregarOsDoLote();
         ProdutoRegistro produto = em.find(ProdutoRegistro.class, produtoId);
         return produto != null && produto.versao() < versao ? produto : null;
+    }
+
+    /**
+     * Loads the rows of every aggregate in the processor's batch with one query (ids of other aggregates simply
+     * match nothing), the first time a handler of the batch needs one: the finds that follow are answered by the
+     * persistence context instead of one query each.
+     */
+    private void carregarOsDoLote() {
+        LoteDoProcessador.umaVez(LOTE, eventos -> {
+            Set<String> ids = new HashSet<>();
+            eventos.forEach(e -> ids.add(e.getAggregateIdentifier()));
+            return ids.size() > 1 ? em.createQuery("SELECT p FROM ProdutoRegistro p WHERE p.id IN :ids",
+                    ProdutoRegistro.class).setParameter("ids", ids).getResultList() : List.of();
+        });
     }
 
     /** Makes the product's variation rows exactly the list given, in its order, through managed entities. */
