@@ -223,7 +223,7 @@ public class ConfiguracaoAxon {
                                           TransactionManager transacoes,
                                           EventSchema schema,
                                           @Value("${loja.eventos.lote-de-leitura:100}") int loteDeLeitura) {
-        return JdbcEventStorageEngine.builder()
+        return new ArmazenamentoDeEventos(JdbcEventStorageEngine.builder()
                                      .batchSize(loteDeLeitura)
                                      // An aggregate's sequence numbers have no gaps (one unique key, appends
                                      // commit whole), so a short batch is its last: loading an aggregate is one
@@ -236,8 +236,7 @@ public class ConfiguracaoAxon {
                                      .persistenceExceptionResolver(resolver)
                                      .connectionProvider(conexoes)
                                      .transactionManager(transacoes)
-                                     .schema(schema)
-                                     .build();
+                                     .schema(schema), transacoes, schema);
     }
 
     @Qualifier("eventStore")
