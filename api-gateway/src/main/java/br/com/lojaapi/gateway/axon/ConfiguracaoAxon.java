@@ -215,7 +215,7 @@ public class ConfiguracaoAxon {
     }
 
     @Bean
-    EventStorageEngine eventStorageEngine(Serializer serializer,
+    ArmazenamentoDeEventos eventStorageEngine(Serializer serializer,
                                           @Qualifier("eventSerializer") Serializer eventSerializer,
                                           PersistenceExceptionResolver resolver,
                                           Configuration configuration,

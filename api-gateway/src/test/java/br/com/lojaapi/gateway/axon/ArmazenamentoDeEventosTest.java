@@ -1,14 +1,18 @@
 package br.com.lojaapi.gateway.axon;
 
 import br.com.lojaapi.apoio.TesteDeApi;
+import br.com.lojaapi.command.comum.LeituraAntecipada;
 import org.axonframework.eventhandling.DomainEventMessage;
 import org.axonframework.eventhandling.GenericDomainEventMessage;
 import org.axonframework.eventsourcing.eventstore.EventStorageEngine;
 import org.axonframework.eventsourcing.eventstore.EventStore;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.beans.factory.annotation.Value;
 import org.springframework.jdbc.core.JdbcTemplate;
+import org.springframework.transaction.PlatformTransactionManager;
+import org.springframework.transaction.support.TransactionTemplate;
 
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
@@ -21,7 +25,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 /**
  * An aggregate's stream as the repository reads it, now that the snapshot and the events after it come in one query:
  * the same events in the same order, and the older ways (no snapshot, a refused snapshot, more events than a batch)
- * still read everything. The aggregate type is one no projection or sync page knows, so nothing else reacts.
+ * still read everything, and several aggregates read ahead together serve the loads of their transaction only. The
+ * aggregate type is one no projection or sync page knows, so nothing else reacts.
  */
 class ArmazenamentoDeEventosTest extends TesteDeApi {
 
@@ -35,6 +40,19 @@ class ArmazenamentoDeEventosTest extends TesteDeApi {
 
     @Autowired
     JdbcTemplate jdbc;
+
+    @Autowired
+    LeituraAntecipada antecipada;
+
+    @Autowired
+    PlatformTransactionManager transacoes;
+
+    TransactionTemplate transacao;
+
+    @BeforeEach
+    void transacao() {
+        transacao = new TransactionTemplate(transacoes);
+    }
 
     @Value("${loja.eventos.lote-de-leitura:100}")
     int lote;
@@ -75,6 +93,28 @@ class ArmazenamentoDeEventosTest extends TesteDeApi {
                 agregado, UUID.randomUUID().toString(), "\"antigo\"".getBytes(StandardCharsets.UTF_8));
 
         assertThat(lidos(agregado)).containsExactly("e0", "e1", "e2", "e3");
+    }
+
+    @Test
+    void variosAgregadosLidosDeUmaVezNaTransacaoESoNela() {
+        String um = gravar(3);
+        String outro = gravar(60);
+        armazenamento.storeSnapshot(new GenericDomainEventMessage<>(TIPO, outro, 50, "estado em 50"));
+
+        List<List<Object>> dentro = transacao.execute(status -> {
+            antecipada.antecipar(List.of(um, outro));
+            return List.of(lidos(um), lidos(outro));
+        });
+        assertThat(dentro.get(0)).containsExactly("e0", "e1", "e2");
+        assertThat(dentro.get(1)).containsExactly("estado em 50", "e51", "e52", "e53", "e54", "e55", "e56", "e57",
+                "e58", "e59");
+
+        // read ahead and never loaded: nothing of it outlives its transaction
+        transacao.executeWithoutResult(status -> antecipada.antecipar(List.of(um)));
+        armazenamento.appendEvents(List.of(new GenericDomainEventMessage<>(TIPO, um, 3, "e3")));
+        assertThat(lidos(um)).containsExactly("e0", "e1", "e2", "e3");
+        List<Object> numaTransacao = transacao.execute(status -> lidos(um));
+        assertThat(numaTransacao).containsExactly("e0", "e1", "e2", "e3");
     }
 
     private String gravar(int quantos) {

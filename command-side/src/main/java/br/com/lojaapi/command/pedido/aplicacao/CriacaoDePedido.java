@@ -1,6 +1,7 @@
 package br.com.lojaapi.command.pedido.aplicacao;
 
 import br.com.lojaapi.command.cliente.ClientesDaLoja;
+import br.com.lojaapi.command.comum.LeituraAntecipada;
 import br.com.lojaapi.command.comum.UmaUnidadeDeTrabalho;
 import br.com.lojaapi.command.pedido.NumerosDePedido;
 import br.com.lojaapi.command.pedido.RegrasDePedido;
@@ -33,8 +34,8 @@ import java.util.SortedMap;
 
 /**
  * POST of an order, in one database transaction (the commands run in-thread inside it): each product of the order,
- * under its stock lock, prices its lines and takes their stock; then the order is created with the store's next
- * number. Any refusal rolls everything back, so no line's stock is ever taken alone and no number is consumed. A
+ * under its stock lock, prices its lines and takes their stock (the products are read together, once all their
+ * locks are held); then the order is created with the store's next number. Any refusal rolls everything back, so no line's stock is ever taken alone and no number is consumed. A
  * concurrency conflict must retry the whole call.
  */
 @Service
@@ -44,13 +45,15 @@ public class CriacaoDePedido {
     private final ClientesDaLoja clientes;
     private final EstoqueDosProdutos estoque;
     private final NumerosDePedido numeros;
+    private final LeituraAntecipada leitura;
 
     CriacaoDePedido(CommandGateway comandos, ClientesDaLoja clientes, EstoqueDosProdutos estoque,
-                    NumerosDePedido numeros) {
+                    NumerosDePedido numeros, LeituraAntecipada leitura) {
         this.comandos = comandos;
         this.clientes = clientes;
         this.estoque = estoque;
         this.numeros = numeros;
+        this.leitura = leitura;
     }
 
     /** An order line as sent: {@code itemId} is the id to give the line, {@code opcoes} JSON text or null. */
@@ -85,6 +88,7 @@ public class CriacaoDePedido {
                         + produtoId);
             }
         });
+        leitura.antecipar(porProduto.keySet());
         return UmaUnidadeDeTrabalho.executar(() -> tomarECriar(pedido, registrado, porProduto));
     }
 
