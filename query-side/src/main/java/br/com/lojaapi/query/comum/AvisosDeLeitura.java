@@ -78,9 +78,9 @@ public class AvisosDeLeitura {
             return;
         }
         String versao = payload.substring(inicioVersao + 1);
+        // a known model: waits are registered under the names of ModeloLeitura only
         Aviso aviso = new Aviso(ModeloLeitura.valueOf(modelo), id,
                 versao.equals("-") ? Optional.empty() : Optional.of(Long.parseLong(versao)));
-        // (the model is known: only waits registered under its name are found above)
         interessadas.forEach(espera -> espera.avisos.offer(aviso));
     }
 
