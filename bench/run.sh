@@ -1,11 +1,15 @@
 #!/usr/bin/env bash
-# Benchmark of the packaged service: starts api-gateway/target/store-api.jar on a fresh embedded database with
-# raised quotas, creates stores and tokens, and drives categories, products, orders and (with a webhook
-# registered to a local receiver) customers with wrk. It builds nothing:
-# run `mvn -q -DskipTests package` first. Results go to bench/results/ (one file per run, plus latest.md).
+# Benchmark of the packaged service: starts a throwaway PostgreSQL cluster (initdb in a temporary directory, a port
+# of its own, pg_stat_statements loaded) and api-gateway/target/store-api.jar on it with raised quotas, creates
+# stores and tokens, and drives orders, products and categories (and, with a webhook registered to a local
+# receiver, customers) with wrk. It builds nothing: run `mvn -q -DskipTests package` first. Results go to
+# bench/results/ (one file per run, plus latest.md).
 #
 #   bench/run.sh                 # defaults below
 #   DURACAO=30s CONEXOES=16 bench/run.sh
+#   CENARIOS=custos bench/run.sh                         # only the three costed scenarios against plain SQL
+#   CENARIOS=custos CUSTOS=produto bench/run.sh          # only GET /v1/produtos/{id} and its plain SQL
+#   CENARIOS=custos LOJAS=1 bench/run.sh                 # the same with one store and one token
 #   CENARIOS=webhooks bench/run.sh                       # only the webhook delivery benchmark
 #   WEBHOOK_EVENTO=pedido.criado WEBHOOK_THREADS=32 CENARIOS=webhooks bench/run.sh
 #   CENARIOS=reconstrucao bench/run.sh                   # rebuild of pedido-view over 1,000,000 order events
@@ -13,14 +17,24 @@
 #   CENARIOS=sincronia bench/run.sh                      # freshness of incremental sync across two nodes
 #   ESCRITAS_SINCRONIA=500 CARGAS_SINCRONIA="0 8" CENARIOS=sincronia bench/run.sh
 #
-# CENARIOS picks the groups: "api" (the REST scenarios), "webhooks" (deliveries to a local receiver,
-# bench/webhooks.py: deliveries per second and the time from the event's criadoEm to its arrival) and
+# CENARIOS picks the groups: "custos" (each of the scenarios in $CUSTOS, "pedido" = POST /v1/pedidos with 3 items
+# with stock control, "lista" = GET /v1/pedidos?limite=50, "produto" = GET /v1/produtos/{id}, on $LOJAS stores
+# with a token each and $PRODUTOS_POR_LOJA products each, requests spread over them (bench/custos.lua); right
+# after each, pgbench runs its plain-SQL equivalent (bench/sql-puro/) on tables of its own on the same server with
+# the same connections and duration; printed: both rates, their ratio, and the statements the service sent per
+# request as pg_stat_statements counts them), "api" (the other REST scenarios), "webhooks" (deliveries to a local
+# receiver, bench/webhooks.py: deliveries per second and the time from the event's criadoEm to its arrival),
 # "reconstrucao" (not in the default: it fills the event store with $EVENTOS order events, copies of a few orders
 # created through the API (bench/reconstrucao.sql), times the live processors catching up with them, then rebuilds
 # pedido-view through POST /admin/projecoes/pedido-view/replay and times it; bench/reconstrucao.py) and
-# "sincronia" (not in the default: a second node on the first one's database; bench/sincronia.py writes on the
-# first and polls incremental sync on the second, and reports the time from each write's response to the page that
-# lists it, alone and with $CARGAS_SINCRONIA threads creating products meanwhile).
+# "sincronia" (not in the default: a second node on the same database; bench/sincronia.py writes on the first and
+# polls incremental sync on the second, and reports the time from each write's response to the page that lists
+# it, alone and with $CARGAS_SINCRONIA threads creating products meanwhile).
+#
+# Everything it starts (the cluster, the service, a second node, the webhook receiver) is stopped by its pid when
+# the script ends, fails or is interrupted, and the temporary directories are removed; if the script itself is
+# killed outright, a watchdog does the same. Any failed step, error response or failed transaction stops the run
+# with a message and a non-zero status.
 set -euo pipefail
 
 raiz="$(cd "$(dirname "$0")/.." && pwd)"
@@ -31,7 +45,7 @@ conexoes="${CONEXOES:-8}"
 threads="${THREADS:-2}"
 porta="${PORTA:-18080}"
 resultados="$raiz/bench/results"
-cenarios="${CENARIOS:-api webhooks}"
+cenarios="${CENARIOS:-custos api webhooks}"
 evento_webhook="${WEBHOOK_EVENTO:-cliente.criado}"
 porta_receptor="${PORTA_RECEPTOR:-$((porta + 1))}"
 dreno_maximo="${DRENO:-300}"          # s: the longest wait for deliveries after the load stops
@@ -45,67 +59,167 @@ reconstrucao_maxima="${RECONSTRUCAO_MAXIMA:-3600}"  # s: the longest wait for th
 escritas_sincronia="${ESCRITAS_SINCRONIA:-200}"   # writes measured per run of the sync scenario
 cargas_sincronia="${CARGAS_SINCRONIA:-0 4}"       # product-creating threads during each run (one run per value)
 porta_no2="${PORTA_NO2:-$((porta + 2))}"          # the second node of the sync scenario
+custos="${CUSTOS:-pedido lista produto}"          # the costed scenarios, in this order
+lojas_custos="${LOJAS:-40}"                       # stores of the costed scenarios, each with a token of its own
+produtos_por_loja="${PRODUTOS_POR_LOJA:-10}"      # products with stock control in each of them
+conexoes_custos="${CONEXOES:-16}"                 # connections of both the API and pgbench in the costed scenarios
+quieto="${QUIETO:-300}"   # statements/s under which the service counts as idle (its background is about 100)
+# The database server: a throwaway cluster of this PostgreSQL (Debian package postgresql-15, installed if missing),
+# on its own port; PG_BIN=/usr/lib/postgresql/16/bin for another version.
+pg_bin="${PG_BIN:-/usr/lib/postgresql/15/bin}"
+porta_pg="${PORTA_PG:-$((porta + 3))}"
 
 quer() { case " $cenarios " in *" $1 "*) return 0 ;; *) return 1 ;; esac; }
+custo_quer() { case " $custos " in *" $1 "*) return 0 ;; *) return 1 ;; esac; }
 for c in $cenarios; do
-  case "$c" in api | webhooks | reconstrucao | sincronia) ;;
-    *) echo "CENARIOS: '$c' não é api, webhooks, reconstrucao nem sincronia" >&2; exit 1 ;; esac
+  case "$c" in custos | api | webhooks | reconstrucao | sincronia) ;;
+    *) echo "CENARIOS: '$c' não é custos, api, webhooks, reconstrucao nem sincronia" >&2; exit 1 ;; esac
+done
+for c in $custos; do
+  case "$c" in pedido | lista | produto) ;;
+    *) echo "CUSTOS: '$c' não é pedido, lista nem produto" >&2; exit 1 ;; esac
 done
 case "$evento_webhook" in cliente.criado | pedido.criado) ;;
   *) echo "WEBHOOK_EVENTO: use cliente.criado ou pedido.criado" >&2; exit 1 ;; esac
+[[ "$lojas_custos" =~ ^[1-9][0-9]*$ ]] || { echo "LOJAS: um número de lojas, não '$lojas_custos'" >&2; exit 1; }
+[[ "$produtos_por_loja" =~ ^[0-9]+$ ]] && [ "$produtos_por_loja" -ge 3 ] \
+  || { echo "PRODUTOS_POR_LOJA: 3 ou mais (um pedido leva três produtos distintos)" >&2; exit 1; }
+# pgbench takes whole seconds; wrk takes 20s, 2m, 1h.
+segundos() {
+  case "$1" in
+    *[0-9]s) echo "${1%s}" ;; *[0-9]m) echo $(( ${1%m} * 60 )) ;; *[0-9]h) echo $(( ${1%h} * 3600 )) ;;
+    *[0-9]) echo "$1" ;; *) echo "DURACAO: use 20s, 2m ou 1h, não '$1'" >&2; return 1 ;;
+  esac
+}
+segundos_custos=$(segundos "$duracao")
 # Alone, the webhook scenarios get a longer warm-up: their rates kept rising with it (on 2 cores, 8-connection
 # creation with deliveries ran at 102, 122 and 137 events/s after 10s, 60s and 120s; 167 after the api scenarios).
-if quer api; then aquecimento_webhooks="${AQUECIMENTO_WEBHOOKS:-$aquecimento}"
+if quer api || quer custos; then aquecimento_webhooks="${AQUECIMENTO_WEBHOOKS:-$aquecimento}"
 else aquecimento_webhooks="${AQUECIMENTO_WEBHOOKS:-60s}"; fi
 
 [ -f "$jar" ] || { echo "Falta $jar: rode 'mvn -q -DskipTests package' antes." >&2; exit 1; }
-instalar() { # comando pacote: a Debian package, when the command is missing
-  command -v "$1" >/dev/null && return
-  echo "Instalando $1 (pacote Debian $2)..." >&2
-  if [ "$(id -u)" = 0 ]; then apt-get install -y "$2" >/dev/null || { apt-get update >/dev/null && apt-get install -y "$2" >/dev/null; }
-  else sudo apt-get install -y "$2" >/dev/null; fi
+instalar_pacote() { # a Debian package
+  echo "Instalando o pacote Debian $1..." >&2
+  if [ "$(id -u)" = 0 ]; then apt-get install -y "$1" >/dev/null || { apt-get update >/dev/null && apt-get install -y "$1" >/dev/null; }
+  else sudo apt-get install -y "$1" >/dev/null; fi
 }
-if quer api || quer webhooks; then instalar wrk wrk; fi
-quer reconstrucao && instalar psql postgresql-client
+instalar() { # comando pacote: a Debian package, when the command is missing
+  command -v "$1" >/dev/null || instalar_pacote "$2"
+}
+if quer api || quer webhooks || quer custos; then instalar wrk wrk; fi
+tem_postgres() { [ -x "$pg_bin/initdb" ] && [ -x "$pg_bin/pgbench" ] && [ -f "$("$pg_bin/pg_config" --pkglibdir)/pg_stat_statements.so" ]; }
+if ! tem_postgres 2>/dev/null; then
+  [ -z "${PG_BIN:-}" ] && instalar_pacote postgresql-15
+  tem_postgres || { echo "Falta o PostgreSQL em $pg_bin (initdb, pgbench, pg_stat_statements)" >&2; exit 1; }
+fi
+# PostgreSQL refuses to run as root: as root, the cluster belongs to the postgres user (created by the package).
+como_postgres() { if [ "$(id -u)" = 0 ]; then runuser -u postgres -- "$@"; else "$@"; fi; }
 
 carga_inicial="$(cut -d" " -f1-3 /proc/loadavg)"
-dados="$(mktemp -d)"
+dados="$(mktemp -d -t bench-dados.XXXXXX)"
+pg_raiz="$(mktemp -d -t bench-pg.XXXXXX)"
+[ "$(id -u)" = 0 ] && chown postgres: "$pg_raiz"
 admin="bench-admin-$(date +%s)-$RANDOM"
 log="$dados/servico.log"
+
+# A process is alive while it exists and is not a zombie.
+vivo() { local estado; estado=$(ps -o stat= -p "$1" 2>/dev/null) && [ -n "$estado" ] && [ "${estado#Z}" = "$estado" ]; }
+encerrar() { # pid [s]: SIGTERM, then SIGKILL if it is still there after s seconds (default 60)
+  vivo "$1" || { wait "$1" 2>/dev/null || true; return 0; }
+  kill "$1" 2>/dev/null || true
+  for _ in $(seq 1 "${2:-60}"); do vivo "$1" || break; sleep 1; done
+  if vivo "$1"; then echo "O processo $1 não parou com SIGTERM: SIGKILL" >&2; kill -9 "$1" 2>/dev/null || true; fi
+  wait "$1" 2>/dev/null || true
+}
+parar_banco() {
+  [ -f "$pg_raiz/dados/postmaster.pid" ] || return 0
+  (cd / && como_postgres "$pg_bin/pg_ctl" -D "$pg_raiz/dados" -m fast -w -t 60 stop >/dev/null) || {
+    local postmaster
+    postmaster=$(head -1 "$pg_raiz/dados/postmaster.pid" 2>/dev/null || true)
+    echo "pg_ctl stop falhou: SIGQUIT ao postmaster $postmaster" >&2
+    [ -n "$postmaster" ] && kill -QUIT "$postmaster" 2>/dev/null || true
+  }
+}
+# The service and the other processes started here write their pid to $dados/NAME.pid (the sync scenario's second
+# node is started in the output pipeline's subshell, whose variables this shell does not see).
 cleanup() {
-  # the sync scenario's second node runs in the output pipeline's subshell: its pid is in a file
-  if [ -f "$dados/no2.pid" ]; then
-    local no2
-    no2=$(cat "$dados/no2.pid")
-    kill "$no2" 2>/dev/null || true
-    for _ in $(seq 1 60); do kill -0 "$no2" 2>/dev/null || break; sleep 1; done
+  local saida=$? arquivo
+  set +e
+  [ -n "${pid_vigia:-}" ] && kill "$pid_vigia" 2>/dev/null && wait "$pid_vigia" 2>/dev/null
+  for arquivo in "$dados"/*.pid; do
+    [ -f "$arquivo" ] && encerrar "$(cat "$arquivo")"
+  done
+  [ -n "${LOG_SERVICO:-}" ] && cp "$log" "$LOG_SERVICO" 2>/dev/null
+  if [ "$saida" != 0 ] && [ -f "$log" ]; then
+    echo "bench/run.sh falhou (saída $saida); fim do log do serviço:" >&2
+    grep -v '^[[:space:]]*at ' "$log" | tail -15 >&2
   fi
-  [ -n "${pid:-}" ] && kill "$pid" 2>/dev/null && wait "$pid" 2>/dev/null || true
-  [ -n "${LOG_SERVICO:-}" ] && cp "$log" "$LOG_SERVICO" 2>/dev/null || true
-  [ -n "${pid_receptor:-}" ] && kill "$pid_receptor" 2>/dev/null && wait "$pid_receptor" 2>/dev/null || true
-  rm -rf "$dados"
+  parar_banco
+  rm -rf "$dados" "$pg_raiz"
+  return "$saida"
 }
 trap cleanup EXIT
+trap 'exit 130' INT
+trap 'exit 143' TERM
 
-# Another service on the port would be measured instead of this one (and this one would not start).
-if curl -s -o /dev/null "http://localhost:$porta/" || curl -s -o /dev/null "http://localhost:$porta_receptor/" \
-   || { quer sincronia && curl -s -o /dev/null "http://localhost:$porta_no2/"; }; then
-  echo "Porta $porta, $porta_receptor ou $porta_no2 já em uso: escolha outra com PORTA=..." >&2; exit 1
-fi
+# Should this script be killed outright (no EXIT trap), a watchdog in a session of its own stops what it started:
+# each pid in $dados/*.pid that is still this jar or a bench script, then the cluster; then it removes both
+# directories. After a normal end the trap has done all that and stopped the watchdog first.
+setsid bash -c '
+  while kill -0 "$1" 2>/dev/null; do sleep 1; done
+  for arquivo in "$2"/*.pid; do
+    [ -f "$arquivo" ] || continue
+    p=$(cat "$arquivo")
+    if tr "\0" " " </proc/"$p"/cmdline 2>/dev/null | grep -qF -e "$4" -e "$5/bench/"; then kill "$p"; fi
+  done
+  sleep 5
+  if [ -f "$3/dados/postmaster.pid" ]; then
+    if [ "$(id -u)" = 0 ]; then runuser -u postgres -- "$6/pg_ctl" -D "$3/dados" -m fast -w stop
+    else "$6/pg_ctl" -D "$3/dados" -m fast -w stop; fi
+  fi
+  rm -rf "$2" "$3"' vigia "$$" "$dados" "$pg_raiz" "$jar" "$raiz" "$pg_bin" >/dev/null 2>&1 </dev/null &
+pid_vigia=$!
+
+# Another service on a port would be measured instead of this one (and this one would not start).
+porta_ocupada() { (exec 3<>"/dev/tcp/127.0.0.1/$1") 2>/dev/null || curl -s -o /dev/null "http://localhost:$1/"; }
+for p in "$porta" "$porta_receptor" "$porta_pg" $(quer sincronia && echo "$porta_no2"); do
+  if porta_ocupada "$p"; then
+    echo "Porta $p já em uso: escolha outras com PORTA=... (usa PORTA a PORTA+3) ou PORTA_PG=..." >&2; exit 1
+  fi
+done
+
+# The cluster: Debian's defaults but for the port, max_connections (the service's pool plus pgbench's and a
+# second node's) and pg_stat_statements. The service connects as role loja to database loja; pgbench as role
+# sql_puro (tables of its own in schema sql_puro of the same database); the bench itself as postgres to database
+# postgres, so that counting by role leaves its own statements out.
+echo "Iniciando o PostgreSQL ($pg_bin) na porta $porta_pg..." >&2
+(cd / && como_postgres "$pg_bin/initdb" -D "$pg_raiz/dados" -U postgres --auth=trust -E UTF8 --locale=C.UTF-8) \
+  >"$dados/initdb.log" 2>&1 || { echo "initdb falhou:" >&2; cat "$dados/initdb.log" >&2; exit 1; }
+(cd / && como_postgres "$pg_bin/pg_ctl" -D "$pg_raiz/dados" -l "$pg_raiz/servidor.log" -w -t 120 start -o \
+  "-p $porta_pg -c listen_addresses=localhost -c unix_socket_directories='$pg_raiz' -c max_connections=300 \
+   -c shared_preload_libraries=pg_stat_statements -c pg_stat_statements.max=10000") >/dev/null \
+  || { echo "O PostgreSQL não subiu:" >&2; tail -20 "$pg_raiz/servidor.log" >&2; exit 1; }
+sql_bench() { "$pg_bin/psql" -X -q -At -v ON_ERROR_STOP=1 -h localhost -p "$porta_pg" -U postgres -d postgres "$@"; }
+sql() { "$pg_bin/psql" -X -q -At -v ON_ERROR_STOP=1 -h localhost -p "$porta_pg" -U postgres -d loja "$@"; }
+sql_bench -c "CREATE EXTENSION pg_stat_statements" -c "CREATE ROLE loja LOGIN SUPERUSER" -c "CREATE ROLE sql_puro LOGIN" \
+  -c "CREATE DATABASE loja OWNER loja"
+url_banco="jdbc:postgresql://localhost:$porta_pg/loja"
+
 # ALLOW_PRIVATE_NETWORK_TARGETS: the webhook receiver listens on loopback, which the service refuses otherwise.
 DATA_DIR="$dados" SERVER_PORT="$porta" ADMIN_TOKEN="$admin" ALLOW_PRIVATE_NETWORK_TARGETS=true \
+  DATABASE_URL="$url_banco" DATABASE_USER=loja \
   RATE_LIMIT_PER_MINUTE=1000000000 RATE_LIMIT_WRITES_PER_MINUTE=1000000000 \
   java -jar "$jar" >"$log" 2>&1 &
 pid=$!
+echo "$pid" >"$dados/servico.pid"
 base="http://localhost:$porta"
-for _ in $(seq 1 120); do
+echo "Iniciando o serviço..." >&2
+for _ in $(seq 1 300); do
   curl -sf "$base/actuator/health" >/dev/null 2>&1 && break
-  kill -0 "$pid" 2>/dev/null || { echo "O serviço não subiu:" >&2; tail -50 "$log" >&2; exit 1; }
+  vivo "$pid" || { echo "O serviço não subiu:" >&2; tail -50 "$log" >&2; exit 1; }
   sleep 1
 done
-# The embedded PostgreSQL (DATA_DIR/pg) listens on a port of its own choosing, which the service logs.
-porta_pg=$(sed -n 's/.*PostgreSQL embutido ouvindo em localhost:\([0-9]*\).*/\1/p' "$log" | head -1)
-sql() { psql -X -q -At -v ON_ERROR_STOP=1 -h localhost -p "$porta_pg" -U postgres -d postgres "$@"; }
+curl -sf "$base/actuator/health" >/dev/null 2>&1 || { echo "O serviço não respondeu em 300 s" >&2; exit 1; }
 
 json() { python3 -c "import json,sys; print(json.load(sys.stdin)['$1'])"; }
 criar_loja() {
@@ -134,6 +248,16 @@ etag_revalidada() { # url token
 
 # Orders: three products with stock control and stock enough for the whole run; every order takes one unit of
 # each, so all orders contend for the same three products (the hot-product case). Prints the order's body.
+# linhas_da_tabela PATTERN PREFIX FIELD...: the lines of $saida matching PATTERN ("name k=v k=v ...") as rows of a
+# Markdown table: the name without PREFIX, then the value of each FIELD (empty where the line has none).
+linhas_da_tabela() {
+  local padrao=$1 prefixo=$2
+  shift 2
+  grep "$padrao" "$saida" | awk -v prefixo="$prefixo" -v campos="$*" '{
+    delete v; for (i = 2; i <= NF; i++) { split($i, kv, "="); v[kv[1]] = kv[2] }
+    if (index($1, prefixo) == 1) $1 = substr($1, length(prefixo) + 1)
+    n = split(campos, c, " "); printf "| %s", $1; for (j = 1; j <= n; j++) printf " | %s", v[c[j]]; print " |" }'
+}
 corpo_de_pedido() { # token
   local itens="" id i
   for i in 1 2 3; do
@@ -195,6 +319,7 @@ if quer webhooks; then
   receptor="http://127.0.0.1:$porta_receptor"
   python3 "$raiz/bench/webhooks.py" receber "$porta_receptor" "$entregas" 2>>"$dados/receptor.log" &
   pid_receptor=$!
+  echo "$pid_receptor" >"$dados/receptor.pid"
   for _ in $(seq 1 50); do
     curl -sf "$receptor/contagem" >/dev/null 2>&1 && break
     kill -0 "$pid_receptor" 2>/dev/null || { echo "O receptor não subiu:" >&2; cat "$dados/receptor.log" >&2; exit 1; }
@@ -318,22 +443,24 @@ if quer reconstrucao; then
 fi
 
 if quer sincronia; then
-  # The second node: the first one's embedded PostgreSQL as its DATABASE_URL, a data directory (object store) of
-  # its own. Started last, so the other scenarios run on one node as before.
+  # The second node: the first one's database, a data directory (object store) of its own. Started last, so the
+  # other scenarios run on one node as before.
   cenario_sincronia() {
     local token carga
     mkdir -p "$dados/no2"
     DATA_DIR="$dados/no2" SERVER_PORT="$porta_no2" ADMIN_TOKEN="$admin" \
-      DATABASE_URL="jdbc:postgresql://localhost:$porta_pg/postgres" DATABASE_USER=postgres \
+      DATABASE_URL="$url_banco" DATABASE_USER=loja \
       RATE_LIMIT_PER_MINUTE=1000000000 RATE_LIMIT_WRITES_PER_MINUTE=1000000000 \
       java -jar "$jar" >"$dados/no2.log" 2>&1 &
     pid_no2=$!
     echo "$pid_no2" >"$dados/no2.pid"
-    for _ in $(seq 1 120); do
+    for _ in $(seq 1 300); do
       curl -sf "http://localhost:$porta_no2/actuator/health" >/dev/null 2>&1 && break
-      kill -0 "$pid_no2" 2>/dev/null || { echo "O segundo nó não subiu:" >&2; tail -50 "$dados/no2.log" >&2; exit 1; }
+      vivo "$pid_no2" || { echo "O segundo nó não subiu:" >&2; tail -50 "$dados/no2.log" >&2; exit 1; }
       sleep 1
     done
+    curl -sf "http://localhost:$porta_no2/actuator/health" >/dev/null 2>&1 \
+      || { echo "O segundo nó não respondeu em 300 s" >&2; exit 1; }
     for carga in $cargas_sincronia; do
       token=$(criar_loja "sincronia-$carga")
       echo "Sincronia entre nós: $escritas_sincronia escritas, carga $carga..." >&2
@@ -345,17 +472,137 @@ if quer sincronia; then
   }
 fi
 
+if quer custos; then
+  # Statements the service (role loja) or pgbench (role sql_puro) sent since the last reset, as pg_stat_statements
+  # counts them; transactions of the service's database (pg_stat_database, never reset here).
+  comandos() { sql_bench -c "SELECT coalesce(sum(calls), 0) FROM pg_stat_statements WHERE userid = '$1'::regrole"; }
+  transacoes() { sql_bench -c "SELECT xact_commit + xact_rollback FROM pg_stat_database WHERE datname = 'loja'"; }
+  zerar_comandos() { sql_bench -c "SELECT pg_stat_statements_reset()" >/dev/null; }
+  # Entries evicted from pg_stat_statements take their counts with them: the figures would be too low.
+  conferir_contagem() {
+    local descartes
+    descartes=$(sql_bench -c "SELECT dealloc FROM pg_stat_statements_info")
+    [ "$descartes" = 0 ] || { echo "pg_stat_statements descartou $descartes entradas: a contagem não vale" >&2; exit 1; }
+  }
+  # Waits until the service sends fewer than $quieto statements a second (what it sends idle: processors polling,
+  # token claims, the scheduler), so that a scenario's count holds neither the previous one's tail nor the setup's.
+  aquietar() {
+    local antes agora=0 i
+    antes=$(comandos loja)
+    for i in $(seq 1 60); do
+      sleep 1
+      agora=$(comandos loja)
+      [ $((agora - antes)) -lt "$quieto" ] && return 0
+      antes=$agora
+    done
+    echo "Aviso: o serviço não aquietou em 60 s (ainda $((agora - antes)) comandos/s)" >&2
+  }
+  custos_lojas="$dados/custos-lojas.txt"
+  custos_mapa="$dados/custos-mapa.tsv"
+  minimo_pedidos=50   # orders per store before GET /v1/pedidos?limite=50: every page is full
+  # wrk's timeout is raised from 2 s so that a slow answer counts in the percentiles instead of as an error.
+  carregar_custo() { # modo duracao: prints wrk's RESULTADO line
+    CUSTO_MODO="$1" CUSTO_LOJAS="$custos_lojas" wrk -t"$threads" -c"$conexoes_custos" -d"$2" --timeout 30s \
+      -s "$raiz/bench/custos.lua" "$base" | grep '^RESULTADO'
+  }
+  completar_pedidos() {
+    local criados
+    criados=$(python3 "$raiz/bench/custos.py" completar "$base" "$custos_lojas" "$minimo_pedidos")
+    [ "$criados" = 0 ] || echo "  $criados pedidos criados para que cada loja liste ao menos $minimo_pedidos" >&2
+  }
+
+  echo "Custos: criando $lojas_custos lojas, cada uma com um token e $produtos_por_loja produtos..." >&2
+  python3 "$raiz/bench/custos.py" preparar "$base" "$admin" "$lojas_custos" "$produtos_por_loja" \
+    "$custos_lojas" "$custos_mapa"
+  echo "Aquecendo custos ($aquecimento por cenário: $custos)..." >&2
+  for c in $custos; do
+    [ "$c" = lista ] && completar_pedidos
+    carregar_custo "$c" "$aquecimento" >/dev/null
+  done
+  # The plain-SQL tables, filled from what the service holds now (the order scenario's event payloads are copies
+  # of the warm-up's events).
+  sql -v pedidos="$(custo_quer pedido && echo true || echo false)" -f "$raiz/bench/sql-puro/esquema.sql" <"$custos_mapa"
+
+  # One costed scenario: the API for $duracao with wrk, its statement count, then pgbench on the plain-SQL script
+  # for as long with as many connections. Prints one line; any error response or failed transaction stops the run.
+  cenario_custo() { # modo
+    local modo=$1 detalhe resultado requisicoes erros erros_conexao rps p50 p90 p99 t0 t1 c_api x0 x1 saida_pgbench transacoes_sql tps \
+      falhas latencia c_sql
+    [ "$modo" = lista ] && { completar_pedidos; sql -f "$raiz/bench/sql-puro/pedidos-da-api.sql"; }
+    echo "Custo de $modo: API ($duracao, $conexoes_custos conexões)..." >&2
+    aquietar
+    x0=$(transacoes)
+    zerar_comandos
+    t0=$(date +%s.%N)
+    resultado=$(carregar_custo "$modo" "$duracao")
+    aquietar
+    c_api=$(comandos loja)
+    t1=$(date +%s.%N)
+    x1=$(transacoes)
+    conferir_contagem
+    campo() { echo "$resultado" | tr ' ' '\n' | sed -n "s/^$1=//p"; }
+    requisicoes=$(campo requisicoes) erros=$(campo erros_status) erros_conexao=$(campo erros_conexao)
+    rps=$(campo rps) p50=$(campo p50_ms) p90=$(campo p90_ms) p99=$(campo p99_ms)
+    [ "${requisicoes:-0}" -gt 0 ] || { echo "custo-$modo: nenhuma requisição respondida ($resultado)" >&2; exit 1; }
+    if [ "$erros" != 0 ] || [ "$erros_conexao" != 0 ]; then
+      echo "custo-$modo: $erros respostas de erro e $erros_conexao erros de conexão/timeout em $requisicoes requisições" >&2
+      exit 1
+    fi
+    # Where the count comes from: the service's statements most called, per request (in the result file only).
+    detalhe=$(sql_bench -F' ' -c "SELECT 'comandos-$modo', to_char(calls::numeric / $requisicoes, 'FM9990.00'),
+        left(regexp_replace(query, '\s+', ' ', 'g'), 160) FROM pg_stat_statements
+       WHERE userid = 'loja'::regrole ORDER BY calls DESC LIMIT 30")
+    echo "Custo de $modo: SQL puro (pgbench, $segundos_custos s)..." >&2
+    zerar_comandos
+    saida_pgbench=$(cd "$raiz/bench/sql-puro" && "$pg_bin/pgbench" -h localhost -p "$porta_pg" -U sql_puro -d loja \
+      -n -M prepared -c "$conexoes_custos" -j "$threads" -T "$segundos_custos" \
+      -D lojas="$lojas_custos" -D produtos="$produtos_por_loja" -f "$modo.sql" 2>&1) \
+      || { echo "pgbench falhou em $modo.sql:" >&2; echo "$saida_pgbench" | tail -20 >&2; exit 1; }
+    c_sql=$(comandos sql_puro)
+    conferir_contagem
+    transacoes_sql=$(echo "$saida_pgbench" | sed -n 's/^number of transactions actually processed: \([0-9]*\).*/\1/p')
+    falhas=$(echo "$saida_pgbench" | sed -n 's/^number of failed transactions: \([0-9]*\).*/\1/p')
+    latencia=$(echo "$saida_pgbench" | sed -n 's/^latency average = \([0-9.]*\) ms$/\1/p')
+    tps=$(echo "$saida_pgbench" | sed -n 's/^tps = \([0-9.]*\) (without initial connection time)$/\1/p')
+    if [ -z "$tps" ] || [ "${transacoes_sql:-0}" = 0 ] || [ "${falhas:-0}" != 0 ]; then
+      echo "pgbench em $modo.sql: $transacoes_sql transações, $falhas falhas:" >&2; echo "$saida_pgbench" >&2; exit 1
+    fi
+    awk -v m="$modo" -v c="$conexoes_custos" -v r="$requisicoes" -v rps="$rps" -v p50="$p50" -v p90="$p90" \
+      -v p99="$p99" -v n="$c_api" -v x=$((x1 - x0)) -v s="$(awk -v a="$t0" -v b="$t1" 'BEGIN { print b - a }')" \
+      -v f="$fundo" -v tx="$transacoes_sql" -v tps="$tps" -v lat="$latencia" -v ns="$c_sql" 'BEGIN {
+        printf "custo-%s conexoes=%d api_requisicoes=%d api_rps=%.1f api_p50_ms=%.2f api_p90_ms=%.2f api_p99_ms=%.2f", m, c, r, rps, p50, p90, p99
+        printf " comandos=%d comandos_por_req=%.1f fundo_por_req=%.2f transacoes_por_req=%.2f janela_s=%.1f", n, n / r, f * s / r, x / r, s
+        printf " sql_transacoes=%d sql_tps=%.1f sql_latencia_ms=%.2f sql_comandos_por_tx=%.1f razao_pct=%.2f\n", tx, tps, lat, ns / tx, 100 * rps / tps }'
+    echo "$detalhe"
+  }
+  # What the service sends idle, per second: part of every scenario's count, shown apart.
+  medir_fundo() {
+    local a b
+    aquietar
+    a=$(comandos loja)
+    sleep 10
+    b=$(comandos loja)
+    fundo=$(awk -v n=$((b - a)) 'BEGIN { printf "%.1f", n / 10 }')
+    echo "custos-fundo comandos_s=$fundo lojas=$lojas_custos produtos_por_loja=$produtos_por_loja"
+  }
+fi
+
 carimbo="$(date -u +%Y%m%dT%H%M%SZ)"
 saida="$resultados/$carimbo$(quer reconstrucao && echo -reconstrucao || true)$(quer sincronia && echo -sincronia || true).txt"
 mkdir -p "$resultados"
 {
   cabecalho="# $carimbo $(nproc) núcleos, $(free -g | awk '/Mem:/{print $2}') GiB"
-  if quer api || quer webhooks; then cabecalho="$cabecalho; duração $duracao por cenário"; fi
+  if quer api || quer webhooks || quer custos; then cabecalho="$cabecalho; duração $duracao por cenário"; fi
+  quer custos && cabecalho="$cabecalho; custos: $lojas_custos lojas com um token cada e $produtos_por_loja produtos com controle de estoque, $conexoes_custos conexões na API e no pgbench"
   quer api && cabecalho="$cabecalho; $produtos produtos com 2 variações no catálogo lido"
   quer reconstrucao && cabecalho="$cabecalho; reconstrução de pedido-view sobre ≥$eventos_reconstrucao eventos de pedido (cópias de 4 pedidos criados pela API)"
   quer sincronia && cabecalho="$cabecalho; sincronia entre 2 nós, $escritas_sincronia escritas por rodada"
   quer webhooks && cabecalho="$cabecalho; webhooks de $evento_webhook com WEBHOOK_THREADS=${WEBHOOK_THREADS:-16} para um receptor local (python ThreadingHTTPServer)"
-  echo "$cabecalho; load average antes de subir o serviço: $carga_inicial"
+  echo "$cabecalho; PostgreSQL $(sql_bench -c 'SHOW server_version' | cut -d' ' -f1) descartável com pg_stat_statements; load average antes de subir o serviço: $carga_inicial"
+  if quer custos; then
+    medir_fundo
+    for c in $custos; do cenario_custo "$c"; done
+  fi
   if quer api; then
     cenario post-serial 1 1 POST "$base/v1/categorias" "$token_escrita"
     cenario post "$conexoes" "$threads" POST "$base/v1/categorias" "$token_escrita"
@@ -384,9 +631,21 @@ mkdir -p "$resultados"
   fi
   if quer reconstrucao; then cenario_reconstrucao; fi
   if quer sincronia; then cenario_sincronia; fi
-} | tee "$saida"
+} | tee "$saida.tmp"
+# A run that failed leaves only $saida.tmp (ignored by git), for a look at how far it got.
+mv "$saida.tmp" "$saida"
 
 {
+  if grep -q '^custo-' "$saida"; then
+    echo "Custos: a API e, logo depois, o mesmo trabalho em SQL puro (pgbench, bench/sql-puro/) no mesmo servidor, com as mesmas conexões e duração. razão = req/s da API ÷ transações/s do SQL. comandos/req = comandos que o serviço enviou (pg_stat_statements, papel loja: BEGIN incluído; COMMIT, já preparado pelo driver, não é contado) ÷ requisições respondidas; fundo = a parte que o serviço envia parado ($(sed -n 's/^custos-fundo comandos_s=\([0-9.]*\).*/\1/p' "$saida") comandos/s); transações/req dá os COMMITs."
+    echo
+    echo "| cenário | conexões | API req/s | API p50 ms | API p99 ms | SQL puro tx/s | razão | comandos/req | fundo/req | transações/req | comandos/tx SQL |"
+    echo "|---|---|---|---|---|---|---|---|---|---|---|"
+    grep '^custo-' "$saida" | awk '{ delete v; for (i = 2; i <= NF; i++) { split($i, kv, "="); v[kv[1]] = kv[2] }
+      printf "| %s | %s | %s | %s | %s | %s | %s%% | %s | %s | %s | %s |\n", $1, v["conexoes"], v["api_rps"], v["api_p50_ms"], v["api_p99_ms"],
+        v["sql_tps"], v["razao_pct"], v["comandos_por_req"], v["fundo_por_req"], v["transacoes_por_req"], v["sql_comandos_por_tx"] }'
+    echo
+  fi
   if grep -q ' requisicoes=' "$saida"; then
     echo "| cenário | conexões | req/s | p50 ms | p90 ms | p99 ms | erros |"
     echo "|---|---|---|---|---|---|---|"
@@ -406,9 +665,7 @@ mkdir -p "$resultados"
     echo
     echo "| medida | eventos | s | eventos/s | eventos/s na 2ª metade | serviço: eventos | serviço: s | serviço: eventos/s | carga 1 min |"
     echo "|---|---|---|---|---|---|---|---|---|"
-    grep ' eventos_s=' "$saida" | awk '{ delete v; for (i = 2; i <= NF; i++) { split($i, kv, "="); v[kv[1]] = kv[2] }
-      printf "| %s | %s | %s | %s | %s | %s | %s | %s | %s |\n", $1, v["eventos"], v["s"], v["eventos_s"], v["eventos_s_2a_metade"],
-        v["servico_eventos"], v["servico_s"], v["servico_eventos_s"], v["carga1"] }'
+    linhas_da_tabela ' eventos_s=' '' eventos s eventos_s eventos_s_2a_metade servico_eventos servico_s servico_eventos_s carga1
     grep '^pedido-view' "$saida"
     echo
   fi
@@ -417,9 +674,7 @@ mkdir -p "$resultados"
     echo
     echo "| recurso | carga | escritas | p50 ms | p90 ms | p99 ms | máx ms |"
     echo "|---|---|---|---|---|---|---|"
-    grep '^sincronia-' "$saida" | awk '{ delete v; for (i = 2; i <= NF; i++) { split($i, kv, "="); v[kv[1]] = kv[2] }
-      sub(/^sincronia-/, "", $1)
-      printf "| %s | %s | %s | %s | %s | %s | %s |\n", $1, v["carga"], v["escritas"], v["p50_ms"], v["p90_ms"], v["p99_ms"], v["max_ms"] }'
+    linhas_da_tabela '^sincronia-' sincronia- carga escritas p50_ms p90_ms p99_ms max_ms
     echo
   fi
   head -1 "$saida"

@@ -223,15 +223,21 @@ passo() {
     printf '[%2d] %s %s %s  %s\n' "$N" "$status" "$metodo" "$(com_nomes "$caminho")" "$titulo"
 }
 
+# lido PATH LINE: in markdown mode prints LINE (what the walkthrough shows instead of a value) and, like a skipped
+# step, answers false; otherwise sets the caller's v to the value at PATH of the last answer.
+lido() {
+    if [[ $MODO == markdown ]]; then
+        printf '%s\n' "$2"
+        return 1
+    fi
+    [[ -z $PULAR ]] || return 1
+    v=$(valor "$1")
+}
+
 # esperar PATH VALUE: the walkthrough shows that value of the answer, and the run checks it (numbers numerically).
 esperar() {
     local caminho=$1 esperado=$2 v
-    if [[ $MODO == markdown ]]; then
-        printf '#   %s = %s\n' "$caminho" "$esperado"
-        return 0
-    fi
-    [[ -n $PULAR ]] && return 0
-    v=$(valor "$caminho")
+    lido "$caminho" "#   $caminho = $esperado" || return 0
     if [[ $v != "$esperado" ]] && ! awk -v a="$v" -v b="$esperado" \
             'BEGIN { n = "^-?[0-9]+([.][0-9]+)?$"; exit !(a ~ n && b ~ n && a + 0 == b + 0) }'; then
         falhar "esperar $caminho" "expected $caminho = $esperado, got '$v'"
@@ -251,12 +257,7 @@ com_nomes() {
 # guardar VAR PATH: VAR = the value at PATH of the last answer (a step needs it later).
 guardar() {
     local nome=$1 caminho=$2 v
-    if [[ $MODO == markdown ]]; then
-        printf '%s=…   # %s of the answer\n' "$nome" "$caminho"
-        return 0
-    fi
-    [[ -n $PULAR ]] && return 0
-    v=$(valor "$caminho")
+    lido "$caminho" "$nome=…   # $caminho of the answer" || return 0
     [[ -n $v ]] || falhar "guardar $nome" "the answer has no $caminho"
     printf -v "$nome" '%s' "$v"
     printf '       %s=%s\n' "$nome" "$v"

@@ -17,6 +17,15 @@ public final class OutroNo implements AutoCloseable {
         this.contexto = contexto;
     }
 
+    /** Rate limits high enough never to refuse a test that sends many requests at once (as on the first node). */
+    public static final Map<String, Object> SEM_LIMITES =
+            Map.of("loja.limite.por-minuto", 1_000_000, "loja.limite.escritas-por-minuto", 1_000_000);
+
+    /** A node on the test database with the first node's quotas ({@link #SEM_LIMITES}). */
+    public static OutroNo semLimites() {
+        return iniciar(SEM_LIMITES);
+    }
+
     public static OutroNo iniciar(Map<String, Object> propriedades) {
         return iniciar(BancoDeTestes.url(), propriedades);
     }

@@ -49,6 +49,20 @@ public final class ReceptorDeWebhooks implements AutoCloseable {
     private final Map<String, Function<Recebido, Integer>> regras = new ConcurrentHashMap<>();
     private final Map<String, byte[]> corpos = new ConcurrentHashMap<>();
 
+    private static ReceptorDeWebhooks compartilhado;
+
+    /**
+     * The receiver test classes share for the whole run, stopped with the JVM: every webhook of a test has a path
+     * of its own, so no test sees another's deliveries.
+     */
+    public static synchronized ReceptorDeWebhooks compartilhado() {
+        if (compartilhado == null) {
+            compartilhado = new ReceptorDeWebhooks();
+            Runtime.getRuntime().addShutdownHook(new Thread(compartilhado::close));
+        }
+        return compartilhado;
+    }
+
     public ReceptorDeWebhooks() {
         try {
             servidor = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 100);

@@ -19,9 +19,9 @@ public final class SegundoNo implements BeforeAllCallback, AfterAllCallback {
         this.propriedades = Map.copyOf(propriedades);
     }
 
-    /** Rate limits high enough never to refuse a test that sends many requests at once. */
+    /** With the first node's quotas ({@link OutroNo#SEM_LIMITES}). */
     public static SegundoNo semLimites() {
-        return new SegundoNo(Map.of("loja.limite.por-minuto", 1000000, "loja.limite.escritas-por-minuto", 1000000));
+        return new SegundoNo(OutroNo.SEM_LIMITES);
     }
 
     @Override
@@ -31,7 +31,9 @@ public final class SegundoNo implements BeforeAllCallback, AfterAllCallback {
 
     @Override
     public void afterAll(ExtensionContext contexto) {
-        no.close();
+        if (no != null) {
+            no.close();
+        }
     }
 
     public ClienteHttp cliente() {

@@ -1,9 +1,7 @@
 package br.com.lojaapi.apoio;
 
 import br.com.lojaapi.StoreApiApplication;
-import org.junit.jupiter.api.BeforeEach;
 import org.springframework.boot.test.context.SpringBootTest;
-import org.springframework.boot.test.web.server.LocalServerPort;
 import org.springframework.test.context.DynamicPropertyRegistry;
 import org.springframework.test.context.DynamicPropertySource;
 
@@ -13,24 +11,14 @@ import org.springframework.test.context.DynamicPropertySource;
  */
 @SpringBootTest(classes = StoreApiApplication.class, webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
         properties = {"loja.admin.token=" + TesteDeApi.ADMIN})
-public abstract class TesteComConfiguracaoPadrao {
+public abstract class TesteComConfiguracaoPadrao extends AplicacaoNaPorta {
 
     public static final String BANCO = "configuracao_padrao";
-
-    @LocalServerPort
-    protected int porta;
-
-    protected ClienteHttp api;
 
     @DynamicPropertySource
     static void banco(DynamicPropertyRegistry registro) {
         // A database of its own: these nodes refuse internal addresses, so they must not deliver (to loopback
         // receivers) the webhooks of tests running on the shared database.
         TesteDeApi.propriedadesDoBanco(registro, BancoDeTestes.url(BANCO));
-    }
-
-    @BeforeEach
-    void cliente() {
-        api = new ClienteHttp(porta);
     }
 }

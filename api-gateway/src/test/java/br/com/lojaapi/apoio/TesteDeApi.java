@@ -2,9 +2,7 @@ package br.com.lojaapi.apoio;
 
 import br.com.lojaapi.StoreApiApplication;
 import br.com.lojaapi.gateway.banco.UrlDoBanco;
-import org.junit.jupiter.api.BeforeEach;
 import org.springframework.boot.test.context.SpringBootTest;
-import org.springframework.boot.test.web.server.LocalServerPort;
 import org.springframework.test.context.DynamicPropertyRegistry;
 import org.springframework.test.context.DynamicPropertySource;
 
@@ -24,17 +22,12 @@ import static org.assertj.core.api.Assertions.assertThat;
                 "loja.webhooks.atrasos=" + TesteDeApi.ATRASOS,
                 "loja.webhooks.tempo-limite=" + TesteDeApi.TEMPO_LIMITE,
                 "loja.admin.token=" + TesteDeApi.ADMIN})
-public abstract class TesteDeApi {
+public abstract class TesteDeApi extends AplicacaoNaPorta {
 
     public static final String ADMIN = "token-de-operador-dos-testes";
     /** Webhook retries in seconds rather than minutes: every node of the tests shares them. */
     public static final String ATRASOS = "1s,1s,1s,1s";
     public static final String TEMPO_LIMITE = "2s";
-
-    @LocalServerPort
-    protected int porta;
-
-    protected ClienteHttp api;
 
     @DynamicPropertySource
     static void banco(DynamicPropertyRegistry registro) {
@@ -50,11 +43,6 @@ public abstract class TesteDeApi {
         registro.add("loja.banco.url", url::jdbcUrl);
         registro.add("loja.banco.usuario", () -> url.usuario() == null ? "" : url.usuario());
         registro.add("loja.banco.senha", () -> url.senha() == null ? "" : url.senha());
-    }
-
-    @BeforeEach
-    void cliente() {
-        api = new ClienteHttp(porta);
     }
 
     /** A new store with one token; slugs are unique per call. */

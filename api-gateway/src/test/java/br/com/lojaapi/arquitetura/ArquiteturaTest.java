@@ -1,6 +1,11 @@
 package br.com.lojaapi.arquitetura;
 
 import br.com.lojaapi.command.webhook.WebhookLookup;
+import br.com.lojaapi.query.processamento.EstadoDoProcessador;
+import br.com.lojaapi.query.processamento.NoEmExecucao;
+import br.com.lojaapi.query.processamento.PainelDosProcessadores;
+import br.com.lojaapi.query.processamento.SegmentoDoProcessador;
+import br.com.lojaapi.query.processamento.reconstrucao.Reconstrucao;
 import com.tngtech.archunit.base.DescribedPredicate;
 import com.tngtech.archunit.core.domain.JavaClass;
 import com.tngtech.archunit.core.domain.JavaClasses;
@@ -9,6 +14,7 @@ import com.tngtech.archunit.core.importer.ClassFileImporter;
 import com.tngtech.archunit.core.importer.ImportOption;
 import org.axonframework.commandhandling.CommandBus;
 import org.axonframework.commandhandling.CommandHandler;
+import org.axonframework.commandhandling.gateway.CommandGateway;
 import org.axonframework.config.ProcessingGroup;
 import org.axonframework.eventhandling.EventBus;
 import org.axonframework.eventhandling.EventHandler;
@@ -16,6 +22,7 @@ import org.axonframework.eventsourcing.EventSourcingHandler;
 import org.axonframework.modelling.command.Repository;
 import org.axonframework.modelling.saga.SagaEventHandler;
 import org.axonframework.queryhandling.QueryBus;
+import org.axonframework.queryhandling.QueryGateway;
 import org.axonframework.queryhandling.QueryHandler;
 import org.axonframework.spring.stereotype.Aggregate;
 import org.axonframework.spring.stereotype.Saga;
@@ -26,6 +33,10 @@ import org.springframework.web.bind.annotation.RestController;
 import javax.sql.DataSource;
 import java.util.List;
 
+import static com.tngtech.archunit.base.DescribedPredicate.not;
+import static com.tngtech.archunit.core.domain.JavaClass.Predicates.equivalentTo;
+import static com.tngtech.archunit.core.domain.JavaClass.Predicates.resideInAPackage;
+import static com.tngtech.archunit.core.domain.JavaClass.Predicates.resideInAnyPackage;
 import static com.tngtech.archunit.core.domain.JavaModifier.PUBLIC;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.classes;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
@@ -152,5 +163,49 @@ class ArquiteturaTest {
                  .should().onlyDependOnClassesThat().resideInAnyPackage("br.com.lojaapi.query.rotulo..",
                          "br.com.lojaapi.coreapi..", "java..", "com.itextpdf..", "com.google.zxing..")
                  .check(CLASSES);
+    }
+
+    /**
+     * Of Axon, a controller knows the command and query gateways (and the response types its queries name): never a
+     * bus, a processor, the event or token store. Everything beyond sending a message goes through a side's port.
+     */
+    @Test
+    void controladoresUsamDoAxonSoOsGateways() {
+        noClasses().that().areAnnotatedWith(RestController.class)
+                   .should().dependOnClassesThat(resideInAPackage("org.axonframework..")
+                           .and(not(equivalentTo(CommandGateway.class)))
+                           .and(not(equivalentTo(QueryGateway.class)))
+                           .and(not(resideInAPackage("org.axonframework.messaging.responsetypes.."))))
+                   .check(CLASSES);
+    }
+
+    /**
+     * The event processors (where each stands, the nodes sharing them, the rebuild of a read model) are the query
+     * side's; a controller sees them only through {@link PainelDosProcessadores} and the records it answers.
+     */
+    @Test
+    void controladoresChegamAosProcessadoresSoPeloPainel() {
+        noClasses().that().areAnnotatedWith(RestController.class)
+                   .should().dependOnClassesThat(resideInAPackage("br.com.lojaapi.query.processamento..")
+                           .and(not(equivalentTo(PainelDosProcessadores.class)))
+                           .and(not(equivalentTo(EstadoDoProcessador.class)))
+                           .and(not(equivalentTo(SegmentoDoProcessador.class)))
+                           .and(not(equivalentTo(NoEmExecucao.class)))
+                           .and(not(equivalentTo(Reconstrucao.class))))
+                   .check(CLASSES);
+    }
+
+    /**
+     * HTTP is the web layer's: the sides (the rebuild, the sync horizon, image downloads and stored files included)
+     * know no servlet, no Spring MVC or HTTP type and no OpenAPI annotation, and nothing of {@code gateway}
+     * ({@link #ladoDeComandoNaoDependeDoLadoDeConsulta}, {@link #ladoDeConsultaNaoDependeDoLadoDeComando}). Today the
+     * sides' own dependencies leave those libraries out; this keeps it so if one is ever added to a side's pom.
+     */
+    @Test
+    void ladosNaoConhecemHttp() {
+        noClasses().that().resideInAnyPackage("br.com.lojaapi.command..", "br.com.lojaapi.query..")
+                   .should().dependOnClassesThat(resideInAnyPackage("org.springframework.web..",
+                           "org.springframework.http..", "jakarta.servlet..", "io.swagger..", "org.springdoc.."))
+                   .check(CLASSES);
     }
 }

@@ -28,7 +28,6 @@ import java.sql.Statement;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.UUID;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -64,8 +63,7 @@ class QuedaDoBancoApiTest {
         int porta = portaLivre();
         PostgresEmbutido pg = PostgresEmbutido.iniciar(dados, false, true, porta);
         UrlDoBanco url = pg.url();
-        try (OutroNo no = OutroNo.iniciar(url, Map.of("loja.limite.por-minuto", 1_000_000,
-                "loja.limite.escritas-por-minuto", 1_000_000))) {
+        try (OutroNo no = OutroNo.iniciar(url, OutroNo.SEM_LIMITES)) {
             aquecerDescricao(no.porta());
             ClienteHttp api = no.cliente();
             TesteDeApi.LojaDeTeste loja = TesteDeApi.novaLoja(api);

@@ -1,14 +1,11 @@
 package br.com.lojaapi.categoria;
 
 import br.com.lojaapi.apoio.ClienteHttp;
-import br.com.lojaapi.apoio.OutroNo;
 import br.com.lojaapi.apoio.Resposta;
+import br.com.lojaapi.apoio.SegundoNo;
 import br.com.lojaapi.apoio.TesteDeApi;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-
-import java.util.Map;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -18,17 +15,8 @@ import static org.assertj.core.api.Assertions.assertThat;
  */
 class DoisNosApiTest extends TesteDeApi {
 
-    private static OutroNo segundo;
-
-    @BeforeAll
-    static void iniciarSegundoNo() {
-        segundo = OutroNo.iniciar(Map.of("loja.limite.por-minuto", 1000000, "loja.limite.escritas-por-minuto", 1000000));
-    }
-
-    @AfterAll
-    static void pararSegundoNo() {
-        segundo.close();
-    }
+    @RegisterExtension
+    static final SegundoNo segundo = SegundoNo.semLimites();
 
     @Test
     void escritaEmUmNoELidaNoOutroSemFalhas() {

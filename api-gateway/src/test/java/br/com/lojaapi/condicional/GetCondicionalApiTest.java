@@ -1,20 +1,18 @@
 package br.com.lojaapi.condicional;
 
 import br.com.lojaapi.apoio.ClienteHttp;
-import br.com.lojaapi.apoio.OutroNo;
 import br.com.lojaapi.apoio.ReceptorDeWebhooks;
 import br.com.lojaapi.apoio.Resposta;
+import br.com.lojaapi.apoio.SegundoNo;
 import br.com.lojaapi.apoio.TesteDeApi;
 import br.com.lojaapi.command.notafiscal.XmlsFiscais;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Timer;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.springframework.beans.factory.annotation.Autowired;
 
 import java.time.Duration;
-import java.util.Map;
 import java.util.function.Supplier;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -26,20 +24,11 @@ import static org.assertj.core.api.Assertions.assertThat;
  */
 class GetCondicionalApiTest extends TesteDeApi {
 
-    private static OutroNo segundo;
+    @RegisterExtension
+    static final SegundoNo segundo = SegundoNo.semLimites();
 
     @Autowired
     private MeterRegistry metricas;
-
-    @BeforeAll
-    static void iniciarSegundoNo() {
-        segundo = OutroNo.iniciar(Map.of("loja.limite.por-minuto", 1000000, "loja.limite.escritas-por-minuto", 1000000));
-    }
-
-    @AfterAll
-    static void pararSegundoNo() {
-        segundo.close();
-    }
 
     @Test
     void produtoComAEtagDa304SemCorpoEDepoisDeUmPut200ComOutraEtag() {

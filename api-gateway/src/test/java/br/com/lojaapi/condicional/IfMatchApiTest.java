@@ -11,7 +11,6 @@ import org.junit.jupiter.api.Test;
 
 import java.math.BigDecimal;
 import java.util.List;
-import java.util.Map;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -280,8 +279,7 @@ class IfMatchApiTest extends TesteDeApi {
     void doisPutsSimultaneosComOMesmoIfMatchEmDoisNosUmPassa() throws Exception {
         LojaDeTeste loja = novaLoja();
         String id = produto(loja, "Café", "");
-        try (OutroNo segundo = OutroNo.iniciar(Map.of("loja.limite.por-minuto", 1000000,
-                "loja.limite.escritas-por-minuto", 1000000))) {
+        try (OutroNo segundo = OutroNo.semLimites()) {
             ClienteHttp[] nos = {api, segundo.cliente()};
             for (int rodada = 0; rodada < 5; rodada++) {
                 long versao = lerProduto(loja, id).json().get("versao").asLong();

@@ -4,10 +4,10 @@ import br.com.lojaapi.apoio.BancoDeTestes;
 import br.com.lojaapi.apoio.ClienteHttp;
 import br.com.lojaapi.apoio.OutroNo;
 import br.com.lojaapi.apoio.Resposta;
+import br.com.lojaapi.apoio.SegundoNo;
 import br.com.lojaapi.gateway.banco.UrlDoBanco;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 import java.sql.Connection;
 import java.sql.DriverManager;
@@ -37,18 +37,8 @@ import static org.assertj.core.api.Assertions.assertThat;
  */
 class FeedDeEventosApiTest extends TesteDoFeed {
 
-    private static OutroNo segundo;
-
-    @BeforeAll
-    static void iniciarSegundoNo() {
-        segundo = OutroNo.iniciar(Map.of("loja.limite.por-minuto", 1_000_000,
-                "loja.limite.escritas-por-minuto", 1_000_000));
-    }
-
-    @AfterAll
-    static void pararSegundoNo() {
-        segundo.close();
-    }
+    @RegisterExtension
+    static final SegundoNo segundo = SegundoNo.semLimites();
 
     @Test
     void lidoDoZeroListaCadaEventoUmaVezEmOrdemSoDaLoja() throws Exception {

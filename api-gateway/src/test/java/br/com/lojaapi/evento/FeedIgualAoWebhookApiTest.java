@@ -4,8 +4,6 @@ import br.com.lojaapi.apoio.ReceptorDeWebhooks;
 import br.com.lojaapi.apoio.ReceptorDeWebhooks.Recebido;
 import br.com.lojaapi.apoio.Resposta;
 import br.com.lojaapi.gateway.webhook.EventoDeWebhook;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 import java.nio.charset.StandardCharsets;
@@ -20,23 +18,13 @@ import static org.assertj.core.api.Assertions.assertThat;
 /** The feed's envelope and dados are, byte for byte, what the webhook delivery of the same event sent. */
 class FeedIgualAoWebhookApiTest extends TesteDoFeed {
 
-    private static ReceptorDeWebhooks receptor;
-
-    @BeforeAll
-    static void iniciarReceptor() {
-        receptor = new ReceptorDeWebhooks();
-    }
-
-    @AfterAll
-    static void pararReceptor() {
-        receptor.close();
-    }
+    private static final ReceptorDeWebhooks receptor = ReceptorDeWebhooks.compartilhado();
 
     @Test
     void cadaEventoDoFeedEOCorpoDaEntregaDoMesmoEvento() {
         LojaDeTeste loja = novaLoja();
         String caminho = "/r/" + UUID.randomUUID();
-        String todos = EventoDeWebhook.nomes().stream().map(n -> "\"" + n + "\"").collect(Collectors.joining(","));
+        String todos = EventoDeWebhook.assinaveis().stream().map(n -> "\"" + n + "\"").collect(Collectors.joining(","));
         Resposta webhook = api.post("/v1/webhooks").token(loja.token()).json("{\"nome\":\"Receptor\",\"url\":\""
                 + receptor.url(caminho) + "\",\"eventos\":[" + todos + "]}").enviar();
         assertThat(webhook.status()).as(webhook.toString()).isEqualTo(201);
@@ -62,7 +50,7 @@ class FeedIgualAoWebhookApiTest extends TesteDoFeed {
                 + "cancelado, removido").isEqualTo(9);
         List<Recebido> entregas = receptor.aguardar(caminho, eventos, ESPERA);
         List<Lido> lidos = lerTudo(api, loja, "0", eventos);
-        assertThat(lidos).extracting(Lido::evento).containsAll(EventoDeWebhook.nomes().stream()
+        assertThat(lidos).extracting(Lido::evento).containsAll(EventoDeWebhook.assinaveis().stream()
                 .filter(n -> !n.contains("nota_fiscal") && !n.contains("etiqueta") && !n.equals("pedido.editado"))
                 .toList());
 

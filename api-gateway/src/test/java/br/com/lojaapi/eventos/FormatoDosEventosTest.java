@@ -26,6 +26,7 @@ import br.com.lojaapi.coreapi.pedido.PedidoPagoEvent;
 import br.com.lojaapi.coreapi.entrega.EntregaConcluidaEvent;
 import br.com.lojaapi.coreapi.entrega.EntregaFalhouEvent;
 import br.com.lojaapi.coreapi.entrega.EntregaIniciadaEvent;
+import br.com.lojaapi.coreapi.entrega.RecuperacaoDoWebhookIniciadaEvent;
 import br.com.lojaapi.coreapi.entrega.ReenvioSolicitadoEvent;
 import br.com.lojaapi.coreapi.entrega.TentativaAgendadaEvent;
 import br.com.lojaapi.coreapi.entrega.TentativaRegistradaEvent;
@@ -194,13 +195,15 @@ class FormatoDosEventosTest {
             new WebhookRemovidoEvent("wh-1", "loja-1", T),
             new EntregaIniciadaEvent("ent-1", "loja-1", "wh-1", "pedido.status",
                     "{\"evento\":\"pedido.status\",\"criadoEm\":\"2026-11-21T10:15:30.123Z\",\"dados\":{}}",
-                    List.of(30_000L, 120_000L, 600_000L, 3_600_000L), T),
+                    List.of(30_000L, 120_000L, 600_000L, 3_600_000L), T, false),
             new TentativaAgendadaEvent("ent-1", "loja-1", "wh-1", 1, 2),
             new TentativaRegistradaEvent("ent-1", "loja-1", "wh-1", 1, 2, false, 503, 87L, "indisponível",
                     "o receptor respondeu HTTP 503", T, T.plusSeconds(120)),
             new EntregaConcluidaEvent("ent-1", "loja-1", "wh-1", 1, 3, T),
             new EntregaFalhouEvent("ent-1", "loja-1", "wh-1", 1, 5, T),
-            new ReenvioSolicitadoEvent("ent-1", "loja-1", "wh-1", 2, List.of(30_000L, 120_000L), T),
+            new ReenvioSolicitadoEvent("ent-1", "loja-1", "wh-1", 2, List.of(30_000L, 120_000L), T, "rec-1"),
+            new RecuperacaoDoWebhookIniciadaEvent("rec-1", "loja-1", "wh-1", T.minusSeconds(3600),
+                    List.of("ent-1", "ent-2"), List.of(30_000L, 120_000L), T, T.plusSeconds(90_000)),
             new NotaFiscalRegistradaEvent(ESTADO_NOTA),
             new NotaFiscalAtualizadaEvent(ESTADO_NOTA),
             new NotaFiscalCanceladaEvent(new EstadoDaNota("nota-1", "loja-1", "ped-1", 42, NOTA, "CANCELADA",
@@ -252,6 +255,21 @@ class FormatoDosEventosTest {
 
         assertThat(lido).isEqualTo(new CategoriaCriadaEvent("c", "l", "N", null, 0, false,
                 Instant.parse("2026-01-01T00:00:00Z")));
+    }
+
+    /** Deliveries and redeliveries stored before tests and recoveries existed: no test, no recovery. */
+    @Test
+    void entregaEReenvioAntigosCarregamSemTesteNemRecuperacao() {
+        String iniciada = "{\"entregaId\":\"e\",\"lojaId\":\"l\",\"webhookId\":\"w\",\"evento\":\"pedido.criado\","
+                + "\"corpo\":\"{}\",\"atrasosMs\":[1000],\"iniciadaEm\":\"2026-01-01T00:00:00Z\"}";
+        String reenvio = "{\"entregaId\":\"e\",\"lojaId\":\"l\",\"webhookId\":\"w\",\"serie\":2,\"atrasosMs\":[1000],"
+                + "\"solicitadoEm\":\"2026-01-01T00:00:00Z\"}";
+        Instant em = Instant.parse("2026-01-01T00:00:00Z");
+
+        assertThat(ler(iniciada, EntregaIniciadaEvent.class)).isEqualTo(new EntregaIniciadaEvent("e", "l", "w",
+                "pedido.criado", "{}", List.of(1000L), em, false));
+        assertThat(ler(reenvio, ReenvioSolicitadoEvent.class)).isEqualTo(new ReenvioSolicitadoEvent("e", "l", "w", 2,
+                List.of(1000L), em, null));
     }
 
     /** Order-driven stock movements recorded before {@code motivo} existed load with none. */

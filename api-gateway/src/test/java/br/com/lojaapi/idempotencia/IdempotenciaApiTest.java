@@ -6,12 +6,13 @@ import br.com.lojaapi.apoio.Resposta;
 import br.com.lojaapi.apoio.TesteDeApi;
 import br.com.lojaapi.apoio.TravaConsultiva;
 import com.fasterxml.jackson.databind.JsonNode;
+import io.micrometer.core.instrument.MeterRegistry;
 import org.junit.jupiter.api.Test;
+import org.springframework.beans.factory.annotation.Autowired;
 
 import java.math.BigDecimal;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
-import java.util.Map;
 import java.util.UUID;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -20,6 +21,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 class IdempotenciaApiTest extends TesteDeApi {
 
     private static final String ZPL = "^XA^FO50,50^A0N,30,30^FDCorreios^FS^XZ\n";
+
+    @Autowired
+    private MeterRegistry metricas;
 
     @Test
     void pedidoRepetidoComAMesmaChaveDevolveAMesmaRespostaEBaixaOEstoqueUmaVez() {
@@ -50,6 +54,29 @@ class IdempotenciaApiTest extends TesteDeApi {
 
         assertThat(estoque(loja, cafe)).isEqualByComparingTo("8");
         assertThat(totalDePedidos(loja)).isEqualTo(1);
+    }
+
+    /** An operator reads in loja.idempotencia{resultado} what became of the requests that carried a key. */
+    @Test
+    void cadaRequisicaoComChaveEContadaPeloQueFoiFeitoDela() {
+        LojaDeTeste loja = novaLoja();
+        String cafe = produtoComEstoque(loja, "Café", "10");
+        String chave = novaChave();
+        double executadas = contagem("executada");
+        double repetidas = contagem("repetida");
+        double outras = contagem("outra_requisicao");
+
+        assertThat(pedido(api, loja, chave, corpoDePedido(cafe, "1")).status()).isEqualTo(201);
+        assertThat(pedido(api, loja, chave, corpoDePedido(cafe, "1")).status()).isEqualTo(201);
+        assertThat(pedido(api, loja, chave, corpoDePedido(cafe, "2")).status()).isEqualTo(422);
+
+        assertThat(contagem("executada")).isEqualTo(executadas + 1);
+        assertThat(contagem("repetida")).isEqualTo(repetidas + 1);
+        assertThat(contagem("outra_requisicao")).isEqualTo(outras + 1);
+    }
+
+    private double contagem(String resultado) {
+        return metricas.get("loja.idempotencia").tag("resultado", resultado).counter().count();
     }
 
     @Test
@@ -261,8 +288,7 @@ class IdempotenciaApiTest extends TesteDeApi {
         LojaDeTeste loja = novaLoja();
         String cafe = produtoComEstoque(loja, "Café", "10");
         String chave = novaChave();
-        try (OutroNo no = OutroNo.iniciar(Map.of("loja.limite.por-minuto", 1_000_000,
-                "loja.limite.escritas-por-minuto", 1_000_000))) {
+        try (OutroNo no = OutroNo.semLimites()) {
             ClienteHttp segundo = no.cliente();
 
             Resposta primeira = pedido(api, loja, chave, corpoDePedido(cafe, "2"));

@@ -1,6 +1,8 @@
 package br.com.lojaapi.implantacao;
 
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
 import org.junit.jupiter.api.io.TempDir;
 import org.yaml.snakeyaml.LoaderOptions;
 import org.yaml.snakeyaml.Yaml;
@@ -17,9 +19,11 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
 import java.util.TreeSet;
+import java.util.function.Predicate;
 import java.util.function.UnaryOperator;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import java.util.stream.Stream;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -50,30 +54,53 @@ class DockerComposeTest {
 
     // The checks must be able to fail: each test below breaks one thing in a copy of the real files.
 
-    @Test
-    void dependenciaDeServicoInexistenteEApontada() throws IOException {
-        Path copia = copiaComCompose(c -> c.replace("      minio:\n        condition: service_healthy",
-                "      minios:\n        condition: service_healthy"));
-        assertThat(problemas(copia)).anyMatch(p -> p.contains("minios") && p.contains("not defined"));
+    /** One change to a copy of docker-compose.yml, and what the report must then say. */
+    record Quebra(String nome, UnaryOperator<String> compose, Predicate<String> apontado) {
+        @Override
+        public String toString() {
+            return nome;
+        }
     }
 
-    @Test
-    void esperarSaudeDeServicoSemHealthcheckEApontado() throws IOException {
-        Path copia = copiaComCompose(c -> c.replace("      test: [\"CMD\", \"mc\", \"ready\", \"local\"]\n",
-                "      disable: true\n"));
-        assertThat(problemas(copia)).anyMatch(p -> p.contains("minio") && p.contains("healthcheck"));
+    static Stream<Quebra> quebrasDoCompose() {
+        return Stream.of(
+                new Quebra("dependência de serviço inexistente",
+                        c -> c.replace("      minio:\n        condition: service_healthy",
+                                "      minios:\n        condition: service_healthy"),
+                        p -> p.contains("minios") && p.contains("not defined")),
+                new Quebra("esperar a saúde de um serviço sem healthcheck",
+                        c -> c.replace("      test: [\"CMD\", \"mc\", \"ready\", \"local\"]\n", "      disable: true\n"),
+                        p -> p.contains("minio") && p.contains("healthcheck")),
+                new Quebra("condição inválida",
+                        c -> c.replaceFirst("condition: service_healthy", "condition: service_ready"),
+                        p -> p.contains("service_ready")),
+                new Quebra("volume não declarado", c -> c.replace("  miniodata:\n", ""),
+                        p -> p.contains("miniodata")),
+                new Quebra("nós com tokens diferentes",
+                        c -> c.replace("      NODE_NAME: node2\n", "      NODE_NAME: node2\n      ADMIN_TOKEN: outro\n"),
+                        p -> p.contains("ADMIN_TOKEN")),
+                new Quebra("nós com o mesmo nome",
+                        c -> c.replace("      NODE_NAME: node2\n", "      NODE_NAME: node1\n"),
+                        p -> p.contains("NODE_NAME") && p.contains("node1")),
+                // Nodes on different databases would each hold every segment of their own event processors.
+                new Quebra("nós em bancos diferentes",
+                        c -> c.replace("      NODE_NAME: node2\n", "      NODE_NAME: node2\n      DATABASE_URL: "
+                                + "postgresql://loja:loja@postgres:5432/outra\n"),
+                        p -> p.contains("DATABASE_URL")),
+                // A node that overrides its settings wholesale (a merge is shallow) loses the shared ones.
+                new Quebra("nó sem as configurações dos outros", c -> c.replace("      <<: *ambiente\n", ""),
+                        p -> p.contains("DATABASE_URL")),
+                new Quebra("alias sem âncora", c -> c.replace("  node1: &node\n", "  node1: &no\n"),
+                        p -> p.contains("YAML")),
+                new Quebra("imagem sem versão",
+                        c -> c.replaceFirst("image: minio/minio:\\S+", "image: minio/minio:latest"),
+                        p -> p.contains("minio/minio:latest")));
     }
 
-    @Test
-    void condicaoInvalidaEApontada() throws IOException {
-        Path copia = copiaComCompose(c -> c.replaceFirst("condition: service_healthy", "condition: service_ready"));
-        assertThat(problemas(copia)).anyMatch(p -> p.contains("service_ready"));
-    }
-
-    @Test
-    void volumeNaoDeclaradoEApontado() throws IOException {
-        Path copia = copiaComCompose(c -> c.replace("  miniodata:\n", ""));
-        assertThat(problemas(copia)).anyMatch(p -> p.contains("miniodata"));
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("quebrasDoCompose")
+    void cadaQuebraDoComposeEApontada(Quebra quebra) throws IOException {
+        assertThat(problemas(copiaComCompose(quebra.compose()))).anyMatch(quebra.apontado());
     }
 
     @Test
@@ -84,51 +111,11 @@ class DockerComposeTest {
     }
 
     @Test
-    void nosComTokensDiferentesSaoApontados() throws IOException {
-        Path copia = copiaComCompose(c -> c.replace("      NODE_NAME: node2\n",
-                "      NODE_NAME: node2\n      ADMIN_TOKEN: outro\n"));
-        assertThat(problemas(copia)).anyMatch(p -> p.contains("ADMIN_TOKEN"));
-    }
-
-    @Test
-    void nosComOMesmoNomeSaoApontados() throws IOException {
-        Path copia = copiaComCompose(c -> c.replace("      NODE_NAME: node2\n", "      NODE_NAME: node1\n"));
-        assertThat(problemas(copia)).anyMatch(p -> p.contains("NODE_NAME") && p.contains("node1"));
-    }
-
-    /** Nodes on different databases would each hold every segment of their own event processors: no sharing. */
-    @Test
-    void nosEmBancosDiferentesSaoApontados() throws IOException {
-        Path copia = copiaComCompose(c -> c.replace("      NODE_NAME: node2\n",
-                "      NODE_NAME: node2\n      DATABASE_URL: postgresql://loja:loja@postgres:5432/outra\n"));
-        assertThat(problemas(copia)).anyMatch(p -> p.contains("DATABASE_URL"));
-    }
-
-    /** A node that overrides its settings wholesale (a merge is shallow) loses the shared ones. */
-    @Test
-    void noSemAsConfiguracoesDosOutrosEApontado() throws IOException {
-        Path copia = copiaComCompose(c -> c.replace("      <<: *ambiente\n", ""));
-        assertThat(problemas(copia)).anyMatch(p -> p.contains("DATABASE_URL"));
-    }
-
-    @Test
-    void aliasSemAncoraNaoPassa() throws IOException {
-        Path copia = copiaComCompose(c -> c.replace("  node1: &node\n", "  node1: &no\n"));
-        assertThat(problemas(copia)).anyMatch(p -> p.contains("YAML"));
-    }
-
-    @Test
     void upstreamComNoQueNaoExisteEApontado() throws IOException {
         Path copia = copia();
         Path nginx = copia.resolve("deploy/nginx.conf");
         Files.writeString(nginx, Files.readString(nginx).replace("server node2:8080;", "server node3:8080;"));
         assertThat(problemas(copia)).anyMatch(p -> p.contains("node3")).anyMatch(p -> p.contains("node2"));
-    }
-
-    @Test
-    void imagemSemVersaoEApontada() throws IOException {
-        Path copia = copiaComCompose(c -> c.replaceFirst("image: minio/minio:\\S+", "image: minio/minio:latest"));
-        assertThat(problemas(copia)).anyMatch(p -> p.contains("minio/minio:latest"));
     }
 
     @Test

@@ -10,7 +10,6 @@ import org.springframework.jdbc.core.JdbcTemplate;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -40,8 +39,7 @@ class ConcorrenciaDeEstoqueApiTest extends TesteDePedidos {
         LojaDeTeste loja = novaLoja();
         String produto = produtoComEstoque(loja, "Disputado", "10", "20");
         String outro = produtoComEstoque(loja, "Acompanhamento", "1", "1000");
-        try (OutroNo no = OutroNo.iniciar(Map.of("loja.limite.por-minuto", 1_000_000,
-                "loja.limite.escritas-por-minuto", 1_000_000))) {
+        try (OutroNo no = OutroNo.semLimites()) {
             ClienteHttp segundo = no.cliente();
             // two products per order, in both orders, so the per-product locks are taken across nodes
             List<Resposta> respostas = EmParalelo.executar(PEDIDOS, i -> {
@@ -68,8 +66,7 @@ class ConcorrenciaDeEstoqueApiTest extends TesteDePedidos {
             cancelados.add(pedidoBalcao(loja, "[" + item(produto, "1") + "]").texto("id"));
         }
         assertThat(estoque(loja, produto)).isEqualByComparingTo("0");
-        try (OutroNo no = OutroNo.iniciar(Map.of("loja.limite.por-minuto", 1_000_000,
-                "loja.limite.escritas-por-minuto", 1_000_000))) {
+        try (OutroNo no = OutroNo.semLimites()) {
             ClienteHttp segundo = no.cliente();
             String pedido = "{\"tipoEntrega\":\"BALCAO\",\"cliente\":{\"nome\":\"Ana\"},\"itens\":["
                     + item(produto, "1") + "]}";

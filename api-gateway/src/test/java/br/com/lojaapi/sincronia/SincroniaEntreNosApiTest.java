@@ -1,18 +1,16 @@
 package br.com.lojaapi.sincronia;
 
 import br.com.lojaapi.apoio.ClienteHttp;
-import br.com.lojaapi.apoio.OutroNo;
 import br.com.lojaapi.apoio.Resposta;
+import br.com.lojaapi.apoio.SegundoNo;
 import br.com.lojaapi.apoio.TesteDeApi;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
@@ -37,21 +35,9 @@ class SincroniaEntreNosApiTest extends TesteDeApi {
     /** While another write is held open, how long the reader checks that it lists nothing past it. */
     private static final Duration SEGURANDO = Duration.ofSeconds(2);
 
-    private static OutroNo outroNo;
-
-    @BeforeAll
-    static void iniciarOutroNo() {
-        // the quotas of the first node (TesteDeApi): a poller here reads every few milliseconds
-        outroNo = OutroNo.iniciar(Map.of("loja.limite.por-minuto", 1_000_000, "loja.limite.escritas-por-minuto",
-                1_000_000));
-    }
-
-    @AfterAll
-    static void pararOutroNo() {
-        if (outroNo != null) {
-            outroNo.close();
-        }
-    }
+    /** The first node's quotas: a poller here reads every few milliseconds. */
+    @RegisterExtension
+    static final SegundoNo outroNo = SegundoNo.semLimites();
 
     @Test
     void produtoPedidoEClienteEscritosNumNoAparecemNaSincroniaDoOutroEmUmSegundo() throws Exception {

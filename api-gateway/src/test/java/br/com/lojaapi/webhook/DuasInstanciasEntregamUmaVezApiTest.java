@@ -19,8 +19,7 @@ class DuasInstanciasEntregamUmaVezApiTest extends TesteDeWebhooks {
 
     @Test
     void duzentosEventosEmDoisNosDaoDuzentasEntregasSemDuplicata() {
-        try (OutroNo segundo = OutroNo.iniciar(Map.of("loja.limite.por-minuto", 1_000_000,
-                "loja.limite.escritas-por-minuto", 1_000_000))) {
+        try (OutroNo segundo = OutroNo.semLimites()) {
             LojaDeTeste loja = novaLoja();
             WebhookDeTeste webhook = webhook(loja, "cliente.criado");
             // One delivery in five fails its first attempt, so retries (deadlines) are shared by the nodes too.

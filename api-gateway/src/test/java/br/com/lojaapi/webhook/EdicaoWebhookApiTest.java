@@ -5,7 +5,6 @@ import br.com.lojaapi.apoio.Resposta;
 import com.fasterxml.jackson.databind.JsonNode;
 import org.junit.jupiter.api.Test;
 
-import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 
@@ -46,7 +45,7 @@ class EdicaoWebhookApiTest extends TesteDeWebhooks {
                 + "\",\"quantidade\":1},{\"id\":\"" + linhaCafe + "\",\"produtoId\":\"" + cafe + "\",\"quantidade\":3}]}");
         editar(loja, id, "{\"taxaEntrega\":2}");
 
-        List<Recebido> recebidos = receptor.aguardar(webhook.caminho(), 2, Duration.ofSeconds(30));
+        List<Recebido> recebidos = receptor.aguardar(webhook.caminho(), 2, ESPERA);
         Thread.sleep(1500);
         assertThat(receptor.recebidos(webhook.caminho())).as("a edição sem mudança não gera evento").hasSize(2);
         Recebido primeiro = recebidos.stream().filter(r -> json(r).get("dados").get("editadoPor").asText()

@@ -14,8 +14,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 /** Deliveries as a receiver sees them, with second-scale retries (see TesteDeApi.ATRASOS). */
 class EntregaDeWebhooksApiTest extends TesteDeWebhooks {
 
-    private static final Duration ESPERA = Duration.ofSeconds(30);
-
     @Test
     void clienteCriadoChegaAssinadoNosDoisEsquemas() throws Exception {
         LojaDeTeste loja = novaLoja();

@@ -5,7 +5,6 @@ import br.com.lojaapi.apoio.Resposta;
 import com.fasterxml.jackson.databind.JsonNode;
 import org.junit.jupiter.api.Test;
 
-import java.time.Duration;
 import java.util.Comparator;
 import java.util.List;
 
@@ -19,9 +18,7 @@ class EtiquetaWebhookApiTest extends TesteDeWebhooks {
         LojaDeTeste loja = novaLoja();
         WebhookDeTeste webhook = webhook(loja, "pedido.etiqueta");
         String produto = produto(loja, "{\"nome\":\"Caneca\",\"preco\":30}");
-        Resposta pedido = api.post("/v1/pedidos").token(loja.token()).json(
-                "{\"tipoEntrega\":\"BALCAO\",\"cliente\":{\"nome\":\"Ana\"},\"itens\":[{\"produtoId\":\"" + produto
-                        + "\",\"quantidade\":1}]}").enviar();
+        Resposta pedido = novoPedido(loja, produto, "Ana");
         String caminho = "/v1/pedidos/" + pedido.texto("id") + "/etiquetas";
         Resposta criada = api.post(caminho).token(loja.token())
                              .json("{\"zpl\":\"^XA^FD1^FS^XZ\",\"codigoRastreio\":\"BR5BR\"}").enviar();
@@ -32,7 +29,7 @@ class EtiquetaWebhookApiTest extends TesteDeWebhooks {
         assertThat(api.delete(caminho + "/" + criada.texto("id")).token(loja.token()).enviar().status())
                 .isEqualTo(200);
 
-        List<Recebido> recebidos = receptor.aguardar(webhook.caminho(), 3, Duration.ofSeconds(30)).stream()
+        List<Recebido> recebidos = receptor.aguardar(webhook.caminho(), 3, ESPERA).stream()
                                            .sorted(Comparator.comparing(r -> json(r).get("dados").get("etiqueta")
                                                                                     .get("versao").asLong()))
                                            .toList();

@@ -5,7 +5,6 @@ import br.com.lojaapi.apoio.Resposta;
 import com.fasterxml.jackson.databind.JsonNode;
 import org.junit.jupiter.api.Test;
 
-import java.time.Duration;
 import java.util.List;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -13,7 +12,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 /** The payload of each implemented event kind, as a receiver gets it. */
 class EventosDePedidoEProdutoApiTest extends TesteDeWebhooks {
 
-    private static final Duration ESPERA = Duration.ofSeconds(30);
     private static final String[] TODOS = {"pedido.criado", "pedido.status", "pedido.pago", "pedido.cancelado",
             "cliente.criado", "produto.atualizado", "produto.removido", "produto.estoque_baixo"};
 
@@ -48,9 +46,7 @@ class EventosDePedidoEProdutoApiTest extends TesteDeWebhooks {
         LojaDeTeste loja = novaLoja();
         WebhookDeTeste webhook = webhook(loja, "pedido.status", "pedido.cancelado", "pedido.pago");
         String produto = produto(loja, "{\"nome\":\"Chá\",\"preco\":5}");
-        String pedidoId = api.post("/v1/pedidos").token(loja.token()).json(
-                "{\"tipoEntrega\":\"BALCAO\",\"cliente\":{\"nome\":\"Bia\"},\"itens\":[{\"produtoId\":\"" + produto
-                        + "\",\"quantidade\":1}]}").enviar().texto("id");
+        String pedidoId = novoPedido(loja, produto, "Bia").texto("id");
         Resposta pago = patch(loja, pedidoId, "{\"status\":\"CONFIRMADO\",\"pagamentoStatus\":\"PAGO\"}");
         assertThat(pago.status()).as(pago.toString()).isEqualTo(200);
         Resposta cancelado = patch(loja, pedidoId, "{\"status\":\"CANCELADO\",\"motivoCancelamento\":\"desistiu\"}");

@@ -7,7 +7,6 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.junit.jupiter.api.Test;
 
-import java.time.Duration;
 import java.util.Base64;
 import java.util.Comparator;
 import java.util.List;
@@ -17,16 +16,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 /** pedido.nota_fiscal for each change of an invoice, with the invoice as it was at that change. */
 class NotaFiscalWebhookApiTest extends TesteDeWebhooks {
 
-    private static final Duration ESPERA = Duration.ofSeconds(30);
-
     @Test
     void criadaAtualizadaCanceladaERemovidaChegamComANotaDeCadaMomento() throws Exception {
         LojaDeTeste loja = novaLoja();
         WebhookDeTeste webhook = webhook(loja, "pedido.nota_fiscal");
         String produto = produto(loja, "{\"nome\":\"Cafeteira\",\"preco\":149.90}");
-        Resposta pedido = api.post("/v1/pedidos").token(loja.token()).json(
-                "{\"tipoEntrega\":\"BALCAO\",\"cliente\":{\"nome\":\"Ana\"},\"itens\":[{\"produtoId\":\"" + produto
-                        + "\",\"quantidade\":1}]}").enviar();
+        Resposta pedido = novoPedido(loja, produto, "Ana");
         String pedidoId = pedido.texto("id");
         String caminho = "/v1/pedidos/" + pedidoId + "/notas-fiscais";
         XmlsFiscais.Nfe nota = XmlsFiscais.Nfe.padrao().comNumero(System.nanoTime() % 900_000_000L);

@@ -6,18 +6,17 @@ import br.com.lojaapi.apoio.Resposta;
 import br.com.lojaapi.apoio.TesteDeApi;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 
-import javax.crypto.Mac;
-import javax.crypto.spec.SecretKeySpec;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
+import java.time.Duration;
 import java.util.Base64;
 import java.util.HexFormat;
 import java.util.UUID;
 import java.util.concurrent.ThreadLocalRandom;
+import javax.crypto.Mac;
+import javax.crypto.spec.SecretKeySpec;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -25,19 +24,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 abstract class TesteDeWebhooks extends TesteDeApi {
 
     static final ObjectMapper JSON = new ObjectMapper();
-    static ReceptorDeWebhooks receptor;
+    static final ReceptorDeWebhooks receptor = ReceptorDeWebhooks.compartilhado();
+    /** How long a test waits for the deliveries it expects. */
+    static final Duration ESPERA = Duration.ofSeconds(30);
 
     record WebhookDeTeste(String id, String secret, String caminho) {
-    }
-
-    @BeforeAll
-    static void iniciarReceptor() {
-        receptor = new ReceptorDeWebhooks();
-    }
-
-    @AfterAll
-    static void pararReceptor() {
-        receptor.close();
     }
 
     WebhookDeTeste webhook(LojaDeTeste loja, String... eventos) {
@@ -62,6 +53,15 @@ abstract class TesteDeWebhooks extends TesteDeApi {
         Resposta criado = api.post("/v1/produtos").token(loja.token()).json(json).enviar();
         assertThat(criado.status()).as(criado.toString()).isEqualTo(201);
         return criado.texto("id");
+    }
+
+    /** Creates a counter order of one unit of the product for the customer named. */
+    Resposta novoPedido(LojaDeTeste loja, String produtoId, String cliente) {
+        Resposta criado = api.post("/v1/pedidos").token(loja.token())
+                             .json("{\"tipoEntrega\":\"BALCAO\",\"cliente\":{\"nome\":\"" + cliente + "\"},\"itens\":"
+                                   + "[{\"produtoId\":\"" + produtoId + "\",\"quantidade\":1}]}").enviar();
+        assertThat(criado.status()).as(criado.toString()).isEqualTo(201);
+        return criado;
     }
 
     Resposta novoCliente(LojaDeTeste loja, String nome) {

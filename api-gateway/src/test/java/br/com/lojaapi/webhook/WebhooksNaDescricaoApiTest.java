@@ -31,9 +31,11 @@ class WebhooksNaDescricaoApiTest extends TesteDeWebhooks {
         JsonNode descricao = api.get("/v1/openapi.json").enviar().json();
         ConformidadeComEsquema conformidade = new ConformidadeComEsquema(descricao);
         LojaDeTeste loja = novaLoja();
-        WebhookDeTeste webhook = webhook(loja, EventoDeWebhook.nomes().toArray(String[]::new));
+        WebhookDeTeste webhook = webhook(loja, EventoDeWebhook.assinaveis().toArray(String[]::new));
 
         gerarUmEventoDeCadaTipo(loja);
+        // the kind sent on request only
+        ok(api.post("/v1/webhooks/" + webhook.id() + "/teste").token(loja.token()).enviar());
 
         List<Recebido> recebidos = receptor.aguardar(webhook.caminho(),
                 r -> tipos(r).containsAll(EventoDeWebhook.nomes()), ESPERA, "uma entrega de cada tipo");

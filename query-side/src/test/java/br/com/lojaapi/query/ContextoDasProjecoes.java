@@ -18,14 +18,16 @@ import org.springframework.context.annotation.FilterType;
  * Deliberately not a {@code @Configuration}: api-gateway's tests have this module's test classes on their classpath
  * (through its test jar), and the application scans {@code br.com.lojaapi} for components.
  * <p>
- * Left out: the two components of this module that need the application's own wiring. The event feed's projection
- * stores bodies rendered by the application ({@code RenderizacaoDeEventos}, implemented in api-gateway), and
- * read-your-writes waits through Axon's query gateway.
+ * Left out: the components of this module that need the application's own wiring. The event feed's projection
+ * stores bodies rendered by the application ({@code RenderizacaoDeEventos}, implemented in api-gateway),
+ * read-your-writes and sync pages read through Axon's query gateway, and the processors' machinery (nodes, segment
+ * shares, rebuilds) runs Axon's processors and token store.
  */
 @ImportAutoConfiguration({DataSourceAutoConfiguration.class, FlywayAutoConfiguration.class,
         HibernateJpaAutoConfiguration.class, JdbcTemplateAutoConfiguration.class, TransactionAutoConfiguration.class})
 @AutoConfigurationPackage
 @ComponentScan(excludeFilters = @ComponentScan.Filter(type = FilterType.REGEX, pattern = {
-        "br\\.com\\.lojaapi\\.query\\.evento\\.FeedDeEventos", "br\\.com\\.lojaapi\\.query\\.comum\\.LeituraDaPropriaEscrita"}))
+        "br\\.com\\.lojaapi\\.query\\.evento\\.FeedDeEventos", "br\\.com\\.lojaapi\\.query\\.comum\\.LeituraDaPropriaEscrita",
+        "br\\.com\\.lojaapi\\.query\\.sincronia\\..*", "br\\.com\\.lojaapi\\.query\\.processamento\\..*"}))
 public class ContextoDasProjecoes {
 }

@@ -1,132 +1,49 @@
 package br.com.lojaapi.query;
 
-import br.com.lojaapi.apoio.PostgresDeTestes;
-import br.com.lojaapi.apoio.PostgresDeTestes.Conexao;
-import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
 import org.axonframework.eventhandling.DomainEventMessage;
-import org.postgresql.util.PGobject;
+import org.junit.jupiter.api.BeforeEach;
 import org.springframework.beans.factory.annotation.Autowired;
-import org.springframework.boot.test.context.SpringBootTest;
-import org.springframework.jdbc.core.JdbcTemplate;
-import org.springframework.test.context.DynamicPropertyRegistry;
-import org.springframework.test.context.DynamicPropertySource;
-import org.springframework.transaction.PlatformTransactionManager;
-import org.springframework.transaction.support.TransactionTemplate;
 
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.sql.Array;
-import java.util.Arrays;
-import java.util.LinkedHashMap;
+import java.time.Instant;
 import java.util.List;
 import java.util.Map;
-import java.util.UUID;
 import java.util.function.Supplier;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * Projection tests: given events, handed to a projection as its processor would ({@link Projetor}), then the rows
- * of its read model on a real PostgreSQL with the application's schema. Every test works with ids of its own, so
- * tests never see each other's rows; the database is one of its own on the tests' server, so rows written here never
- * meet the application tests' when {@code DATABASE_URL} points both at one server.
+ * A projection's tests: given events, handed to the projection {@code P} as its processor would ({@link Projetor}),
+ * then its read model's rows ({@link #linha}, {@link #linhas}) or its query handlers' answers ({@link #consultar}).
+ * Each test has a store of its own ({@link #loja}); a test class gives its other ids as fields, {@code final String
+ * pedido = id();}, new for every test.
  */
-@SpringBootTest(classes = ContextoDasProjecoes.class, properties = {
-        // as application.yml sets them
-        "spring.jpa.hibernate.ddl-auto=validate",
-        "spring.jpa.open-in-view=false",
-        "spring.jpa.properties.hibernate.jdbc.time_zone=UTC",
-        "spring.main.banner-mode=off"})
-public abstract class TesteDeProjecao {
+public abstract class TesteDeProjecao<P> extends TesteNoBanco {
 
-    /**
-     * The module's own pieces for {@link PostgresDeTestes}: {@code DATABASE_URL} in its JDBC form (the libpq form
-     * is read by the application's parser, which lives in api-gateway), and zonky's plain embedded server, which
-     * stops itself when the JVM exits (nothing runs here in the background that could still be using it).
-     */
-    private static final PostgresDeTestes.Servidores DO_MODULO = new PostgresDeTestes.Servidores() {
-        @Override
-        public Conexao externo(String url, String usuario, String senha) {
-            if (!url.strip().startsWith("jdbc:postgresql:")) {
-                throw new IllegalArgumentException("Os testes do query-side leem DATABASE_URL na forma "
-                        + "jdbc:postgresql://host:porta/banco, com DATABASE_USER e DATABASE_PASSWORD");
-            }
-            return new Conexao(url.strip(), vazioComoNulo(usuario), vazioComoNulo(senha));
-        }
-
-        @Override
-        public Conexao embutido() {
-            try {
-                EmbeddedPostgres servidor = EmbeddedPostgres.builder().start();
-                return new Conexao(servidor.getJdbcUrl("postgres", "postgres"), "postgres", null);
-            } catch (IOException e) {
-                throw new UncheckedIOException(e);
-            }
-        }
-    };
+    /** When a test's events happen, in this order: the creation, a change after it, a change after that. */
+    protected static final Instant CRIADO = Instant.parse("2025-05-01T18:00:00Z");
+    protected static final Instant DEPOIS = Instant.parse("2025-05-01T18:10:00Z");
+    protected static final Instant MAIS_TARDE = Instant.parse("2025-05-01T19:00:00Z");
 
     @Autowired
-    protected JdbcTemplate jdbc;
+    protected P projecao;
 
-    @Autowired
-    protected PlatformTransactionManager transacoes;
+    protected final String loja = id();
 
-    @DynamicPropertySource
-    static void banco(DynamicPropertyRegistry registro) {
-        Conexao banco = PostgresDeTestes.banco(PostgresDeTestes.principal(DO_MODULO), "projecoes_de_teste");
-        registro.add("spring.datasource.url", banco::jdbcUrl);
-        if (banco.usuario() != null) {
-            registro.add("spring.datasource.username", banco::usuario);
-        }
-        if (banco.senha() != null) {
-            registro.add("spring.datasource.password", banco::senha);
-        }
+    private Projetor projetor;
+
+    @BeforeEach
+    void projetor() {
+        projetor = projetor(projecao);
     }
 
-    protected Projetor projetor(Object projecao) {
-        return new Projetor(projecao, transacoes, jdbc);
+    /** Given these events, each in a batch of its own: a live processor catching them one by one. */
+    protected void dado(DomainEventMessage<?>... eventos) {
+        projetor.umAUm(eventos);
     }
 
-    /**
-     * A query handler's answer, asked in a transaction as the application's query bus asks it (the JPA handlers
-     * stream their results from the transaction's entity manager).
-     */
-    protected <T> T consultar(Supplier<T> consulta) {
-        TransactionTemplate transacao = new TransactionTemplate(transacoes);
-        transacao.setReadOnly(true);
-        return transacao.execute(status -> consulta.get());
-    }
-
-    /** A new id, for a test's own rows: a UUID, as the application makes them (the columns hold 36 characters). */
-    protected static String id() {
-        return UUID.randomUUID().toString();
-    }
-
-    /**
-     * Every column of the rows {@code sql} selects, as PostgreSQL holds them, comparable with {@code equals}: arrays
-     * as lists, JSON as PostgreSQL's text of it.
-     */
-    protected List<Map<String, Object>> linhas(String sql, Object... argumentos) {
-        return jdbc.query(sql, (rs, i) -> {
-            Map<String, Object> linha = new LinkedHashMap<>();
-            for (int coluna = 1; coluna <= rs.getMetaData().getColumnCount(); coluna++) {
-                Object valor = rs.getObject(coluna);
-                if (valor instanceof Array array) {
-                    valor = Arrays.asList((Object[]) array.getArray());
-                } else if (valor instanceof PGobject objeto) {
-                    valor = objeto.getValue();
-                }
-                linha.put(rs.getMetaData().getColumnLabel(coluna), valor);
-            }
-            return linha;
-        }, argumentos);
-    }
-
-    /** Every column of the one row {@code sql} selects, as {@link #linhas} reads them. */
-    protected Map<String, Object> linha(String sql, Object... argumentos) {
-        List<Map<String, Object>> linhas = linhas(sql, argumentos);
-        assertThat(linhas).as(sql).hasSize(1);
-        return linhas.get(0);
+    /** Given these events in one batch, in this order: a rebuild, a catch-up, a batch handled again. */
+    protected void dadoNumLote(DomainEventMessage<?>... eventos) {
+        projetor.emLote(eventos);
     }
 
     /**
@@ -136,8 +53,7 @@ public abstract class TesteDeProjecao {
      * handled again after a claim was lost) and one by one (a replay over the rows), and after the projection's
      * reset, all in one batch (a rebuild). Returns the rows.
      */
-    protected List<Map<String, Object>> repetirNaoMudaAsLinhas(Projetor projetor,
-                                                               Supplier<List<Map<String, Object>>> linhas,
+    protected List<Map<String, Object>> repetirNaoMudaAsLinhas(Supplier<List<Map<String, Object>>> linhas,
                                                                DomainEventMessage<?>... eventos) {
         projetor.umAUm(eventos);
         List<Map<String, Object>> feitas = linhas.get();
@@ -156,9 +72,5 @@ public abstract class TesteDeProjecao {
         projetor.emLote(eventos);
         assertThat(linhas.get()).as("depois do reset e de todos num lote").isEqualTo(feitas);
         return feitas;
-    }
-
-    private static String vazioComoNulo(String valor) {
-        return valor == null || valor.isBlank() ? null : valor;
     }
 }

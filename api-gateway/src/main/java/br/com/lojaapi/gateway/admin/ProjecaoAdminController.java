@@ -1,10 +1,9 @@
 package br.com.lojaapi.gateway.admin;
 
-import br.com.lojaapi.gateway.axon.EstadoDosProcessadores;
-import br.com.lojaapi.gateway.axon.IdentidadeDoNo;
-import br.com.lojaapi.gateway.axon.RegistroDeNos;
+import br.com.lojaapi.query.processamento.EstadoDoProcessador;
+import br.com.lojaapi.query.processamento.NoEmExecucao;
+import br.com.lojaapi.query.processamento.PainelDosProcessadores;
 import io.swagger.v3.oas.annotations.Hidden;
-import br.com.lojaapi.gateway.axon.reconstrucao.ReconstrucaoDeProjecoes;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.ResponseEntity;
 import org.springframework.web.bind.annotation.GetMapping;
@@ -22,20 +21,13 @@ import io.swagger.v3.oas.annotations.Operation;
 @Hidden
 class ProjecaoAdminController {
 
-    private final EstadoDosProcessadores processadores;
-    private final ReconstrucaoDeProjecoes reconstrucao;
-    private final IdentidadeDoNo identidade;
-    private final RegistroDeNos registro;
+    private final PainelDosProcessadores painel;
 
-    ProjecaoAdminController(EstadoDosProcessadores processadores, ReconstrucaoDeProjecoes reconstrucao,
-                            IdentidadeDoNo identidade, RegistroDeNos registro) {
-        this.processadores = processadores;
-        this.reconstrucao = reconstrucao;
-        this.identidade = identidade;
-        this.registro = registro;
+    ProjecaoAdminController(PainelDosProcessadores painel) {
+        this.painel = painel;
     }
 
-    record Lista(String no, List<RegistroDeNos.No> nos, List<EstadoDosProcessadores.Estado> projecoes) {
+    record Lista(String no, List<NoEmExecucao> nos, List<EstadoDoProcessador> projecoes) {
     }
 
     /**
@@ -47,18 +39,17 @@ class ProjecaoAdminController {
     @GetMapping
     @Operation(operationId = "listarProjecoes")
     Lista listar() {
-        return new Lista(identidade.id(), registro.vivos(), processadores.todos());
+        return new Lista(painel.no(), painel.nos(), painel.processadores());
     }
 
     /**
      * Rebuilds a read model from the event store while the API keeps reading the current one (see
-     * {@link ReconstrucaoDeProjecoes}): 202 with the projection's state, 404 for an unknown processor, 409 for one
-     * that is not a read model (sagas, webhook senders) or whose rebuild is already running.
+     * {@link PainelDosProcessadores#reconstruir}): 202 with the projection's state, 404 for an unknown processor, 409
+     * for one that is not a read model (sagas, webhook senders) or whose rebuild is already running.
      */
     @PostMapping("/{nome}/replay")
     @Operation(operationId = "reconstruirProjecao")
-    ResponseEntity<EstadoDosProcessadores.Estado> reconstruir(@PathVariable String nome) {
-        reconstrucao.iniciar(nome);
-        return ResponseEntity.status(HttpStatus.ACCEPTED).body(processadores.de(nome).orElseThrow());
+    ResponseEntity<EstadoDoProcessador> reconstruir(@PathVariable String nome) {
+        return ResponseEntity.status(HttpStatus.ACCEPTED).body(painel.reconstruir(nome));
     }
 }

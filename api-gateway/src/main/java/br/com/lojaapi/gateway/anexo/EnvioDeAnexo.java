@@ -1,8 +1,8 @@
 package br.com.lojaapi.gateway.anexo;
 
 import br.com.lojaapi.command.anexo.AnexoEnviado;
+import br.com.lojaapi.command.anexo.ArquivosPrivados;
 import br.com.lojaapi.coreapi.pedido.PedidoView;
-import br.com.lojaapi.gateway.objetos.ArquivosPrivados;
 
 import java.time.Instant;
 import java.util.function.Supplier;

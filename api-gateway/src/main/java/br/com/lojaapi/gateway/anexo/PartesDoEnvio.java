@@ -2,6 +2,7 @@ package br.com.lojaapi.gateway.anexo;
 
 import br.com.lojaapi.coreapi.comum.ErroDeNegocio;
 import br.com.lojaapi.gateway.erro.ArquivoGrandeDemaisException;
+import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.Part;
 
 import java.io.IOException;
@@ -41,6 +42,16 @@ public final class PartesDoEnvio {
         try (InputStream entrada = parte.getInputStream()) {
             return entrada.readNBytes(maximo + 1);
         }
+    }
+
+    /**
+     * The body of a POST whose body is the file itself, read by the handler rather than bound with
+     * {@code @RequestBody}: an optional body would make an empty request match every handler of the path whatever
+     * its Content-Type, and an empty file must be the kind's own 400. At most {@code maximo + 1} bytes are read, so
+     * a longer body shows as longer than {@code maximo}.
+     */
+    public static byte[] corpo(HttpServletRequest requisicao, int maximo) throws IOException {
+        return requisicao.getInputStream().readNBytes(maximo + 1);
     }
 
     /** A plain field of at most {@code maximo} bytes; a longer one is 400 "{@code <parte>: acima}". */

@@ -4,6 +4,7 @@ import br.com.lojaapi.command.comum.GruposDeLookup;
 import br.com.lojaapi.command.entrega.EntregaSaga;
 import br.com.lojaapi.command.entrega.FilaDeEnvios;
 import br.com.lojaapi.query.evento.GrupoDoFeed;
+import br.com.lojaapi.query.processamento.DivisaoDeSegmentos;
 import org.axonframework.common.AxonThreadFactory;
 import org.axonframework.config.Configuration;
 import org.axonframework.config.ConfigurerModule;

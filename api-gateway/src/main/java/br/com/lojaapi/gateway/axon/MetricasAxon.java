@@ -1,49 +1,28 @@
 package br.com.lojaapi.gateway.axon;
 
 import io.micrometer.core.instrument.Counter;
-import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Timer;
 import org.axonframework.commandhandling.CommandBus;
-import org.axonframework.config.EventProcessingConfiguration;
 import org.axonframework.eventhandling.EventBus;
-import org.axonframework.eventhandling.StreamingEventProcessor;
 import org.axonframework.messaging.Message;
 import org.axonframework.messaging.MessageHandlerInterceptor;
 import org.axonframework.queryhandling.QueryBus;
-import org.springframework.boot.context.event.ApplicationReadyEvent;
-import org.springframework.context.event.EventListener;
 import org.springframework.stereotype.Component;
 
-import java.time.Duration;
-import java.time.Instant;
-import java.util.List;
-import java.util.Map;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
-import java.util.function.ToDoubleFunction;
 
 /**
- * Axon's side of /actuator/prometheus: how long command and query handlers take (per message type), how many
- * events are appended, and per streaming processor its position and lag behind the head. The processor gauges
- * read one snapshot of the token table, taken at most once a second however often they are scraped.
+ * Axon's side of /actuator/prometheus: how long command and query handlers take (per message type) and how many
+ * events are appended. Each processor's position and lag are the query side's (MetricasDosProcessadores).
  */
 @Component
 class MetricasAxon {
 
-    private static final Duration VALIDADE = Duration.ofSeconds(1);
-
     private final MeterRegistry metricas;
-    private final EstadoDosProcessadores processadores;
-    private final EventProcessingConfiguration processamento;
-    private final Map<String, EstadoDosProcessadores.Estado> ultimo = new ConcurrentHashMap<>();
-    private volatile Instant lidoEm = Instant.EPOCH;
 
-    MetricasAxon(MeterRegistry metricas, EstadoDosProcessadores processadores, CommandBus comandos,
-                 QueryBus consultas, EventBus eventos, EventProcessingConfiguration processamento) {
+    MetricasAxon(MeterRegistry metricas, CommandBus comandos, QueryBus consultas, EventBus eventos) {
         this.metricas = metricas;
-        this.processadores = processadores;
-        this.processamento = processamento;
         comandos.registerHandlerInterceptor(cronometro("loja.axon.comandos", "Tratamento de comandos"));
         consultas.registerHandlerInterceptor(cronometro("loja.axon.consultas", "Tratamento de consultas"));
         Counter gravados = Counter.builder("loja.eventos.gravados").description("Eventos publicados no event store")
@@ -52,40 +31,6 @@ class MetricasAxon {
             gravados.increment(mensagens.size());
             return (indice, mensagem) -> mensagem;
         });
-    }
-
-    /** The processors exist once the application is ready; one pair of gauges for each streaming one. */
-    @EventListener(ApplicationReadyEvent.class)
-    void registrarProcessadores() {
-        processamento.eventProcessors().values().stream()
-                     .filter(StreamingEventProcessor.class::isInstance)
-                     .forEach(p -> {
-                         medidor("loja.processador.atraso", "Eventos ainda não tratados pelo processador",
-                                 p.getName(), e -> e.atraso() == null ? Double.NaN : e.atraso());
-                         medidor("loja.processador.posicao", "Índice global do último evento tratado",
-                                 p.getName(), e -> e.posicao() == null ? Double.NaN : e.posicao());
-                     });
-    }
-
-    private void medidor(String nome, String descricao, String processador,
-                         ToDoubleFunction<EstadoDosProcessadores.Estado> valor) {
-        Gauge.builder(nome, () -> {
-            EstadoDosProcessadores.Estado estado = estado(processador);
-            return estado == null ? Double.NaN : valor.applyAsDouble(estado);
-        }).description(descricao).tag("processador", processador).register(metricas);
-    }
-
-    private EstadoDosProcessadores.Estado estado(String processador) {
-        if (Instant.now().isAfter(lidoEm.plus(VALIDADE))) {
-            synchronized (this) {
-                if (Instant.now().isAfter(lidoEm.plus(VALIDADE))) {
-                    List<EstadoDosProcessadores.Estado> todos = processadores.todos();
-                    todos.forEach(e -> ultimo.put(e.nome(), e));
-                    lidoEm = Instant.now();
-                }
-            }
-        }
-        return ultimo.get(processador);
     }
 
     private <T extends Message<?>> MessageHandlerInterceptor<T> cronometro(String nome, String descricao) {

@@ -1,6 +1,7 @@
 package br.com.lojaapi.gateway.axon;
 
 import br.com.lojaapi.gateway.banco.BancoDeVolta;
+import br.com.lojaapi.query.processamento.NosEmExecucao;
 import org.axonframework.config.EventProcessingConfiguration;
 import org.axonframework.eventhandling.EventProcessor;
 import org.axonframework.eventhandling.StreamingEventProcessor;
@@ -21,7 +22,8 @@ import java.util.concurrent.CopyOnWriteArrayList;
  * claim them again only at its next claim check (every 5 s). So every running processor is stopped and started:
  * stopping runs its pending coordination at once, and starting claims the segments afresh, in milliseconds, which
  * is cheap next to an outage. Processors stopped on purpose (a projection rebuild) are left alone. The event store
- * is also told to read now rather than at its next poll.
+ * is also told to read now rather than at its next poll, and this node renews its row among the running nodes first
+ * (its share of segments is counted from them).
  */
 @Component
 class RetomadaDosProcessadores {
@@ -30,14 +32,18 @@ class RetomadaDosProcessadores {
 
     private final EventProcessingConfiguration processamento;
     private final EventStoreDespertavel eventStore;
+    private final NosEmExecucao nos;
 
-    RetomadaDosProcessadores(EventProcessingConfiguration processamento, EventStoreDespertavel eventStore) {
+    RetomadaDosProcessadores(EventProcessingConfiguration processamento, EventStoreDespertavel eventStore,
+                             NosEmExecucao nos) {
         this.processamento = processamento;
         this.eventStore = eventStore;
+        this.nos = nos;
     }
 
     @EventListener
     void retomar(BancoDeVolta volta) {
+        nos.bater();
         eventStore.acordar();
         List<String> retomados = new CopyOnWriteArrayList<>();
         List<CompletableFuture<Void>> reinicios = processamento.eventProcessors().values().stream()

@@ -1,5 +1,6 @@
 package br.com.lojaapi.gateway.banco;
 
+import br.com.lojaapi.query.processamento.QuedaDoBanco;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.context.ApplicationEventPublisher;
@@ -28,7 +29,7 @@ import java.util.concurrent.locks.ReentrantLock;
  * ({@link SaudeDoBanco}) and the log drops what only repeats it ({@link SilencioDuranteAQueda}). A probe every
  * {@value #SONDAGEM_MS} ms notices the return, which is logged once and announced as {@link BancoDeVolta}.
  */
-public class DisponibilidadeDoBanco implements AutoCloseable {
+public class DisponibilidadeDoBanco implements QuedaDoBanco, AutoCloseable {
 
     private static final Logger log = LoggerFactory.getLogger(DisponibilidadeDoBanco.class);
     static final long SONDAGEM_MS = 200;
@@ -72,6 +73,7 @@ public class DisponibilidadeDoBanco implements AutoCloseable {
      * pool having no connection to give while the database is known to be down. False for any other failure, and
      * for a connection failure while the server answers.
      */
+    @Override
     public boolean explica(Throwable falha) {
         Optional<Indisponibilidade.Falha> tipo = Indisponibilidade.classificar(falha);
         if (tipo.isEmpty()) {

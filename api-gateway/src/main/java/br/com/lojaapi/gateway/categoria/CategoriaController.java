@@ -11,6 +11,7 @@ import br.com.lojaapi.coreapi.comum.CarimboDeListaQuery;
 import br.com.lojaapi.coreapi.comum.CarimboQuery;
 import br.com.lojaapi.coreapi.comum.ModeloLeitura;
 import br.com.lojaapi.gateway.acesso.LojaAtual;
+import br.com.lojaapi.gateway.web.LeituraPorId;
 import br.com.lojaapi.gateway.web.PreCondicao;
 import br.com.lojaapi.gateway.web.Recurso;
 import br.com.lojaapi.gateway.web.Recursos;
@@ -73,10 +74,7 @@ class CategoriaController {
                 corpo.nome(), corpo.descricao(), corpo.ordem(), corpo.ativa() == null || corpo.ativa(), agora));
     }
 
-    @GetMapping("/{id}")
-    @Operation(operationId = "lerCategoria",
-            summary = "Lê uma categoria")
-    @ApiResponse(responseCode = "200", description = "A categoria")
+    @LeituraPorId(operationId = "lerCategoria", summary = "Lê uma categoria", resposta = "A categoria")
     ResponseEntity<CategoriaJson> ler(LojaAtual loja, RespostaCondicional condicional, @PathVariable String id) {
         return categorias.ler(loja.lojaId(), id, condicional);
     }

@@ -11,6 +11,7 @@ import br.com.lojaapi.coreapi.comum.ModeloLeitura;
 import br.com.lojaapi.gateway.acesso.LojaAtual;
 import br.com.lojaapi.gateway.web.Busca;
 import br.com.lojaapi.gateway.web.Ids;
+import br.com.lojaapi.gateway.web.LeituraPorId;
 import br.com.lojaapi.gateway.web.Paginacao;
 import br.com.lojaapi.gateway.web.Recurso;
 import br.com.lojaapi.gateway.web.Recursos;
@@ -30,7 +31,6 @@ import org.springframework.web.bind.annotation.RequestMapping;
 import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.RestController;
 
-import java.time.Clock;
 import java.util.List;
 
 @RestController
@@ -42,14 +42,12 @@ class ClienteController {
 
     private final CadastroDeClientes cadastro;
     private final Recurso<ClienteJson> clientes;
-    private final Clock relogio;
 
-    ClienteController(Recursos recursos, CadastroDeClientes cadastro, Clock relogio) {
+    ClienteController(Recursos recursos, CadastroDeClientes cadastro) {
         this.cadastro = cadastro;
         this.clientes = recursos.de(ModeloLeitura.CLIENTE, NAO_ENCONTRADO,
                         recursos.consulta(BuscarClienteQuery::new, ClienteView.class, ClienteJson::de))
                 .comLocal("/v1/clientes/").comEtagDaVersao(CarimboQuery.Alvo.CLIENTE, ClienteJson::versao);
-        this.relogio = relogio;
     }
 
     @Schema(name = "ListaDeClientes")
@@ -59,10 +57,11 @@ class ClienteController {
     @GetMapping
     @Operation(operationId = "listarClientes",
             summary = "Lista os clientes da loja",
-            description = "Ordenados pelo nome (sem diferenciar maiúsculas) e, no empate, pelo id. busca casa nome, "
-                    + "email e celular (contém, sem diferenciar maiúsculas) e, quando tem algum dígito, documento, com "
-                    + "ou sem pontuação; um termo só de dígitos e pontuação de telefone também casa os dígitos do "
-                    + "celular.")
+            description = """
+                    Ordenados pelo nome (sem diferenciar maiúsculas) e, no empate, pelo id. busca casa nome, \
+                    email e celular (contém, sem diferenciar maiúsculas) e, quando tem algum dígito, documento, com \
+                    ou sem pontuação; um termo só de dígitos e pontuação de telefone também casa os dígitos do \
+                    celular.""")
     @ApiResponse(responseCode = "200", description = "Uma página de clientes")
     ResponseEntity<Lista> listar(LojaAtual loja, RespostaCondicional condicional,
                  @Parameter(description = "Até 200 caracteres") @RequestParam(required = false) String busca,
@@ -79,25 +78,23 @@ class ClienteController {
     @PostMapping(consumes = "application/json")
     @Operation(operationId = "gravarCliente",
             summary = "Cadastra ou atualiza um cliente pelo documento",
-            description = "Documento novo na loja: cria o cliente (nome e documento obrigatórios), 201. Documento já "
-                    + "cadastrado (com ou sem pontuação): atualiza só os campos enviados, null apaga os anuláveis, "
-                    + "200. O documento é normalizado e seus dígitos verificadores conferidos (CPF, CNPJ numérico ou "
-                    + "alfanumérico); tipoDocumento é deduzido e, se enviado, deve concordar.")
+            description = """
+                    Documento novo na loja: cria o cliente (nome e documento obrigatórios), 201. Documento já \
+                    cadastrado (com ou sem pontuação): atualiza só os campos enviados, null apaga os anuláveis, \
+                    200. O documento é normalizado e seus dígitos verificadores conferidos (CPF, CNPJ numérico ou \
+                    alfanumérico); tipoDocumento é deduzido e, se enviado, deve concordar.""")
     @ApiResponse(responseCode = "201", description = "Cliente criado",
             content = @Content(schema = @Schema(implementation = ClienteJson.class)))
     @ApiResponse(responseCode = "200", description = "Cliente existente atualizado",
             content = @Content(schema = @Schema(implementation = ClienteJson.class)))
     @ApiResponse(responseCode = "400", description = "Campo ausente ou inválido; nada muda")
     ResponseEntity<Object> gravar(LojaAtual loja, @RequestBody CorpoDeCliente corpo) {
-        CadastroDeClientes.Cadastro feito = clientes.executar(() -> cadastro.criarOuAtualizar(loja.lojaId(),
-                Ids.novo(), corpo.alteracao(), relogio.instant()));
+        CadastroDeClientes.Cadastro feito = clientes.executar(agora -> cadastro.criarOuAtualizar(loja.lojaId(),
+                Ids.novo(), corpo.alteracao(), agora));
         return clientes.gravado(loja.lojaId(), feito.criado(), feito.clienteId(), feito.versao());
     }
 
-    @GetMapping("/{id}")
-    @Operation(operationId = "lerCliente",
-            summary = "Lê um cliente")
-    @ApiResponse(responseCode = "200", description = "O cliente")
+    @LeituraPorId(operationId = "lerCliente", summary = "Lê um cliente", resposta = "O cliente")
     ResponseEntity<ClienteJson> ler(LojaAtual loja, RespostaCondicional condicional, @PathVariable String id) {
         return clientes.ler(loja.lojaId(), id, condicional);
     }

@@ -24,7 +24,7 @@ class SincroniaDeClientesController extends SincroniaController<ClienteJson> {
     private final QueryGateway consultas;
 
     SincroniaDeClientesController(Sincronia sincronia, QueryGateway consultas) {
-        super(sincronia);
+        super(sincronia, Pagina::new);
         this.consultas = consultas;
     }
 
@@ -38,10 +38,5 @@ class SincroniaDeClientesController extends SincroniaController<ClienteJson> {
                 ids -> consultas.query(new ClientesPorIdQuery(lojaId, ids), PaginaDeClientes.class).join()
                                 .clientes().stream().map(ClienteJson::de).toList(),
                 ClienteJson::id, ClienteJson::versao);
-    }
-
-    @Override
-    protected Object corpo(Sincronia.Pagina<ClienteJson> pagina) {
-        return new Pagina(pagina.itens(), pagina.cursor(), pagina.temMais());
     }
 }

@@ -1,11 +1,11 @@
 package br.com.lojaapi.gateway.envio;
 
+import br.com.lojaapi.command.anexo.ConteudoDeArquivo;
 import br.com.lojaapi.coreapi.comum.ErroDeNegocio;
 import br.com.lojaapi.coreapi.etiqueta.ArquivoDeEtiqueta;
 import br.com.lojaapi.coreapi.etiqueta.DadosDaEtiqueta;
 import br.com.lojaapi.gateway.anexo.PartesDoEnvio;
 import br.com.lojaapi.gateway.erro.ArquivoGrandeDemaisException;
-import br.com.lojaapi.gateway.objetos.ConteudoDeArquivo;
 import jakarta.servlet.http.Part;
 
 import java.io.IOException;

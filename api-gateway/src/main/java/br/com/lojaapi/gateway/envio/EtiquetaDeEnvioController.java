@@ -12,10 +12,11 @@ import br.com.lojaapi.coreapi.etiqueta.EstadoDaEtiqueta;
 import br.com.lojaapi.coreapi.etiqueta.EtiquetaView;
 import br.com.lojaapi.coreapi.etiqueta.ListarEtiquetasQuery;
 import br.com.lojaapi.gateway.acesso.LojaAtual;
+import br.com.lojaapi.gateway.anexo.PartesDoEnvio;
 import br.com.lojaapi.gateway.anexo.RecursosDeAnexos;
 import br.com.lojaapi.gateway.anexo.Removida;
 import br.com.lojaapi.gateway.anexo.TipoDeAnexo;
-import br.com.lojaapi.gateway.objetos.ArquivosPrivados;
+import br.com.lojaapi.command.anexo.ArquivosPrivados;
 import br.com.lojaapi.gateway.objetos.DownloadPrivado;
 import br.com.lojaapi.gateway.web.PreCondicao;
 import br.com.lojaapi.gateway.web.RespostaCondicional;
@@ -77,15 +78,15 @@ class EtiquetaDeEnvioController {
     @PostMapping(consumes = "multipart/form-data", produces = "application/json")
     @Operation(operationId = "enviarEtiquetaDeTransportadora",
             summary = "Envia uma etiqueta de transportadora (multipart)",
-            description = "Parte arquivo (PDF ou ZPL, tipo detectado pelo conteúdo) e os campos transportadora, "
-                    + "servico, codigoRastreio, urlRastreio e volume. Com um codigoRastreio que o pedido já tem, "
-                    + "substitui aquela etiqueta (200); sem código, cada envio cria uma etiqueta, com aviso.")
+            description = """
+                    Parte arquivo (PDF ou ZPL, tipo detectado pelo conteúdo) e os campos transportadora, \
+                    servico, codigoRastreio, urlRastreio e volume. Com um codigoRastreio que o pedido já tem, \
+                    substitui aquela etiqueta (200); sem código, cada envio cria uma etiqueta, com aviso.""")
     @ApiResponse(responseCode = "201", description = "Criada",
             content = @Content(schema = @Schema(implementation = EtiquetaDeEnvioJson.class)))
     @ApiResponse(responseCode = "200", description = "Substituída (mesmo codigoRastreio)",
             content = @Content(schema = @Schema(implementation = EtiquetaDeEnvioJson.class)))
-    @ApiResponse(responseCode = "400", description = "Arquivo que não é PDF nem ZPL, vazio ou inválido; campo "
-            + "inválido")
+    @ApiResponse(responseCode = "400", description = "Arquivo que não é PDF nem ZPL, vazio ou inválido; campo inválido")
     @ApiResponse(responseCode = "404", description = "Pedido não encontrado")
     @ApiResponse(responseCode = "409", description = "O pedido já tem 50 etiquetas")
     @ApiResponse(responseCode = "413", description = "PDF acima de 5 MiB ou ZPL acima de 1 MiB")
@@ -107,8 +108,9 @@ class EtiquetaDeEnvioController {
     @PostMapping(consumes = {"application/pdf", "text/plain"}, produces = "application/json")
     @Operation(operationId = "enviarEtiquetaDeTransportadora",
             summary = "Envia uma etiqueta de transportadora (o arquivo como corpo)",
-            description = "application/pdf para PDF, text/plain para ZPL; os campos vão na query. Mesmas respostas "
-                    + "do multipart.")
+            description = """
+                    application/pdf para PDF, text/plain para ZPL; os campos vão na query. Mesmas respostas \
+                    do multipart.""")
     @io.swagger.v3.oas.annotations.parameters.RequestBody(content = {
             @Content(mediaType = "application/pdf", schema = @Schema(type = "string", format = "binary")),
             @Content(mediaType = "text/plain", schema = @Schema(type = "string"))})
@@ -119,8 +121,7 @@ class EtiquetaDeEnvioController {
                                           @RequestParam(required = false) String urlRastreio,
                                           @RequestParam(required = false) String volume,
                                           HttpServletRequest requisicao) throws IOException {
-        // Read here rather than with @RequestBody, so an empty body is this endpoint's own 400.
-        byte[] corpo = requisicao.getInputStream().readNBytes(EntradaDeEtiquetaDeEnvio.PDF_MAXIMO + 1);
+        byte[] corpo = PartesDoEnvio.corpo(requisicao, EntradaDeEtiquetaDeEnvio.PDF_MAXIMO);
         String esperado = MediaType.parseMediaType(requisicao.getContentType()).isCompatibleWith(
                 MediaType.APPLICATION_PDF) ? ArquivoDeEtiqueta.PDF : ArquivoDeEtiqueta.ZPL;
         DadosDaEtiqueta dados = EntradaDeEtiquetaDeEnvio.dadosDaConsulta(transportadora, servico, codigoRastreio,
@@ -141,8 +142,9 @@ class EtiquetaDeEnvioController {
     @GetMapping("/{etiquetaId}")
     @Operation(operationId = "lerEtiquetaDeTransportadora",
             summary = "Uma etiqueta de transportadora, ou o seu arquivo",
-            description = "Sem query: o JSON. arquivo=1: o arquivo (PDF ou ZPL), como anexo; inline=1 abre um PDF "
-                    + "no navegador (ZPL é sempre anexo).")
+            description = """
+                    Sem query: o JSON. arquivo=1: o arquivo (PDF ou ZPL), como anexo; inline=1 abre um PDF \
+                    no navegador (ZPL é sempre anexo).""")
     @ApiResponse(responseCode = "200",
             description = "A etiqueta, ou o arquivo (application/pdf, ou text/plain para ZPL)",
             content = {@Content(mediaType = "application/json",
@@ -167,8 +169,9 @@ class EtiquetaDeEnvioController {
 
     @DeleteMapping(path = "/{etiquetaId}", produces = "application/json")
     @Operation(operationId = "removerEtiquetaDeTransportadora",
-            summary = "Remove a etiqueta e o seu arquivo", description = "O envio não é cancelado na "
-            + "transportadora, e o código de rastreio que o pedido tomou dela fica no pedido.")
+            summary = "Remove a etiqueta e o seu arquivo", description = """
+                    O envio não é cancelado na transportadora, e o código de rastreio que o pedido tomou dela \
+                    fica no pedido.""")
     @ApiResponse(responseCode = "200", description = "Removida",
             content = @Content(schema = @Schema(implementation = Removida.class)))
     @ApiResponse(responseCode = "404", description = "Etiqueta não encontrada no pedido")

@@ -2,11 +2,7 @@ package br.com.lojaapi.gateway.erro;
 
 import br.com.lojaapi.command.comum.ConflitoPersistenteException;
 import br.com.lojaapi.coreapi.comum.ErroDeNegocio;
-import com.fasterxml.jackson.core.JsonParseException;
-import com.fasterxml.jackson.core.exc.InputCoercionException;
-import com.fasterxml.jackson.databind.JsonMappingException;
-import com.fasterxml.jackson.databind.exc.InvalidFormatException;
-import com.fasterxml.jackson.databind.exc.MismatchedInputException;
+import com.fasterxml.jackson.core.JsonProcessingException;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.validation.ConstraintViolationException;
 import org.slf4j.Logger;
@@ -32,13 +28,7 @@ import org.springframework.web.multipart.MultipartException;
 import org.springframework.web.servlet.NoHandlerFoundException;
 import org.springframework.web.servlet.resource.NoResourceFoundException;
 
-import java.math.BigDecimal;
-import java.math.BigInteger;
-import java.time.temporal.Temporal;
-import java.util.Arrays;
-import java.util.Collection;
 import java.util.Comparator;
-import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.stream.Collectors;
@@ -110,27 +100,14 @@ public class TratadorDeErros {
             }
             causa = causa.getCause() == causa ? null : causa.getCause();
         }
-        return RespostasDeErro.entidade(HttpStatus.BAD_REQUEST, mensagemDeJson(erro.getCause()),
-                indiceDoLote(erro.getCause()));
-    }
-
-    /**
-     * Batches answer {@code {erro, indice}}: a malformed element of a top-level {@code movimentos} list (the stock
-     * batch) is named by its position like any other failing element.
-     */
-    private static Map<String, Object> indiceDoLote(Throwable causa) {
-        if (causa instanceof JsonMappingException mapeamento && mapeamento.getPath().size() >= 2
-                && "movimentos".equals(mapeamento.getPath().get(0).getFieldName())
-                && mapeamento.getPath().get(1).getIndex() >= 0) {
-            return Map.of("indice", mapeamento.getPath().get(1).getIndex());
-        }
-        return Map.of();
+        return RespostasDeErro.entidade(HttpStatus.BAD_REQUEST, MensagensDeJson.mensagem(erro.getCause()),
+                MensagensDeJson.indiceDoLote(erro.getCause()));
     }
 
     @ExceptionHandler(MethodArgumentTypeMismatchException.class)
     ResponseEntity<Object> tipoDeParametro(MethodArgumentTypeMismatchException erro) {
         return RespostasDeErro.entidade(HttpStatus.BAD_REQUEST,
-                "Parâmetro '" + erro.getName() + "' inválido: esperado " + tipo(erro.getRequiredType()));
+                "Parâmetro '" + erro.getName() + "' inválido: esperado " + MensagensDeJson.tipo(erro.getRequiredType()));
     }
 
     @ExceptionHandler(MissingServletRequestParameterException.class)
@@ -223,86 +200,29 @@ public class TratadorDeErros {
         return RespostasDeErro.entidade(HttpStatus.INTERNAL_SERVER_ERROR, RespostasDeErro.mensagemPadrao(500));
     }
 
+    /**
+     * The answer {@code erro} would get had it ended a request of its own, by the handlers above: for batches that
+     * report each element's outcome inside one 200 (POST /produtos/lote). A JSON mapping failure is told as the
+     * body's would be.
+     */
+    public ResponseEntity<Object> comoResposta(Exception erro, HttpServletRequest requisicao) {
+        ErroDeNegocio negocio = ErroDeNegocio.naCausa(erro);
+        if (negocio != null) {
+            return negocio(negocio);
+        }
+        if (erro instanceof JsonProcessingException json) {
+            return RespostasDeErro.entidade(HttpStatus.BAD_REQUEST, MensagensDeJson.mensagem(json));
+        }
+        if (erro instanceof ConflitoPersistenteException) {
+            return conflitoPersistente();
+        }
+        return inesperado(erro, requisicao);
+    }
+
     static ResponseEntity<Object> corpoGrande(long limite) {
         String mensagem = limite > 0
                 ? "Corpo da requisição acima do limite de " + limite + " bytes"
                 : RespostasDeErro.mensagemPadrao(413);
         return RespostasDeErro.entidade(HttpStatus.PAYLOAD_TOO_LARGE, mensagem);
-    }
-
-    private static String mensagemDeJson(Throwable causa) {
-        if (causa == null) {
-            return "Envie um corpo JSON";
-        }
-        if (causa instanceof JsonParseException parse) {
-            var local = parse.getLocation();
-            return "JSON malformado" + (local == null ? "" : " (linha " + local.getLineNr() + ", coluna "
-                    + local.getColumnNr() + ")") + ": confira aspas, vírgulas, chaves e colchetes";
-        }
-        if (causa instanceof InvalidFormatException formato && formato.getTargetType() == String.class) {
-            return "Campo '" + caminho(formato) + "' inválido: " + formato.getOriginalMessage();
-        }
-        if (causa instanceof InputCoercionException) {
-            return "Número fora do intervalo permitido";
-        }
-        if (causa instanceof MismatchedInputException entrada) {
-            String campo = caminho(entrada);
-            if (campo.isEmpty()) {
-                return "O corpo deve ser " + tipo(entrada.getTargetType());
-            }
-            return "Campo '" + campo + "' inválido: esperado " + tipo(entrada.getTargetType());
-        }
-        if (causa instanceof JsonMappingException mapeamento && !caminho(mapeamento).isEmpty()) {
-            return mapeamento.getCause() instanceof InputCoercionException
-                    ? "Campo '" + caminho(mapeamento) + "' inválido: número fora do intervalo permitido"
-                    : "Campo '" + caminho(mapeamento) + "' inválido";
-        }
-        return "Corpo JSON inválido";
-    }
-
-    private static String caminho(JsonMappingException erro) {
-        StringBuilder caminho = new StringBuilder();
-        for (JsonMappingException.Reference referencia : erro.getPath()) {
-            if (referencia.getFieldName() != null) {
-                if (!caminho.isEmpty()) {
-                    caminho.append('.');
-                }
-                caminho.append(referencia.getFieldName());
-            } else if (referencia.getIndex() >= 0) {
-                caminho.append('[').append(referencia.getIndex()).append(']');
-            }
-        }
-        return caminho.toString();
-    }
-
-    static String tipo(Class<?> tipo) {
-        if (tipo == null) {
-            return "um valor válido";
-        }
-        if (tipo == Integer.class || tipo == int.class || tipo == Long.class || tipo == long.class
-                || tipo == Short.class || tipo == short.class || tipo == BigInteger.class) {
-            return "um número inteiro";
-        }
-        if (Number.class.isAssignableFrom(tipo) || tipo == double.class || tipo == float.class
-                || tipo == BigDecimal.class) {
-            return "um número";
-        }
-        if (tipo == Boolean.class || tipo == boolean.class) {
-            return "true ou false";
-        }
-        if (tipo == String.class) {
-            return "um texto";
-        }
-        if (tipo.isArray() || Collection.class.isAssignableFrom(tipo)) {
-            return "uma lista";
-        }
-        if (Temporal.class.isAssignableFrom(tipo)) {
-            return "uma data e hora ISO-8601, como 2026-11-21T10:00:00Z";
-        }
-        if (tipo.isEnum()) {
-            return "um destes valores: " + Arrays.stream(tipo.getEnumConstants()).map(Object::toString)
-                                                 .collect(Collectors.joining(", "));
-        }
-        return "um objeto JSON";
     }
 }

@@ -1,14 +1,17 @@
 package br.com.lojaapi.gateway.estoque;
 
-import br.com.lojaapi.command.comum.Comandos;
 import br.com.lojaapi.command.produto.MovimentosDeEstoque;
 import br.com.lojaapi.coreapi.comum.CodigoErro;
 import br.com.lojaapi.coreapi.comum.ErroDeNegocio;
 import br.com.lojaapi.coreapi.comum.ModeloLeitura;
+import br.com.lojaapi.coreapi.produto.BuscarProdutoQuery;
 import br.com.lojaapi.coreapi.produto.MovimentoDeEstoque;
+import br.com.lojaapi.coreapi.produto.ProdutoView;
 import br.com.lojaapi.gateway.acesso.LojaAtual;
 import br.com.lojaapi.gateway.leitura.RespostaDeEscrita;
 import br.com.lojaapi.gateway.web.Ids;
+import br.com.lojaapi.gateway.web.Recurso;
+import br.com.lojaapi.gateway.web.Recursos;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.media.ArraySchema;
 import io.swagger.v3.oas.annotations.media.Content;
@@ -22,28 +25,26 @@ import org.springframework.web.bind.annotation.RequestMapping;
 import org.springframework.web.bind.annotation.RestController;
 
 import java.math.BigDecimal;
-import java.time.Clock;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Function;
 
 @RestController
 @RequestMapping(path = "/v1/estoque", produces = "application/json", consumes = "application/json")
 @Tag(name = "Estoque")
 class EstoqueController {
 
-    private final Comandos comandos;
     private final MovimentosDeEstoque movimentos;
-    private final RespostaDeEscrita escrita;
-    private final Clock relogio;
+    /** What stock moves write: products (and their variations). */
+    private final Recurso<ProdutoView> produtos;
 
-    EstoqueController(Comandos comandos, MovimentosDeEstoque movimentos, RespostaDeEscrita escrita, Clock relogio) {
-        this.comandos = comandos;
+    EstoqueController(Recursos recursos, MovimentosDeEstoque movimentos) {
         this.movimentos = movimentos;
-        this.escrita = escrita;
-        this.relogio = relogio;
+        this.produtos = recursos.de(ModeloLeitura.PRODUTO, "Produto não encontrado",
+                recursos.consulta(BuscarProdutoQuery::new, ProdutoView.class, Function.identity()));
     }
 
     @Schema(name = "MovimentoRegistrado")
@@ -70,8 +71,9 @@ class EstoqueController {
     @PostMapping
     @Operation(operationId = "movimentarEstoque",
             summary = "Registra um movimento de estoque",
-            description = "Num produto que controla estoque, uma SAIDA que deixaria o estoque negativo dá 400 e nada "
-                    + "muda. Com variacaoId o movimento vale para a variação.")
+            description = """
+                    Num produto que controla estoque, uma SAIDA que deixaria o estoque negativo dá 400 e nada \
+                    muda. Com variacaoId o movimento vale para a variação.""")
     @ApiResponse(responseCode = "200", description = "Registrado",
             content = @Content(schema = @Schema(implementation = MovimentoJson.class)))
     @ApiResponse(responseCode = "400", description = "Campo inválido, produto desconhecido, estoque insuficiente")
@@ -86,8 +88,9 @@ class EstoqueController {
     @PostMapping("/lote")
     @Operation(operationId = "movimentarEstoqueEmLote",
             summary = "Registra de 1 a 500 movimentos, todos ou nenhum",
-            description = "Aplicados na ordem enviada numa só transação; a falha de um elemento desfaz todos e o 400 "
-                    + "traz indice, a posição do primeiro que falhou.")
+            description = """
+                    Aplicados na ordem enviada numa só transação; a falha de um elemento desfaz todos e o 400 \
+                    traz indice, a posição do primeiro que falhou.""")
     @ApiResponse(responseCode = "200", description = "Todos registrados, na ordem enviada",
             content = @Content(schema = @Schema(implementation = LoteJson.class)))
     @ApiResponse(responseCode = "400", description = "{erro, indice}: nada foi alterado")
@@ -111,9 +114,7 @@ class EstoqueController {
             lista.add(new MovimentosDeEstoque.Movimento(Ids.novo(), Ids.opcional(m.produtoId()), m.codIntegracao(),
                     m.sku(), Ids.opcional(m.variacaoId()), m.tipo(), m.quantidade(), m.observacao()));
         }
-        Instant agora = relogio.instant();
-        return comandos.executar(() -> movimentos.movimentar(loja.lojaId(), lista, lote, agora),
-                "Produto não encontrado");
+        return produtos.executar(agora -> movimentos.movimentar(loja.lojaId(), lista, lote, agora));
     }
 
     /** Waits until every product moved shows its last movement, then answers with the movements. */
@@ -123,7 +124,7 @@ class EstoqueController {
         List<RespostaDeEscrita.Espera> esperas = versoes.entrySet().stream()
                 .map(e -> new RespostaDeEscrita.Espera(ModeloLeitura.PRODUTO, e.getKey(), e.getValue())).toList();
         MovimentoDeEstoque ultimo = feitos.get(feitos.size() - 1);
-        return escrita.feito(loja.lojaId(), esperas, ultimo.movimentoId(), ultimo.versao(), corpo);
+        return produtos.feito(loja.lojaId(), esperas, ultimo.movimentoId(), ultimo.versao(), corpo);
     }
 
     private static ErroDeNegocio erro(boolean lote, int indice, String mensagem) {

@@ -73,10 +73,11 @@ class EventoController {
     @GetMapping
     @Operation(operationId = "listarEventos",
             summary = "Lê os eventos da loja em ordem de confirmação",
-            description = "Os eventos dos tipos que os webhooks entregam, com o mesmo envelope e os mesmos dados, "
-                    + "em ordem de confirmação, a partir de um cursor: o caminho para recuperar o que um receptor "
-                    + "perdeu e para reconstruir o estado. O cursor vale em todos os nós e depois de reinícios, e "
-                    + "nenhum evento confirmado tarde fica antes dele. Aceita If-None-Match (304).")
+            description = """
+                    Os eventos dos tipos que os webhooks entregam, com o mesmo envelope e os mesmos dados, \
+                    em ordem de confirmação, a partir de um cursor: o caminho para recuperar o que um receptor \
+                    perdeu e para reconstruir o estado. O cursor vale em todos os nós e depois de reinícios, e \
+                    nenhum evento confirmado tarde fica antes dele. Aceita If-None-Match (304).""")
     @ApiResponse(responseCode = "200", description = "Uma página do feed",
             content = @Content(schema = @Schema(implementation = PaginaJson.class)))
     @ApiResponse(responseCode = "400", description = "apos, tipos ou limite inválido")
@@ -118,9 +119,9 @@ class EventoController {
         Set<String> unicos = new LinkedHashSet<>();
         for (String tipo : tipos.split(",", -1)) {
             String nome = tipo.trim();
-            if (EventoDeWebhook.porNome(nome).isEmpty()) {
+            if (EventoDeWebhook.assinavel(nome).isEmpty()) {
                 throw ErroDeNegocio.invalido("tipos: '" + nome + "' não é um tipo de evento; os válidos são "
-                        + String.join(", ", EventoDeWebhook.nomes()));
+                        + String.join(", ", EventoDeWebhook.assinaveis()));
             }
             unicos.add(nome);
         }

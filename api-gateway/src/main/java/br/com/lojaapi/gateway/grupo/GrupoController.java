@@ -11,6 +11,7 @@ import br.com.lojaapi.coreapi.grupo.ListarGruposQuery;
 import br.com.lojaapi.coreapi.grupo.RemoverGrupoComplementoCommand;
 import br.com.lojaapi.coreapi.grupo.ResultadoDeGrupo;
 import br.com.lojaapi.gateway.acesso.LojaAtual;
+import br.com.lojaapi.gateway.web.LeituraPorId;
 import br.com.lojaapi.gateway.web.PreCondicao;
 import br.com.lojaapi.gateway.web.Recurso;
 import br.com.lojaapi.gateway.web.Recursos;
@@ -75,9 +76,10 @@ class GrupoController {
     @PostMapping(consumes = "application/json")
     @Operation(operationId = "criarGrupoDeComplemento",
             summary = "Cria um grupo de complementos",
-            description = "minimo e maximo são regras de seleção: SELECAO com maximo acima de 1 e maximo acima do "
-                    + "número de itens (opções que se repetem) são aceitos e explicados em avisos; minimo acima de "
-                    + "maximo, ou negativos, dão 400.")
+            description = """
+                    minimo e maximo são regras de seleção: SELECAO com maximo acima de 1 e maximo acima do \
+                    número de itens (opções que se repetem) são aceitos e explicados em avisos; minimo acima de \
+                    maximo, ou negativos, dão 400.""")
     @ApiResponse(responseCode = "201", description = "Criado",
             content = @Content(schema = @Schema(implementation = GrupoJson.class)))
     ResponseEntity<Object> criar(LojaAtual loja, @RequestBody CorpoDeGrupo corpo) {
@@ -85,18 +87,16 @@ class GrupoController {
                 corpo.alteracao(), agora), COM_AVISOS);
     }
 
-    @GetMapping("/{id}")
-    @Operation(operationId = "lerGrupoDeComplemento",
-            summary = "Lê um grupo de complementos")
-    @ApiResponse(responseCode = "200", description = "O grupo")
+    @LeituraPorId(operationId = "lerGrupoDeComplemento", summary = "Lê um grupo de complementos", resposta = "O grupo")
     ResponseEntity<GrupoJson> ler(LojaAtual loja, RespostaCondicional condicional, @PathVariable String id) {
         return grupos.ler(loja.lojaId(), id, condicional);
     }
 
     @PutMapping(path = "/{id}", consumes = "application/json")
     @Operation(operationId = "alterarGrupoDeComplemento",
-            summary = "Altera um grupo", description = "itens, quando enviado (ao menos um), substitui a lista inteira. "
-            + "As regras de minimo e maximo são as do POST, conferidas no grupo resultante.")
+            summary = "Altera um grupo", description = """
+                    itens, quando enviado (ao menos um), substitui a lista inteira. \
+                    As regras de minimo e maximo são as do POST, conferidas no grupo resultante.""")
     @ApiResponse(responseCode = "200", description = "O grupo alterado",
             content = @Content(schema = @Schema(implementation = GrupoJson.class)))
     ResponseEntity<Object> alterar(LojaAtual loja, @PathVariable String id, @RequestBody CorpoDeGrupo corpo,

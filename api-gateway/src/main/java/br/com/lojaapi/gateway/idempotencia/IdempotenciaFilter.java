@@ -21,6 +21,7 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Set;
 
 /**
@@ -28,7 +29,7 @@ import java.util.Set;
  * (status, headers, body) is stored for the store and key; a retry with the same key and the same request gets
  * that response again with {@code Idempotent-Replayed: true}, and the controller is not called, so nothing happens
  * twice. The same key on another request is 422, and on a request while the first still runs 409. The key is
- * claimed in PostgreSQL (see {@link RegistroDeIdempotencia}), so all of this holds across nodes.
+ * claimed in PostgreSQL (see {@link ChavesDeIdempotencia}), so all of this holds across nodes.
  * <p>
  * Runs after authentication, quotas and input limits: a 401, 429 or 413 from them stores nothing. A response of
  * 500 or above, an exception, or an error sent by the container ({@code sendError}: nothing ran) releases the key,
@@ -47,22 +48,20 @@ public class IdempotenciaFilter extends OncePerRequestFilter {
     private static final Set<String> NAO_GUARDADOS = Set.of("content-type", "content-length", "transfer-encoding",
             "connection", "keep-alive", "date");
 
-    private final RegistroDeIdempotencia registro;
+    private final ChavesDeIdempotencia chaves;
     private final RespostasDeErro erros;
-    private final Counter executadas;
-    private final Counter repetidas;
-    private final Counter emAndamento;
-    private final Counter perdidas;
-    private final Counter outras;
+    /** Requests with a key, counted by what became of their claim, under the tags published since the start. */
+    private final Map<Class<? extends ChavesDeIdempotencia.Situacao>, Counter> porSituacao;
 
-    public IdempotenciaFilter(RegistroDeIdempotencia registro, RespostasDeErro erros, MeterRegistry metricas) {
-        this.registro = registro;
+    public IdempotenciaFilter(ChavesDeIdempotencia chaves, RespostasDeErro erros, MeterRegistry metricas) {
+        this.chaves = chaves;
         this.erros = erros;
-        this.executadas = contador(metricas, "executada");
-        this.repetidas = contador(metricas, "repetida");
-        this.emAndamento = contador(metricas, "em_andamento");
-        this.perdidas = contador(metricas, "aplicada_sem_resposta");
-        this.outras = contador(metricas, "outra_requisicao");
+        this.porSituacao = Map.of(
+                ChavesDeIdempotencia.Reivindicada.class, contador(metricas, "executada"),
+                ChavesDeIdempotencia.Concluida.class, contador(metricas, "repetida"),
+                ChavesDeIdempotencia.EmAndamento.class, contador(metricas, "em_andamento"),
+                ChavesDeIdempotencia.AplicadaSemResposta.class, contador(metricas, "aplicada_sem_resposta"),
+                ChavesDeIdempotencia.OutraRequisicao.class, contador(metricas, "outra_requisicao"));
     }
 
     private static Counter contador(MeterRegistry metricas, String resultado) {
@@ -108,25 +107,21 @@ public class IdempotenciaFilter extends OncePerRequestFilter {
             aExecutar = new CorpoEmMemoria(requisicao, corpo);
             impressao = ImpressaoDaRequisicao.doCorpo(requisicao, corpo);
         }
-        RegistroDeIdempotencia.Situacao situacao = registro.reivindicar(loja.lojaId(), chave, impressao);
-        if (situacao instanceof RegistroDeIdempotencia.Reivindicada reivindicada) {
-            executadas.increment();
+        ChavesDeIdempotencia.Situacao situacao = chaves.reivindicar(loja.lojaId(), chave, impressao);
+        porSituacao.get(situacao.getClass()).increment();
+        if (situacao instanceof ChavesDeIdempotencia.Reivindicada reivindicada) {
             executar(aExecutar, resposta, cadeia, reivindicada);
-        } else if (situacao instanceof RegistroDeIdempotencia.Concluida concluida) {
-            repetidas.increment();
+        } else if (situacao instanceof ChavesDeIdempotencia.Concluida concluida) {
             repetir(resposta, concluida.resposta());
-        } else if (situacao instanceof RegistroDeIdempotencia.AplicadaSemResposta) {
-            perdidas.increment();
+        } else if (situacao instanceof ChavesDeIdempotencia.AplicadaSemResposta) {
             erros.escrever(resposta, HttpStatus.CONFLICT, "A requisição com esta Idempotency-Key foi aplicada, mas "
                     + "a resposta dela se perdeu (o serviço parou antes de guardá-la); consulte o recurso em vez "
                     + "de repetir");
-        } else if (situacao instanceof RegistroDeIdempotencia.EmAndamento) {
-            emAndamento.increment();
+        } else if (situacao instanceof ChavesDeIdempotencia.EmAndamento) {
             resposta.setHeader(HttpHeaders.RETRY_AFTER, "1");
             erros.escrever(resposta, HttpStatus.CONFLICT, "Uma requisição com esta Idempotency-Key ainda está em "
                     + "andamento; tente de novo em instantes para receber a resposta dela");
         } else {
-            outras.increment();
             erros.escrever(resposta, HttpStatus.UNPROCESSABLE_ENTITY, "Esta Idempotency-Key já foi usada numa "
                     + "requisição diferente (outro método, endereço ou corpo); use uma chave nova para cada operação");
         }
@@ -140,7 +135,7 @@ public class IdempotenciaFilter extends OncePerRequestFilter {
     }
 
     private void executar(HttpServletRequest requisicao, HttpServletResponse resposta, FilterChain cadeia,
-                          RegistroDeIdempotencia.Reivindicada reivindicada) throws ServletException, IOException {
+                          ChavesDeIdempotencia.Reivindicada reivindicada) throws ServletException, IOException {
         RespostaEmCopia copia = new RespostaEmCopia(resposta);
         MarcadorDeIdempotencia.associar(reivindicada);
         try {
@@ -153,7 +148,7 @@ public class IdempotenciaFilter extends OncePerRequestFilter {
         }
         if (copia.getStatus() < 500 && !copia.erroDoContainer) {
             try {
-                registro.concluir(reivindicada, new RegistroDeIdempotencia.RespostaGuardada(copia.getStatus(),
+                chaves.concluir(reivindicada, new ChavesDeIdempotencia.RespostaGuardada(copia.getStatus(),
                         cabecalhos(copia), copia.getContentAsByteArray()));
             } catch (RuntimeException e) {
                 // Releasing the key could let a retry do the work again. It stays in progress: a retry gets 409, and
@@ -166,19 +161,19 @@ public class IdempotenciaFilter extends OncePerRequestFilter {
         copia.copyBodyToResponse();
     }
 
-    private void liberar(RegistroDeIdempotencia.Reivindicada reivindicada) {
+    private void liberar(ChavesDeIdempotencia.Reivindicada reivindicada) {
         try {
-            registro.liberar(reivindicada);
+            chaves.liberar(reivindicada);
         } catch (RuntimeException e) {
             log.warn("Idempotency-Key não foi liberada; fica em andamento até ser dada como abandonada: {}",
                     e.toString());
         }
     }
 
-    private static List<RegistroDeIdempotencia.Cabecalho> cabecalhos(HttpServletResponse resposta) {
-        List<RegistroDeIdempotencia.Cabecalho> cabecalhos = new ArrayList<>();
+    private static List<ChavesDeIdempotencia.Cabecalho> cabecalhos(HttpServletResponse resposta) {
+        List<ChavesDeIdempotencia.Cabecalho> cabecalhos = new ArrayList<>();
         if (resposta.getContentType() != null) {
-            cabecalhos.add(new RegistroDeIdempotencia.Cabecalho(HttpHeaders.CONTENT_TYPE, resposta.getContentType()));
+            cabecalhos.add(new ChavesDeIdempotencia.Cabecalho(HttpHeaders.CONTENT_TYPE, resposta.getContentType()));
         }
         for (String nome : new ArrayList<>(resposta.getHeaderNames())) {
             String minusculo = nome.toLowerCase(Locale.ROOT);
@@ -186,16 +181,16 @@ public class IdempotenciaFilter extends OncePerRequestFilter {
                 continue;
             }
             for (String valor : resposta.getHeaders(nome)) {
-                cabecalhos.add(new RegistroDeIdempotencia.Cabecalho(nome, valor));
+                cabecalhos.add(new ChavesDeIdempotencia.Cabecalho(nome, valor));
             }
         }
         return cabecalhos;
     }
 
-    private static void repetir(HttpServletResponse resposta, RegistroDeIdempotencia.RespostaGuardada guardada)
+    private static void repetir(HttpServletResponse resposta, ChavesDeIdempotencia.RespostaGuardada guardada)
             throws IOException {
         resposta.setStatus(guardada.status());
-        for (RegistroDeIdempotencia.Cabecalho cabecalho : guardada.cabecalhos()) {
+        for (ChavesDeIdempotencia.Cabecalho cabecalho : guardada.cabecalhos()) {
             if (HttpHeaders.CONTENT_TYPE.equalsIgnoreCase(cabecalho.nome())) {
                 resposta.setContentType(cabecalho.valor());
             } else {

@@ -15,17 +15,17 @@ import org.springframework.stereotype.Component;
 @Component
 class MarcadorDeIdempotencia implements MessageHandlerInterceptor<CommandMessage<?>> {
 
-    private static final ThreadLocal<RegistroDeIdempotencia.Reivindicada> ATUAL = new ThreadLocal<>();
+    private static final ThreadLocal<ChavesDeIdempotencia.Reivindicada> ATUAL = new ThreadLocal<>();
 
-    private final RegistroDeIdempotencia registro;
+    private final ChavesDeIdempotencia chaves;
 
-    MarcadorDeIdempotencia(CommandBus comandos, RegistroDeIdempotencia registro) {
-        this.registro = registro;
+    MarcadorDeIdempotencia(CommandBus comandos, ChavesDeIdempotencia chaves) {
+        this.chaves = chaves;
         comandos.registerHandlerInterceptor(this);
     }
 
     /** Makes the claim visible to the commands sent on this thread until {@link #dissociar()}. */
-    static void associar(RegistroDeIdempotencia.Reivindicada reivindicada) {
+    static void associar(ChavesDeIdempotencia.Reivindicada reivindicada) {
         ATUAL.set(reivindicada);
     }
 
@@ -35,9 +35,9 @@ class MarcadorDeIdempotencia implements MessageHandlerInterceptor<CommandMessage
 
     @Override
     public Object handle(UnitOfWork<? extends CommandMessage<?>> unidade, InterceptorChain cadeia) throws Exception {
-        RegistroDeIdempotencia.Reivindicada reivindicada = ATUAL.get();
+        ChavesDeIdempotencia.Reivindicada reivindicada = ATUAL.get();
         if (reivindicada != null) {
-            unidade.onPrepareCommit(u -> registro.marcarEfetivada(reivindicada));
+            unidade.onPrepareCommit(u -> chaves.marcarEfetivada(reivindicada));
         }
         return cadeia.proceed();
     }

@@ -1,5 +1,6 @@
 package br.com.lojaapi.gateway.imagem;
 
+import br.com.lojaapi.command.imagem.ImagensDeProduto;
 import br.com.lojaapi.coreapi.comum.ErroDeNegocio;
 import br.com.lojaapi.gateway.objetos.ArmazenamentoDeObjetos;
 import io.minio.StatObjectResponse;

@@ -8,6 +8,7 @@ import org.springframework.http.ResponseEntity;
 import org.springframework.stereotype.Component;
 
 import java.net.URI;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.function.Supplier;
@@ -72,8 +73,7 @@ public class RespostaDeEscrita {
                                             long versao, URI local, Supplier<Optional<?>> leitor) {
         Optional<?> corpo;
         try {
-            boolean visivel = leitura.aguardarVersoes(lojaId, esperas.stream()
-                    .map(e -> new LeituraDaPropriaEscrita.Alvo(e.modelo(), e.id(), e.versao())).toList());
+            boolean visivel = leitura.aguardarVersoes(lojaId, alvos(esperas));
             if (!visivel) {
                 return aviso(HttpStatus.ACCEPTED, id, versao, local, ATRASO);
             }
@@ -89,6 +89,38 @@ public class RespostaDeEscrita {
             resposta.location(local);
         }
         return resposta.body(corpo.get());
+    }
+
+    /**
+     * For writes answered together (the elements of a batch), each with the rows it changed: per write, empty once
+     * the read model shows them all, else the warning of the 202 that write would get on its own. The bound is one
+     * for the whole batch: once it has run out, the writes left are checked, not waited for. A write's body is not
+     * read, so a removal right after it is not told apart.
+     */
+    public List<Optional<String>> visiveis(String lojaId, List<List<Espera>> escritas) {
+        long prazo = leitura.prazo();
+        List<Optional<String>> situacoes = new ArrayList<>();
+        boolean semBanco = false;
+        for (List<Espera> esperas : escritas) {
+            if (!semBanco) {
+                try {
+                    boolean visivel = leitura.aguardarVersoes(lojaId, alvos(esperas), prazo);
+                    situacoes.add(visivel ? Optional.empty() : Optional.of(ATRASO));
+                    continue;
+                } catch (RuntimeException e) {
+                    if (Indisponibilidade.classificar(e).isEmpty()) {
+                        throw e;
+                    }
+                    semBanco = true;
+                }
+            }
+            situacoes.add(Optional.of(SEM_BANCO));
+        }
+        return situacoes;
+    }
+
+    private static List<LeituraDaPropriaEscrita.Alvo> alvos(List<Espera> esperas) {
+        return esperas.stream().map(e -> new LeituraDaPropriaEscrita.Alvo(e.modelo(), e.id(), e.versao())).toList();
     }
 
     /** 202 when reading after the write failed for want of the database; any other failure is the caller's. */

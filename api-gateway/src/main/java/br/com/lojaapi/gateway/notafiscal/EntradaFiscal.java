@@ -1,5 +1,6 @@
 package br.com.lojaapi.gateway.notafiscal;
 
+import br.com.lojaapi.command.anexo.ConteudoDeArquivo;
 import br.com.lojaapi.command.notafiscal.LeitorFiscal;
 import br.com.lojaapi.command.notafiscal.LeituraFiscal;
 import br.com.lojaapi.command.notafiscal.NotasFiscaisDoPedido;
@@ -7,7 +8,6 @@ import br.com.lojaapi.coreapi.comum.ErroDeNegocio;
 import br.com.lojaapi.coreapi.notafiscal.DadosNotaFiscal;
 import br.com.lojaapi.gateway.anexo.PartesDoEnvio;
 import br.com.lojaapi.gateway.erro.ArquivoGrandeDemaisException;
-import br.com.lojaapi.gateway.objetos.ConteudoDeArquivo;
 import jakarta.servlet.http.Part;
 
 import java.io.IOException;

@@ -17,10 +17,11 @@ import br.com.lojaapi.coreapi.notafiscal.ListarNotasFiscaisQuery;
 import br.com.lojaapi.coreapi.notafiscal.NotaFiscalView;
 import br.com.lojaapi.coreapi.pedido.PedidoView;
 import br.com.lojaapi.gateway.acesso.LojaAtual;
+import br.com.lojaapi.gateway.anexo.PartesDoEnvio;
 import br.com.lojaapi.gateway.anexo.RecursosDeAnexos;
 import br.com.lojaapi.gateway.anexo.Removida;
 import br.com.lojaapi.gateway.anexo.TipoDeAnexo;
-import br.com.lojaapi.gateway.objetos.ArquivosPrivados;
+import br.com.lojaapi.command.anexo.ArquivosPrivados;
 import br.com.lojaapi.gateway.objetos.DownloadPrivado;
 import br.com.lojaapi.gateway.web.PreCondicao;
 import br.com.lojaapi.gateway.web.RespostaCondicional;
@@ -84,14 +85,16 @@ class NotaFiscalController {
     @PostMapping(consumes = {"application/xml", "text/xml"}, produces = "application/json")
     @Operation(operationId = "enviarNotaFiscal",
             summary = "Vincula, atualiza ou cancela uma nota fiscal (XML no corpo)",
-            description = "NF-e/NFC-e (nfeProc ou NFe), NFS-e ABRASF (CompNfse) ou o evento de cancelamento "
-                    + "homologado (110111/110112). 201 quando cria; 200 quando atualiza ou cancela.")
+            description = """
+                    NF-e/NFC-e (nfeProc ou NFe), NFS-e ABRASF (CompNfse) ou o evento de cancelamento \
+                    homologado (110111/110112). 201 quando cria; 200 quando atualiza ou cancela.""")
     @ApiResponse(responseCode = "201", description = "Criada (acao criada)",
             content = @Content(schema = @Schema(implementation = NotaFiscalJson.class)))
     @ApiResponse(responseCode = "200", description = "Atualizada ou cancelada (acao atualizada ou cancelada)",
             content = @Content(schema = @Schema(implementation = NotaFiscalJson.class)))
-    @ApiResponse(responseCode = "400", description = "Não é NF-e/NFC-e/NFS-e, não autorizada, chave inválida, "
-            + "arquivo vazio, PDF inválido, XML de transporte, carta de correção ou outro evento")
+    @ApiResponse(responseCode = "400", description = """
+            Não é NF-e/NFC-e/NFS-e, não autorizada, chave inválida, \
+            arquivo vazio, PDF inválido, XML de transporte, carta de correção ou outro evento""")
     @ApiResponse(responseCode = "404", description = "Pedido não encontrado, ou cancelamento de nota não enviada")
     @ApiResponse(responseCode = "409", description = "Chave vinculada a outro pedido, ou pedido com 20 notas")
     @ApiResponse(responseCode = "413", description = "XML acima de 2 MiB ou PDF acima de 5 MiB")
@@ -100,18 +103,16 @@ class NotaFiscalController {
             @Content(mediaType = "application/xml", schema = @Schema(type = "string", format = "binary"))})
     ResponseEntity<Object> receberXml(LojaAtual loja, @PathVariable String pedidoId,
                                       HttpServletRequest requisicao) throws IOException {
-        // Read here rather than with @RequestBody: an optional body would make an empty request match every
-        // handler of this path whatever its Content-Type, and an empty XML must be the XML's own 400.
-        byte[] corpo = requisicao.getInputStream().readNBytes(EntradaFiscal.XML_MAXIMO + 1);
-        return receber(loja, pedidoId, EntradaFiscal.doXml(corpo));
+        return receber(loja, pedidoId, EntradaFiscal.doXml(PartesDoEnvio.corpo(requisicao, EntradaFiscal.XML_MAXIMO)));
     }
 
     @PostMapping(consumes = "multipart/form-data", produces = "application/json")
     @Operation(operationId = "enviarNotaFiscal",
             summary = "Vincula uma nota fiscal (multipart)",
-            description = "Partes xml e pdf, ou até duas partes fiscal_document (um XML e um PDF, tipo detectado "
-                    + "pelo conteúdo); campo chave para anexar só o PDF a uma nota já enviada. Mesmas respostas "
-                    + "do envio em XML.")
+            description = """
+                    Partes xml e pdf, ou até duas partes fiscal_document (um XML e um PDF, tipo detectado \
+                    pelo conteúdo); campo chave para anexar só o PDF a uma nota já enviada. Mesmas respostas \
+                    do envio em XML.""")
     ResponseEntity<Object> receberMultipart(LojaAtual loja, @PathVariable String pedidoId,
                                             HttpServletRequest requisicao) throws IOException, ServletException {
         return receber(loja, pedidoId, EntradaFiscal.doMultipart(requisicao.getParts()));
@@ -120,9 +121,10 @@ class NotaFiscalController {
     @PostMapping(consumes = "application/json", produces = "application/json")
     @Operation(operationId = "enviarNotaFiscal",
             summary = "Vincula uma nota fiscal (JSON)",
-            description = "xml (texto) ou xmlBase64, pdfBase64 opcional; sem XML, chave (com numero e serie "
-                    + "opcionais) registra só os metadados, e chave com pdfBase64 anexa o PDF à nota dessa chave. "
-                    + "Mesmas respostas do envio em XML.")
+            description = """
+                    xml (texto) ou xmlBase64, pdfBase64 opcional; sem XML, chave (com numero e serie \
+                    opcionais) registra só os metadados, e chave com pdfBase64 anexa o PDF à nota dessa chave. \
+                    Mesmas respostas do envio em XML.""")
     ResponseEntity<Object> receberJson(LojaAtual loja, @PathVariable String pedidoId,
                                        @RequestBody CorpoDeNotaFiscal corpo) {
         return receber(loja, pedidoId, EntradaFiscal.doJson(corpo));
@@ -141,8 +143,9 @@ class NotaFiscalController {
     @GetMapping("/{notaId}")
     @Operation(operationId = "lerNotaFiscalDoPedido",
             summary = "Uma nota fiscal, ou um dos seus arquivos",
-            description = "Sem arquivo: o JSON da nota. Com arquivo=xml, pdf ou xml-cancelamento: o arquivo "
-                    + "(anexo; inline=1 para abrir no navegador).")
+            description = """
+                    Sem arquivo: o JSON da nota. Com arquivo=xml, pdf ou xml-cancelamento: o arquivo \
+                    (anexo; inline=1 para abrir no navegador).""")
     @ApiResponse(responseCode = "200", description = "A nota, ou o arquivo (application/xml ou application/pdf)",
             content = {@Content(mediaType = "application/json",
                                 schema = @Schema(implementation = NotaFiscalJson.class)),

@@ -1,5 +1,6 @@
 package br.com.lojaapi.gateway.objetos;
 
+import br.com.lojaapi.command.comum.Armazenamento;
 import io.minio.BucketExistsArgs;
 import io.minio.GetObjectArgs;
 import io.minio.MakeBucketArgs;
@@ -23,7 +24,7 @@ import java.util.Optional;
  * The service's object storage: one bucket of an S3-compatible store, reached with the MinIO client. With no
  * endpoint configured it starts {@link S3Embutido} under {@code DATA_DIR/objects}.
  */
-public class ArmazenamentoDeObjetos implements AutoCloseable {
+public class ArmazenamentoDeObjetos implements Armazenamento, AutoCloseable {
 
     private static final Logger log = LoggerFactory.getLogger(ArmazenamentoDeObjetos.class);
 
@@ -106,6 +107,7 @@ public class ArmazenamentoDeObjetos implements AutoCloseable {
         }
     }
 
+    @Override
     public void guardar(String chave, byte[] conteudo, String tipo) throws Exception {
         cliente.putObject(PutObjectArgs.builder().bucket(bucket).object(chave)
                                        .stream(new ByteArrayInputStream(conteudo), (long) conteudo.length, null)
@@ -124,11 +126,29 @@ public class ArmazenamentoDeObjetos implements AutoCloseable {
         }
     }
 
+    @Override
+    public boolean existe(String chave) throws Exception {
+        return descrever(chave).isPresent();
+    }
+
     public InputStream ler(String chave) throws Exception {
         return cliente.getObject(GetObjectArgs.builder().bucket(bucket).object(chave).build());
     }
 
+    @Override
+    public Optional<InputStream> abrir(String chave) throws Exception {
+        try {
+            return Optional.of(ler(chave));
+        } catch (ErrorResponseException e) {
+            if ("NoSuchKey".equals(e.errorResponse().code())) {
+                return Optional.empty();
+            }
+            throw e;
+        }
+    }
+
     /** Deletes the object; deleting one that does not exist is not an error. */
+    @Override
     public void remover(String chave) throws Exception {
         cliente.removeObject(RemoveObjectArgs.builder().bucket(bucket).object(chave).build());
     }

@@ -7,6 +7,7 @@ import io.swagger.v3.oas.models.Components;
 import io.swagger.v3.oas.models.Operation;
 import io.swagger.v3.oas.models.responses.ApiResponses;
 import org.springdoc.core.customizers.GlobalOperationComponentsCustomizer;
+import org.springframework.core.annotation.AnnotatedElementUtils;
 import org.springframework.web.method.HandlerMethod;
 
 /**
@@ -22,7 +23,8 @@ final class ErrosSemCorpoDeclarado implements GlobalOperationComponentsCustomize
     @Override
     public Operation customize(Operation operacao, Components componentes, HandlerMethod metodo) {
         ApiResponses respostas = operacao.getResponses();
-        for (ApiResponse declarada : metodo.getMethod().getAnnotationsByType(ApiResponse.class)) {
+        for (ApiResponse declarada : AnnotatedElementUtils.findMergedRepeatableAnnotations(metodo.getMethod(),
+                ApiResponse.class)) {
             String status = declarada.responseCode();
             if ((status.startsWith("4") || status.startsWith("5")) && declarada.content().length == 0
                     && respostas != null && respostas.containsKey(status)) {

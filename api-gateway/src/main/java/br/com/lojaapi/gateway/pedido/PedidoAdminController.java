@@ -13,7 +13,6 @@ import org.springframework.web.bind.annotation.RequestBody;
 import org.springframework.web.bind.annotation.RequestMapping;
 import org.springframework.web.bind.annotation.RestController;
 
-import java.time.Clock;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -31,13 +30,11 @@ class PedidoAdminController {
     private final Lojas lojas;
     private final EdicaoDePedidos edicoes;
     private final PedidosDaLoja pedidos;
-    private final Clock relogio;
 
-    PedidoAdminController(Lojas lojas, EdicaoDePedidos edicoes, PedidosDaLoja pedidos, Clock relogio) {
+    PedidoAdminController(Lojas lojas, EdicaoDePedidos edicoes, PedidosDaLoja pedidos) {
         this.lojas = lojas;
         this.edicoes = edicoes;
         this.pedidos = pedidos;
-        this.relogio = relogio;
     }
 
     @PutMapping(path = "/{pedidoId}", consumes = "application/json")
@@ -46,10 +43,10 @@ class PedidoAdminController {
                                   @RequestBody EdicaoDePedido corpo) {
         lojas.exigir(lojaId);
         Ids.exigir(pedidoId, PedidoController.NAO_ENCONTRADO);
-        EdicaoDePedidos.Edicao edicao = new EdicaoDePedidos.Edicao(lojaId, pedidoId, linhas(corpo.itens),
-                corpo.desconto, corpo.taxaEntrega, corpo.editadoPor == null ? null : corpo.editadoPor.orElse(null),
-                relogio.instant());
-        List<Escrita> escritas = pedidos.recurso().executar(() -> edicoes.editar(edicao));
+        List<EdicaoDePedidos.LinhaEditada> linhas = linhas(corpo.itens);
+        String editadoPor = corpo.editadoPor == null ? null : corpo.editadoPor.orElse(null);
+        List<Escrita> escritas = pedidos.recurso().executar(agora -> edicoes.editar(new EdicaoDePedidos.Edicao(
+                lojaId, pedidoId, linhas, corpo.desconto, corpo.taxaEntrega, editadoPor, agora)));
         return pedidos.gravado(lojaId, false, pedidoId, escritas);
     }
 

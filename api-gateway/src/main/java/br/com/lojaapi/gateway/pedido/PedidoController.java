@@ -22,8 +22,9 @@ import br.com.lojaapi.coreapi.pedido.StatusPedido;
 import br.com.lojaapi.coreapi.pedido.TipoEntrega;
 import br.com.lojaapi.gateway.acesso.LojaAtual;
 import br.com.lojaapi.gateway.leitura.RespostaDeEscrita;
-import br.com.lojaapi.gateway.objetos.ArquivosPrivados;
+import br.com.lojaapi.command.anexo.ArquivosPrivados;
 import br.com.lojaapi.gateway.web.Ids;
+import br.com.lojaapi.gateway.web.LeituraPorId;
 import br.com.lojaapi.gateway.web.Paginacao;
 import br.com.lojaapi.gateway.web.PreCondicao;
 import br.com.lojaapi.gateway.web.RespostaCondicional;
@@ -44,11 +45,10 @@ import org.springframework.web.bind.annotation.RequestMapping;
 import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.RestController;
 
-import java.time.Clock;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.function.Supplier;
+import java.util.function.Function;
 
 @RestController
 @RequestMapping(path = "/v1/pedidos", produces = "application/json")
@@ -64,11 +64,10 @@ class PedidoController {
     private final ExclusaoDePedido exclusao;
     private final ArquivosPrivados arquivos;
     private final PedidosDaLoja pedidos;
-    private final Clock relogio;
 
     PedidoController(CriacaoDePedido criacao, ConfirmacaoDePedido confirmacao, CancelamentoDePedido cancelamento,
                      MudancaDeEtapaDoPedido mudancaDeEtapa, ExclusaoDePedido exclusao, ArquivosPrivados arquivos,
-                     PedidosDaLoja pedidos, Clock relogio) {
+                     PedidosDaLoja pedidos) {
         this.criacao = criacao;
         this.confirmacao = confirmacao;
         this.cancelamento = cancelamento;
@@ -76,7 +75,6 @@ class PedidoController {
         this.exclusao = exclusao;
         this.arquivos = arquivos;
         this.pedidos = pedidos;
-        this.relogio = relogio;
     }
 
     @Schema(name = "ListaDePedidos")
@@ -90,8 +88,9 @@ class PedidoController {
     @GetMapping
     @Operation(operationId = "listarPedidos",
             summary = "Lista os pedidos da loja, mais novos primeiro",
-            description = "desde e ate filtram a criação (data-hora ISO-8601 com fuso, por exemplo "
-                    + "2026-11-21T08:00:00-03:00; inclusive). status aceita também ENVIADO (extensão).")
+            description = """
+                    desde e ate filtram a criação (data-hora ISO-8601 com fuso, por exemplo \
+                    2026-11-21T08:00:00-03:00; inclusive). status aceita também ENVIADO (extensão).""")
     ResponseEntity<Lista> listar(LojaAtual loja, RespostaCondicional condicional,
                  @Parameter(schema = @Schema(allowableValues = {"PENDENTE", "CONFIRMADO", "PREPARANDO", "PRONTO",
                          "ENVIADO", "ENTREGUE", "CANCELADO"})) @RequestParam(required = false) String status,
@@ -116,26 +115,27 @@ class PedidoController {
     @PostMapping(consumes = "application/json")
     @Operation(operationId = "criarPedido",
             summary = "Cria um pedido e baixa o estoque de todos os itens numa só transação",
-            description = "Preços recalculados pelo serviço (variação, promocional, base); quantidades arredondadas "
-                    + "para cima até o múltiplo de venda. Sem estoque em qualquer item, nada é baixado.")
+            description = """
+                    Preços recalculados pelo serviço (variação, promocional, base); quantidades arredondadas \
+                    para cima até o múltiplo de venda. Sem estoque em qualquer item, nada é baixado.""")
     @ApiResponse(responseCode = "201", description = "Criado",
             content = @Content(schema = @Schema(implementation = PedidoJson.class)))
-    @ApiResponse(responseCode = "400", description = "Campo inválido, produto de outra loja ou removido, estoque "
-            + "insuficiente (com indice do item), DELIVERY sem endereço")
+    @ApiResponse(responseCode = "400", description = """
+            Campo inválido, produto de outra loja ou removido, estoque \
+            insuficiente (com indice do item), DELIVERY sem endereço""")
     ResponseEntity<Object> criar(LojaAtual loja, @RequestBody CorpoDePedido corpo) {
         String pedidoId = Ids.novo();
-        CriacaoDePedido.NovoPedido novo = new CriacaoDePedido.NovoPedido(loja.lojaId(), pedidoId,
-                tipoEntrega(corpo.tipoEntrega()), cliente(corpo.cliente()),
-                Ids.opcional(corpo.cliente().id()), linhas(corpo.itens()), corpo.desconto(), corpo.taxaEntrega(),
-                corpo.observacoes(), relogio.instant());
-        List<Escrita> escritas = pedidos.recurso().executar(() -> criacao.criar(novo));
+        TipoEntrega tipoEntrega = tipoEntrega(corpo.tipoEntrega());
+        ClienteDoPedido cliente = cliente(corpo.cliente());
+        List<CriacaoDePedido.Linha> linhas = linhas(corpo.itens());
+        List<Escrita> escritas = pedidos.recurso().executar(agora -> criacao.criar(new CriacaoDePedido.NovoPedido(
+                loja.lojaId(), pedidoId, tipoEntrega, cliente, Ids.opcional(corpo.cliente().id()), linhas,
+                corpo.desconto(), corpo.taxaEntrega(), corpo.observacoes(), agora)));
         return pedidos.gravado(loja.lojaId(), true, pedidoId, escritas);
     }
 
-    @GetMapping("/{id}")
-    @Operation(operationId = "lerPedido",
-            summary = "Lê um pedido (itens, cliente, rastreio)")
-    @ApiResponse(responseCode = "200", description = "O pedido")
+    @LeituraPorId(operationId = "lerPedido", summary = "Lê um pedido (itens, cliente, rastreio)",
+            resposta = "O pedido")
     ResponseEntity<PedidoJson> ler(LojaAtual loja, RespostaCondicional condicional, @PathVariable String id) {
         return pedidos.recurso().ler(loja.lojaId(), id, condicional);
     }
@@ -143,9 +143,10 @@ class PedidoController {
     @PatchMapping(path = "/{id}", consumes = "application/json")
     @Operation(operationId = "alterarPedido",
             summary = "Muda o status e os dados de rastreio",
-            description = "PENDENTE -> CONFIRMADO baixa o estoque de um pedido que ainda não o baixou; CANCELADO "
-                    + "(com motivoCancelamento) devolve o que foi baixado, uma vez só, e é final: outro status depois "
-                    + "dá 409. Repetir o status atual é aceito (altera o rastreio) e emite pedido.status.")
+            description = """
+                    PENDENTE -> CONFIRMADO baixa o estoque de um pedido que ainda não o baixou; CANCELADO \
+                    (com motivoCancelamento) devolve o que foi baixado, uma vez só, e é final: outro status depois \
+                    dá 409. Repetir o status atual é aceito (altera o rastreio) e emite pedido.status.""")
     @ApiResponse(responseCode = "200", description = "O pedido alterado",
             content = @Content(schema = @Schema(implementation = PedidoJson.class)))
     @ApiResponse(responseCode = "409", description = "Pedido cancelado não muda de status")
@@ -158,14 +159,13 @@ class PedidoController {
         StatusPedido status = status(corpo.status.get());
         AcompanhamentoDoPedido acompanhamento = new AcompanhamentoDoPedido(corpo.tempoEntrega, corpo.codigoRastreio,
                 corpo.urlRastreio, corpo.pagamentoStatus);
-        Instant agora = relogio.instant();
         VersaoEsperada esperada = condicao.versaoEsperada();
-        Supplier<List<Escrita>> alteracao = switch (status) {
-            case CANCELADO -> () -> cancelamento.cancelar(new CancelarPedidoCommand(id, loja.lojaId(),
+        Function<Instant, List<Escrita>> alteracao = switch (status) {
+            case CANCELADO -> agora -> cancelamento.cancelar(new CancelarPedidoCommand(id, loja.lojaId(),
                     corpo.motivoCancelamento, acompanhamento, agora, esperada));
-            case CONFIRMADO -> () -> confirmacao.confirmar(new ConfirmarPedidoCommand(id, loja.lojaId(),
+            case CONFIRMADO -> agora -> confirmacao.confirmar(new ConfirmarPedidoCommand(id, loja.lojaId(),
                     corpo.motivoCancelamento, acompanhamento, agora, esperada));
-            default -> () -> mudancaDeEtapa.mudar(new MudarEtapaDoPedidoCommand(id, loja.lojaId(), status,
+            default -> agora -> mudancaDeEtapa.mudar(new MudarEtapaDoPedidoCommand(id, loja.lojaId(), status,
                     corpo.motivoCancelamento, acompanhamento, agora, esperada));
         };
         return pedidos.gravado(loja.lojaId(), false, id, pedidos.recurso().executar(alteracao));
@@ -180,7 +180,7 @@ class PedidoController {
     ResponseEntity<Object> remover(LojaAtual loja, @PathVariable String id, PreCondicao condicao) {
         Ids.exigir(id, NAO_ENCONTRADO);
         ExclusaoDePedido.Exclusao excluida = pedidos.recurso().executar(
-                () -> exclusao.excluir(loja.lojaId(), id, relogio.instant(), condicao.versaoEsperada()));
+                agora -> exclusao.excluir(loja.lojaId(), id, agora, condicao.versaoEsperada()));
         PedidoExcluido excluido = excluida.pedido();
         List<RespostaDeEscrita.Espera> esperas = new ArrayList<>();
         esperas.add(new RespostaDeEscrita.Espera(ModeloLeitura.PEDIDO, id, excluido.versao()));
@@ -190,7 +190,7 @@ class PedidoController {
                 new RespostaDeEscrita.Espera(ModeloLeitura.ETIQUETA, e.id(), e.versao())));
         Excluido corpo = new Excluido(true, excluido.numero(),
                 "Pedido " + excluido.numero() + " excluído com seus itens e pagamentos");
-        ResponseEntity<Object> resposta = pedidos.recurso().removido(loja.lojaId(), esperas, id, excluido.versao(),
+        ResponseEntity<Object> resposta = pedidos.recurso().feito(loja.lojaId(), esperas, id, excluido.versao(),
                 corpo);
         // Its invoices' and labels' files go once no read model names them.
         excluida.notasFiscais().forEach(n -> arquivos.remover(n.objetosLivres()));

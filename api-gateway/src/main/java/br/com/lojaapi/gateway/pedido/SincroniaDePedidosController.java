@@ -27,7 +27,7 @@ class SincroniaDePedidosController extends SincroniaController<PedidoJson> {
     private final QueryGateway consultas;
 
     SincroniaDePedidosController(Sincronia sincronia, QueryGateway consultas) {
-        super(sincronia);
+        super(sincronia, Pagina::new);
         this.consultas = consultas;
     }
 
@@ -41,10 +41,5 @@ class SincroniaDePedidosController extends SincroniaController<PedidoJson> {
                 ids -> consultas.query(new PedidosPorIdQuery(lojaId, ids), PaginaDePedidos.class).join()
                                 .pedidos().stream().map(PedidoJson::de).toList(),
                 PedidoJson::id, PedidoJson::versao);
-    }
-
-    @Override
-    protected Object corpo(Sincronia.Pagina<PedidoJson> pagina) {
-        return new Pagina(pagina.itens(), pagina.cursor(), pagina.temMais());
     }
 }

@@ -2,19 +2,16 @@ package br.com.lojaapi.gateway.produto;
 
 import br.com.lojaapi.command.produto.CadastroDeProdutos;
 import br.com.lojaapi.coreapi.comum.CarimboQuery;
-import br.com.lojaapi.coreapi.comum.ErroDeNegocio;
 import br.com.lojaapi.coreapi.comum.ModeloLeitura;
-import br.com.lojaapi.coreapi.produto.AlteracaoVariacao;
 import br.com.lojaapi.coreapi.produto.AlterarProdutoCommand;
 import br.com.lojaapi.coreapi.produto.CarimboDeProdutosQuery;
 import br.com.lojaapi.coreapi.produto.ListarProdutosQuery;
 import br.com.lojaapi.coreapi.produto.PaginaDeProdutos;
 import br.com.lojaapi.coreapi.produto.ResultadoDeProduto;
 import br.com.lojaapi.gateway.acesso.LojaAtual;
-import br.com.lojaapi.gateway.imagem.ImagensDeProduto;
-import br.com.lojaapi.gateway.leitura.RespostaDeEscrita;
 import br.com.lojaapi.gateway.web.Busca;
 import br.com.lojaapi.gateway.web.Ids;
+import br.com.lojaapi.gateway.web.LeituraPorId;
 import br.com.lojaapi.gateway.web.Paginacao;
 import br.com.lojaapi.gateway.web.PreCondicao;
 import br.com.lojaapi.gateway.web.Recurso;
@@ -38,10 +35,8 @@ import org.springframework.web.bind.annotation.RequestMapping;
 import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.RestController;
 
-import java.time.Clock;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Optional;
 import java.util.function.Function;
 import java.util.stream.Stream;
 
@@ -59,19 +54,17 @@ class ProdutoController {
             "variacoes ignoradas: no PUT, use /produtos/{id}/variacoes ou o POST com upsert";
 
     private final CadastroDeProdutos cadastro;
-    private final ImagensDeProduto imagens;
+    private final GravacaoDeProduto gravacao;
     private final UrlDaVitrine vitrine;
     private final Recurso<ProdutoJson> produtos;
-    private final Clock relogio;
 
-    ProdutoController(Recursos recursos, CadastroDeProdutos cadastro, ImagensDeProduto imagens, UrlDaVitrine vitrine,
-                      ProdutoComoGet comoGet, Clock relogio) {
+    ProdutoController(Recursos recursos, CadastroDeProdutos cadastro, GravacaoDeProduto gravacao, UrlDaVitrine vitrine,
+                      ProdutoComoGet comoGet) {
         this.cadastro = cadastro;
-        this.imagens = imagens;
+        this.gravacao = gravacao;
         this.vitrine = vitrine;
         this.produtos = recursos.de(ModeloLeitura.PRODUTO, NAO_ENCONTRADO, comoGet::buscar)
                                 .comLocal("/v1/produtos/").comEtag(CarimboQuery.Alvo.PRODUTO);
-        this.relogio = relogio;
     }
 
     @Schema(name = "ListaDeProdutos")
@@ -85,8 +78,9 @@ class ProdutoController {
     @GetMapping
     @Operation(operationId = "listarProdutos",
             summary = "Lista os produtos da loja",
-            description = "busca casa nome, código de barras e SKU (contém, sem diferenciar maiúsculas) e, quando é um "
-                    + "número, codIntegracao exato. Produtos removidos nunca aparecem.")
+            description = """
+                    busca casa nome, código de barras e SKU (contém, sem diferenciar maiúsculas) e, quando é um \
+                    número, codIntegracao exato. Produtos removidos nunca aparecem.""")
     ResponseEntity<Lista> listar(LojaAtual loja, RespostaCondicional condicional,
                  @RequestParam(required = false) String busca,
                  @RequestParam(required = false) String categoriaId,
@@ -106,9 +100,10 @@ class ProdutoController {
     @PostMapping(consumes = "application/json")
     @Operation(operationId = "criarProduto",
             summary = "Cria um produto, ou cria ou atualiza pelo codIntegracao (upsert: true)",
-            description = "Categoria: categoriaId da loja; senão categoria pelo nome, reutilizada ou criada; senão "
-                    + "'Sem categoria'. Imagens externas são baixadas e hospedadas pelo serviço. Produto, categoria "
-                    + "nova e variações são gravados juntos ou nada é gravado.")
+            description = """
+                    Categoria: categoriaId da loja; senão categoria pelo nome, reutilizada ou criada; senão \
+                    'Sem categoria'. Imagens externas são baixadas e hospedadas pelo serviço. Produto, categoria \
+                    nova e variações são gravados juntos ou nada é gravado.""")
     @ApiResponse(responseCode = "201", description = "Criado (no upsert, operacao = criado)",
             content = @Content(schema = @Schema(implementation = ProdutoJson.class)))
     @ApiResponse(responseCode = "200", description = "Upsert de um produto existente (operacao = atualizado)",
@@ -117,38 +112,13 @@ class ProdutoController {
             description = "Campo inválido, categoria ou grupo de outra loja, imagem recusada")
     ResponseEntity<Object> criar(LojaAtual loja, @Valid @RequestBody CorpoDeProduto corpo) {
         boolean upsert = corpo.upsert != null && corpo.upsert.orElse(false);
-        // Cheap refusals first: nothing is downloaded for a call that cannot succeed.
-        if (upsert && (corpo.codIntegracao == null || corpo.codIntegracao.isEmpty())) {
-            throw ErroDeNegocio.invalido(CadastroDeProdutos.CODIGO_OBRIGATORIO);
-        }
-        List<AlteracaoVariacao> variacoes = corpo.variacoes == null ? List.of()
-                : corpo.variacoes.orElse(List.of()).stream().map(v -> {
-                    if (v == null) {
-                        throw ErroDeNegocio.invalido("variacoes: cada variação deve ser um objeto");
-                    }
-                    return v.alteracao(Ids.novo());
-                }).toList();
-        CadastroDeProdutos.Pedido pedido = new CadastroDeProdutos.Pedido(loja.lojaId(), Ids.novo(), Ids.novo(),
-                corpo.alteracao(imagens(loja, corpo.imagens)),
-                corpo.categoria == null ? null : corpo.categoria.orElse(null),
-                corpo.controlaEstoque == null ? null : corpo.controlaEstoque.orElse(null), variacoes, relogio.instant());
-        CadastroDeProdutos.Cadastro feito = produtos.executar(
-                () -> upsert ? cadastro.criarOuAtualizar(pedido) : cadastro.criar(pedido));
-        List<String> avisos = new ArrayList<>(feito.avisos());
-        if (!feito.criado() && corpo.controlaEstoque != null) {
-            avisos.add(CONTROLA_ESTOQUE_IGNORADO);
-        }
-        long versao = feito.escritas().get(feito.escritas().size() - 1).versao();
-        String operacao = upsert ? (feito.criado() ? "criado" : "atualizado") : null;
-        return produtos.gravado(loja.lojaId(), feito.criado(),
-                feito.escritas().stream().map(e -> new RespostaDeEscrita.Espera(e.modelo(), e.id(), e.versao())).toList(),
-                feito.produtoId(), versao, p -> p.com(operacao, avisos));
+        GravacaoDeProduto.Gravado feito = gravacao.gravar(loja.lojaId(), corpo, upsert);
+        return produtos.gravado(loja.lojaId(), feito.criado(), feito.esperas(), feito.produtoId(), feito.versao(),
+                p -> p.com(feito.operacao(), feito.avisos()));
     }
 
-    @GetMapping("/{id}")
-    @Operation(operationId = "lerProduto",
-            summary = "Lê um produto (removidos dão 404)")
-    @ApiResponse(responseCode = "200", description = "O produto")
+    @LeituraPorId(operationId = "lerProduto", summary = "Lê um produto (removidos dão 404)",
+            resposta = "O produto")
     ResponseEntity<ProdutoJson> ler(LojaAtual loja, RespostaCondicional condicional, @PathVariable String id) {
         return produtos.ler(loja.lojaId(), id, condicional);
     }
@@ -156,8 +126,9 @@ class ProdutoController {
     @PutMapping(path = "/{id}", consumes = "application/json")
     @Operation(operationId = "alterarProduto",
             summary = "Altera um produto",
-            description = "Só os campos enviados mudam; null apaga os anuláveis; multiploVenda null ou 0 volta a 1; "
-                    + "controlaEstoque é ignorado com um aviso.")
+            description = """
+                    Só os campos enviados mudam; null apaga os anuláveis; multiploVenda null ou 0 volta a 1; \
+                    controlaEstoque é ignorado com um aviso.""")
     @ApiResponse(responseCode = "200", description = "O produto alterado",
             content = @Content(schema = @Schema(implementation = ProdutoJson.class)))
     ResponseEntity<Object> alterar(LojaAtual loja, @PathVariable String id, @Valid @RequestBody CorpoDeProduto corpo,
@@ -178,7 +149,8 @@ class ProdutoController {
             avisos.add(VARIACOES_NO_PUT);
         }
         return produtos.alterar(loja.lojaId(), id, condicao, (agora, esperada) -> new AlterarProdutoCommand(id,
-                loja.lojaId(), corpo.alteracao(imagens(loja, corpo.imagens)), List.of(), agora, esperada),
+                loja.lojaId(), corpo.alteracao(gravacao.imagens(loja.lojaId(), corpo.imagens)), List.of(), agora,
+                esperada),
                 new Recurso.Retorno<>(ResultadoDeProduto.class, ResultadoDeProduto::versao,
                         (produto, resultado) -> produto.com(null, Stream.concat(avisos.stream(),
                                 resultado.avisos().stream()).toList())));
@@ -191,16 +163,8 @@ class ProdutoController {
             content = @Content(schema = @Schema(implementation = Removido.class)))
     ResponseEntity<Object> remover(LojaAtual loja, @PathVariable String id, PreCondicao condicao) {
         Ids.exigir(id, NAO_ENCONTRADO);
-        long versao = produtos.executar(() -> cadastro.remover(loja.lojaId(), id, relogio.instant(),
+        long versao = produtos.executar(agora -> cadastro.remover(loja.lojaId(), id, agora,
                 condicao.versaoEsperada()));
         return produtos.removido(loja.lojaId(), id, versao, new Removido(id, true));
-    }
-
-    /** Re-hosts external images before any command runs (no remote I/O inside a transaction). */
-    private Optional<List<String>> imagens(LojaAtual loja, Optional<List<String>> enviadas) {
-        if (enviadas == null) {
-            return null;
-        }
-        return enviadas.map(lista -> imagens.rehospedar(loja.lojaId(), lista));
     }
 }

@@ -26,7 +26,7 @@ class SincroniaDeProdutosController extends SincroniaController<ProdutoJson> {
     private final QueryGateway consultas;
 
     SincroniaDeProdutosController(Sincronia sincronia, UrlDaVitrine vitrine, QueryGateway consultas) {
-        super(sincronia);
+        super(sincronia, Pagina::new);
         this.vitrine = vitrine;
         this.consultas = consultas;
     }
@@ -39,11 +39,6 @@ class SincroniaDeProdutosController extends SincroniaController<ProdutoJson> {
     protected Sincronia.Modelo<ProdutoJson> modelo(String lojaId) {
         return new Sincronia.Modelo<>(ModeloLeitura.PRODUTO, 'p', Set.of("page", "busca", "categoriaId",
                 "apenasDisponiveis"), ids -> corpos(lojaId, ids), ProdutoJson::id, ProdutoJson::versao);
-    }
-
-    @Override
-    protected Object corpo(Sincronia.Pagina<ProdutoJson> pagina) {
-        return new Pagina(pagina.itens(), pagina.cursor(), pagina.temMais());
     }
 
     private List<ProdutoJson> corpos(String lojaId, List<String> ids) {

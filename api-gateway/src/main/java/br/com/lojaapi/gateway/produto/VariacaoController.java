@@ -80,8 +80,9 @@ class VariacaoController {
 
     @PostMapping(path = "/v1/produtos/{id}/variacoes", consumes = "application/json", produces = "application/json")
     @Operation(operationId = "criarVariacao",
-            summary = "Cria uma variação", description = "nome e valor1 obrigatórios. O estoque do produto passa a "
-            + "ser a soma do estoque das variações.")
+            summary = "Cria uma variação", description = """
+                    nome e valor1 obrigatórios. O estoque do produto passa a \
+                    ser a soma do estoque das variações.""")
     @ApiResponse(responseCode = "201", description = "Criada",
             content = @Content(schema = @Schema(implementation = VariacaoJson.class)))
     ResponseEntity<Object> criar(LojaAtual loja, @PathVariable String id, @RequestBody CorpoDeVariacao corpo) {

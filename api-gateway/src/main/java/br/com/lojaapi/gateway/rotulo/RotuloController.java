@@ -58,25 +58,28 @@ class RotuloController {
 
     @Schema(name = "PedidosNaoEncontrados", description = "404 do lote: nenhuma etiqueta é gerada")
     record NaoEncontrados(String erro,
-                          @Schema(description = "Cada id do lote que não é um pedido desta loja, uma vez, na ordem "
-                                  + "enviada") List<String> naoEncontrados) {
+                          @Schema(description = """
+                                  Cada id do lote que não é um pedido desta loja, uma vez, na ordem \
+                                  enviada""") List<String> naoEncontrados) {
     }
 
     @GetMapping("/v1/pedidos/{id}/etiqueta")
     @Operation(operationId = "lerEtiquetaDoPedido",
             summary = "Etiqueta de envio da loja para o pedido (PDF ou ZPL)",
-            description = "Uma etiqueta por volume (Volume N/total): número do pedido com Code 128, QR code com "
-                    + "urlRastreio (ou a página do pedido na vitrine), destinatário com CEP, telefone e referência, "
-                    + "forma de entrega, código de rastreio, nota fiscal autorizada, peso (só quando todos os itens "
-                    + "têm peso), conteúdo com variações e o remetente (dados da loja). PDF abre no navegador "
-                    + "(inline=0 para anexo); zpl é sempre anexo. dpi é conferido sempre, mas só muda o zpl: o PDF "
-                    + "é vetorial.")
+            description = """
+                    Uma etiqueta por volume (Volume N/total): número do pedido com Code 128, QR code com \
+                    urlRastreio (ou a página do pedido na vitrine), destinatário com CEP, telefone e referência, \
+                    forma de entrega, código de rastreio, nota fiscal autorizada, peso (só quando todos os itens \
+                    têm peso), conteúdo com variações e o remetente (dados da loja). PDF abre no navegador \
+                    (inline=0 para anexo); zpl é sempre anexo. dpi é conferido sempre, mas só muda o zpl: o PDF \
+                    é vetorial.""")
     @ApiResponse(responseCode = "200", description = "As etiquetas: etiqueta-pedido-{numero}.pdf ou .zpl",
             content = {@Content(mediaType = "application/pdf", schema = @Schema(type = "string", format = "binary")),
                     @Content(mediaType = "text/plain", schema = @Schema(type = "string",
                             description = "ZPL em UTF-8, um bloco ^XA...^XZ por volume"))})
-    @ApiResponse(responseCode = "400", description = "tamanho, formato, dpi, volumes, itens ou inline inválido; "
-            + "zpl com a4")
+    @ApiResponse(responseCode = "400", description = """
+            tamanho, formato, dpi, volumes, itens ou inline inválido; \
+            zpl com a4""")
     @ApiResponse(responseCode = "404", description = "Pedido não encontrado nesta loja")
     ResponseEntity<byte[]> rotulo(LojaAtual loja, @PathVariable String id,
                                   @Parameter(schema = @Schema(allowableValues = {"10x15", "a4"},
@@ -108,16 +111,18 @@ class RotuloController {
     @PostMapping(path = "/v1/etiquetas/lote", consumes = "application/json")
     @Operation(operationId = "gerarEtiquetasEmLote",
             summary = "Etiquetas de envio da loja para vários pedidos num só arquivo",
-            description = "Na ordem enviada; um pedido repetido sai de novo. Até 100 pedidos e 200 etiquetas. "
-                    + "Se algum pedido não existe nesta loja, nada é gerado: 404 com a lista naoEncontrados. "
-                    + "PDF como anexo (inline=1 abre no navegador) ou, com formato zpl, um .zpl com todas.")
+            description = """
+                    Na ordem enviada; um pedido repetido sai de novo. Até 100 pedidos e 200 etiquetas. \
+                    Se algum pedido não existe nesta loja, nada é gerado: 404 com a lista naoEncontrados. \
+                    PDF como anexo (inline=1 abre no navegador) ou, com formato zpl, um .zpl com todas.""")
     @ApiResponse(responseCode = "200", description = "etiquetas-lote.pdf ou etiquetas-lote.zpl",
             content = {@Content(mediaType = "application/pdf", schema = @Schema(type = "string", format = "binary")),
                     @Content(mediaType = "text/plain", schema = @Schema(type = "string",
                             description = "ZPL em UTF-8, um bloco ^XA...^XZ por etiqueta"))})
-    @ApiResponse(responseCode = "400", description = "pedidos vazio ou com elemento inválido (com indice), mais de "
-            + "100 pedidos ou de 200 etiquetas, volumes fora de 1 a 50, tamanho, formato, dpi ou itens inválido, "
-            + "zpl com a4")
+    @ApiResponse(responseCode = "400", description = """
+            pedidos vazio ou com elemento inválido (com indice), mais de \
+            100 pedidos ou de 200 etiquetas, volumes fora de 1 a 50, tamanho, formato, dpi ou itens inválido, \
+            zpl com a4""")
     @ApiResponse(responseCode = "404", description = "Pedidos que não existem nesta loja",
             content = @Content(mediaType = "application/json",
                     schema = @Schema(implementation = NaoEncontrados.class)))

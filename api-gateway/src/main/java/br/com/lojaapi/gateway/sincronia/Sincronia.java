@@ -1,17 +1,14 @@
 package br.com.lojaapi.gateway.sincronia;
 
 import br.com.lojaapi.coreapi.comum.Alteracao;
-import br.com.lojaapi.coreapi.comum.AlteracoesQuery;
 import br.com.lojaapi.coreapi.comum.ErroDeNegocio;
 import br.com.lojaapi.coreapi.comum.ModeloLeitura;
 import br.com.lojaapi.coreapi.comum.PaginaDeAlteracoes;
 import br.com.lojaapi.gateway.pedido.Datas;
 import br.com.lojaapi.gateway.web.Paginacao;
-import org.axonframework.queryhandling.QueryGateway;
+import br.com.lojaapi.query.sincronia.PaginaLida;
+import br.com.lojaapi.query.sincronia.PaginasDeSincronia;
 import org.springframework.stereotype.Component;
-import org.springframework.transaction.PlatformTransactionManager;
-import org.springframework.transaction.TransactionDefinition;
-import org.springframework.transaction.support.TransactionTemplate;
 import org.springframework.util.MultiValueMap;
 import org.springframework.web.context.request.WebRequest;
 
@@ -19,42 +16,26 @@ import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.time.Instant;
-import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.HexFormat;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.function.Function;
 import java.util.function.ToLongFunction;
 
 /**
- * Incremental sync of one read model ({@code GET /v1/produtos|pedidos|clientes?atualizadoDesde=...} then
- * {@code ?cursor=...}): rows in order of their position (the global index of the last event applied to each, so the
- * order changes were made in), tombstones included, below the {@link HorizonteDeSincronia horizon}, with the cursor
- * of the last one.
- * <p>
- * The page's keys (id, versao, position) and the horizon are read in one REPEATABLE READ snapshot, so a projection
- * rebuild swapping tables in between cannot pair a horizon with rows it does not describe; the bound of settled
- * gaps ({@link LacunasEncerradas}) is read just before it. The ETag is taken from the keys, and a matching
- * {@code If-None-Match} is a 304 before any body is read. The bodies are read afterwards: a row changed in between
- * (its body no longer of the keyed version) ends the page before it, and is listed again at its new place, so a
- * poller never receives one version twice or a version out of place.
+ * Incremental sync of one read model over HTTP ({@code GET /v1/produtos|pedidos|clientes?atualizadoDesde=...} then
+ * {@code ?cursor=...}): the request's start, cursor and limit, a page read by the query side
+ * ({@link PaginasDeSincronia}), the cursor of its last row, and its ETag. The ETag is taken from the page's keys, so a
+ * matching {@code If-None-Match} is a 304 before any body is read.
  */
 @Component
 public class Sincronia {
 
-    private final QueryGateway consultas;
-    private final HorizonteDeSincronia horizonte;
-    private final TransactionTemplate instantaneo;
+    private final PaginasDeSincronia paginas;
 
-    Sincronia(QueryGateway consultas, HorizonteDeSincronia horizonte, PlatformTransactionManager transacoes) {
-        this.consultas = consultas;
-        this.horizonte = horizonte;
-        this.instantaneo = new TransactionTemplate(transacoes);
-        instantaneo.setIsolationLevel(TransactionDefinition.ISOLATION_REPEATABLE_READ);
-        instantaneo.setReadOnly(true);
+    Sincronia(PaginasDeSincronia paginas) {
+        this.paginas = paginas;
     }
 
     /** What sync reads of one model: its cursor letter, list parameters it refuses, and how it reads bodies. */
@@ -71,34 +52,20 @@ public class Sincronia {
                                         WebRequest requisicao) {
         CursorDeSincronia de = posicao(modelo, parametros);
         int limite = limite(parametros.getFirst("limite"));
-        long encerradas = horizonte.encerradas();
-        PaginaDeAlteracoes chaves = instantaneo.execute(status -> consultas.query(new AlteracoesQuery(lojaId,
-                modelo.modelo(), de.apos(), de.desde(), de.desdeId(), horizonte.ate(modelo.modelo(), encerradas),
-                limite), PaginaDeAlteracoes.class).join());
+        PaginaDeAlteracoes chaves = paginas.chaves(lojaId, modelo.modelo(), de.apos(), de.desde(), de.desdeId(),
+                limite);
         if (requisicao.checkNotModified(etag(modelo.tipo(), chaves.apos(), chaves.alteracoes(), chaves.temMais(),
                 chaves.dependencias()))) {
             return Optional.empty();
         }
-        List<Alteracao> alteracoes = chaves.alteracoes();
-        Map<String, T> porId = new HashMap<>();
-        if (!alteracoes.isEmpty()) {
-            modelo.corpos().apply(alteracoes.stream().map(Alteracao::id).toList())
-                  .forEach(corpo -> porId.put(modelo.id().apply(corpo), corpo));
-        }
-        List<ItemSincronizado<T>> itens = new ArrayList<>();
-        long ate = chaves.apos();
-        for (Alteracao alteracao : alteracoes) {
-            T corpo = porId.get(alteracao.id());
-            if (corpo == null || modelo.versao().applyAsLong(corpo) != alteracao.versao()) {
-                break;
-            }
-            itens.add(new ItemSincronizado<>(corpo, alteracao.removidoEm() != null, alteracao.removidoEm()));
-            ate = alteracao.posicao();
-        }
-        boolean temMais = chaves.temMais() || itens.size() < alteracoes.size();
-        return Optional.of(new Pagina<>(itens, CursorDeSincronia.apos(ate).codificar(modelo.tipo()), temMais,
-                etag(modelo.tipo(), chaves.apos(), alteracoes.subList(0, itens.size()), temMais,
-                        chaves.dependencias())));
+        PaginaLida<T> lida = paginas.corpos(chaves, modelo.corpos(), modelo.id(), modelo.versao());
+        List<ItemSincronizado<T>> itens = lida.lidas().stream()
+                .map(l -> new ItemSincronizado<>(l.corpo(), l.alteracao().removidoEm() != null,
+                        l.alteracao().removidoEm()))
+                .toList();
+        return Optional.of(new Pagina<>(itens, CursorDeSincronia.apos(lida.ate()).codificar(modelo.tipo()),
+                lida.temMais(), etag(modelo.tipo(), chaves.apos(), chaves.alteracoes().subList(0, itens.size()),
+                        lida.temMais(), chaves.dependencias())));
     }
 
     private static CursorDeSincronia posicao(Modelo<?> modelo, MultiValueMap<String, String> parametros) {

@@ -9,6 +9,8 @@ import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.context.request.WebRequest;
 
+import java.util.List;
+
 /**
  * The two sync requests on a list's path, chosen by their parameters over the plain list (whose responses stay
  * as they were): {@code ?atualizadoDesde=} starts, {@code ?cursor=} continues. Both at once, or either with the
@@ -25,17 +27,22 @@ public abstract class SincroniaController<T> {
             + "filtros da lista. Uma alteração aparece assim que a escrita respondeu, salvo enquanto uma escrita "
             + "anterior ainda está aberta. If-None-Match com o ETag da página dá 304.";
 
-    private final Sincronia sincronia;
+    /** The response body of a page, naming its list as the plain list does: a record's constructor. */
+    @FunctionalInterface
+    protected interface CorpoDaPagina<T> {
+        Object de(List<ItemSincronizado<T>> itens, String cursor, boolean temMais);
+    }
 
-    protected SincroniaController(Sincronia sincronia) {
+    private final Sincronia sincronia;
+    private final CorpoDaPagina<T> corpo;
+
+    protected SincroniaController(Sincronia sincronia, CorpoDaPagina<T> corpo) {
         this.sincronia = sincronia;
+        this.corpo = corpo;
     }
 
     /** How this resource is read, for the store of the request. */
     protected abstract Sincronia.Modelo<T> modelo(String lojaId);
-
-    /** The response body of a page, naming its list as the plain list does. */
-    protected abstract Object corpo(Sincronia.Pagina<T> pagina);
 
     @GetMapping(params = "atualizadoDesde")
     @Operation(summary = "Sincronia incremental: o que mudou desde uma data-hora (extensão)", description = DESCRICAO,
@@ -61,7 +68,8 @@ public abstract class SincroniaController<T> {
 
     private ResponseEntity<Object> ler(LojaAtual loja, MultiValueMap<String, String> parametros, WebRequest requisicao) {
         return sincronia.ler(loja.lojaId(), modelo(loja.lojaId()), parametros, requisicao)
-                        .map(p -> ResponseEntity.ok().eTag(p.etag()).body(corpo(p)))
+                        .map(p -> ResponseEntity.ok().eTag(p.etag())
+                                                .body(corpo.de(p.itens(), p.cursor(), p.temMais())))
                         .orElse(null);
     }
 }

@@ -8,7 +8,7 @@ import br.com.lojaapi.gateway.erro.FalhaDoBancoFilter;
 import br.com.lojaapi.gateway.erro.FalhasDoBanco;
 import br.com.lojaapi.gateway.erro.RespostasDeErro;
 import br.com.lojaapi.gateway.idempotencia.IdempotenciaFilter;
-import br.com.lojaapi.gateway.idempotencia.RegistroDeIdempotencia;
+import br.com.lojaapi.gateway.idempotencia.ChavesDeIdempotencia;
 import br.com.lojaapi.gateway.limite.LimiteDeRequisicoes;
 import br.com.lojaapi.gateway.limite.LimiteDeRequisicoesFilter;
 import io.micrometer.core.instrument.MeterRegistry;
@@ -41,42 +41,42 @@ public class ConfiguracaoDeFiltros {
     FilterRegistrationBean<LimitesDeEntradaFilter> filtroDeLimitesDeEntrada(RespostasDeErro erros,
                                           @Value("${loja.http.corpo-maximo:1MB}") DataSize maximo,
                                           @Value("${loja.http.corpo-maximo-arquivos:16MB}") DataSize arquivos) {
-        return registro(new LimitesDeEntradaFilter(maximo.toBytes(), arquivos.toBytes(), erros), 3,
+        return aplicado(new LimitesDeEntradaFilter(maximo.toBytes(), arquivos.toBytes(), erros), 3,
                 "/v1/*", "/admin/*");
     }
 
     @Bean
     FilterRegistrationBean<FalhaDoBancoFilter> filtroDeFalhaDoBanco(FalhasDoBanco falhas, RespostasDeErro erros) {
-        return registro(new FalhaDoBancoFilter(falhas, erros), 0, "/v1/*", "/admin/*");
+        return aplicado(new FalhaDoBancoFilter(falhas, erros), 0, "/v1/*", "/admin/*");
     }
 
     @Bean
     FilterRegistrationBean<AutenticacaoFilter> filtroDeAutenticacao(TokensDeAcesso tokens, UsoDeTokens uso,
                                                             TokenDeOperador operador, RespostasDeErro erros,
                                                             Clock relogio) {
-        return registro(new AutenticacaoFilter(tokens, uso, operador, erros, relogio), 1, "/v1/*", "/admin/*");
+        return aplicado(new AutenticacaoFilter(tokens, uso, operador, erros, relogio), 1, "/v1/*", "/admin/*");
     }
 
     @Bean
     FilterRegistrationBean<LimiteDeRequisicoesFilter> filtroDeLimiteDeRequisicoes(LimiteDeRequisicoes limites,
                                                                           RespostasDeErro erros,
                                                                           MeterRegistry metricas) {
-        return registro(new LimiteDeRequisicoesFilter(limites, erros, metricas), 2, "/v1/*");
+        return aplicado(new LimiteDeRequisicoesFilter(limites, erros, metricas), 2, "/v1/*");
     }
 
     /** Last: a request refused by authentication, quotas or input limits never claims its Idempotency-Key. */
     @Bean
-    FilterRegistrationBean<IdempotenciaFilter> filtroDeIdempotencia(RegistroDeIdempotencia chaves,
+    FilterRegistrationBean<IdempotenciaFilter> filtroDeIdempotencia(ChavesDeIdempotencia chaves,
                                                                     RespostasDeErro erros,
                                                                     MeterRegistry metricas) {
-        return registro(new IdempotenciaFilter(chaves, erros, metricas), 4, "/v1/*");
+        return aplicado(new IdempotenciaFilter(chaves, erros, metricas), 4, "/v1/*");
     }
 
     /** {@code filtro} at position {@code ordem} of the pipeline, for the requests under {@code caminhos}. */
-    private static <F extends Filter> FilterRegistrationBean<F> registro(F filtro, int ordem, String... caminhos) {
-        FilterRegistrationBean<F> registro = new FilterRegistrationBean<>(filtro);
-        registro.addUrlPatterns(caminhos);
-        registro.setOrder(ordem);
-        return registro;
+    private static <F extends Filter> FilterRegistrationBean<F> aplicado(F filtro, int ordem, String... caminhos) {
+        FilterRegistrationBean<F> aplicado = new FilterRegistrationBean<>(filtro);
+        aplicado.addUrlPatterns(caminhos);
+        aplicado.setOrder(ordem);
+        return aplicado;
     }
 }

@@ -27,12 +27,6 @@ public record Paginacao(int page, int limite, long total, long totalPaginas) {
         return new Pedida(pagina, tamanho);
     }
 
-    /** As {@link #pedida}, as {@code {page, limite}} (the operator's delivery list still reads it so). */
-    public static int[] validar(Integer page, Integer limite) {
-        Pedida pedida = pedida(page, limite);
-        return new int[]{pedida.page(), pedida.limite()};
-    }
-
     /** The page a request asks for, validated. */
     public record Pedida(int page, int limite) {
 

@@ -177,6 +177,15 @@ public final class Recurso<J> {
         return comandos.executar(acao, naoEncontrado);
     }
 
+    /**
+     * As {@link #executar(Supplier)}, for a use case stamped with the service's time: the time is taken once, so a
+     * retry after a conflict sends the same time again.
+     */
+    public <R> R executar(Function<Instant, R> acao) {
+        Instant agora = relogio.instant();
+        return comandos.executar(() -> acao.apply(agora), naoEncontrado);
+    }
+
     /** A write of this resource's own row: 201 with Location when it created the resource, 200 otherwise. */
     public ResponseEntity<Object> gravado(String lojaId, boolean criado, String id, long versaoGravada) {
         return gravado(lojaId, criado, List.of(new Espera(modelo, id, versaoGravada)), id, versaoGravada,
@@ -199,9 +208,12 @@ public final class Recurso<J> {
         return escrita.removido(modelo, lojaId, id, versaoGravada, corpo);
     }
 
-    /** A removal that changed several rows, answered with {@code corpo} once the read model shows them all. */
-    public ResponseEntity<Object> removido(String lojaId, List<Espera> esperas, String id, long versaoGravada,
-                                           Object corpo) {
+    /**
+     * A write that changed several rows ({@code esperas}: a removal, stock moves), answered with {@code corpo} once
+     * the read model shows them all.
+     */
+    public ResponseEntity<Object> feito(String lojaId, List<Espera> esperas, String id, long versaoGravada,
+                                        Object corpo) {
         return escrita.feito(lojaId, esperas, id, versaoGravada, corpo);
     }
 

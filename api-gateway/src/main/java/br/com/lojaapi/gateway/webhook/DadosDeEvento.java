@@ -59,6 +59,10 @@ final class DadosDeEvento {
     record EtiquetaNoPedido(String acao, String pedidoId, long pedidoNumero, EtiquetaDeEnvioJson etiqueta) {
     }
 
+    /** webhook.teste: which webhook was tested, and when the test was sent. */
+    record WebhookTeste(String webhookId, Instant enviadoEm) {
+    }
+
     record PedidoEditado(String id, long numero, String status, String resumo, Valores antes, Valores depois,
                          String editadoPor, Instant editadoEm) {
     }

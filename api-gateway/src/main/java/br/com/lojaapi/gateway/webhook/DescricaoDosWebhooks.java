@@ -38,7 +38,8 @@ import java.util.stream.Collectors;
  * same simple name ({@code ProdutoRemovido}, {@code NotaFiscalDoPedido}). Each body is the component
  * {@code Evento<Kind>} ({@code EventoPedidoCriado}). Each webhook is a {@code $ref} to its POST in
  * {@code components/pathItems}. The feed's item ({@code EventoDoFeed}) is the union of the bodies with {@code id} and
- * {@code cursor}, discriminated by {@code evento}. A subscription's {@code eventos} list the catalogue's names.
+ * {@code cursor}, discriminated by {@code evento}, of the kinds events are delivered as. A subscription's
+ * {@code eventos} list those kinds' names.
  */
 @Component
 class DescricaoDosWebhooks implements OpenApiCustomizer {
@@ -95,6 +96,9 @@ class DescricaoDosWebhooks implements OpenApiCustomizer {
                                                                   + "e cursor na frente")
                                              .discriminator(new Discriminator().propertyName("evento"));
             dados.forEach((evento, esquema) -> {
+                if (!evento.assinavel()) {
+                    return;   // sent on request only, never in the feed
+                }
                 String nome = ITEM_DO_FEED + envelope(evento).substring("Evento".length());
                 componentes.addSchemas(nome, itemDoFeed(evento, esquema));
                 item.addOneOfItem(new JsonSchema().$ref(ESQUEMAS + nome));
@@ -111,7 +115,7 @@ class DescricaoDosWebhooks implements OpenApiCustomizer {
         if (novo == null || novo.getProperties() == null || novo.getProperties().get("eventos") == null) {
             throw new IllegalStateException("a descrição não tem o esquema " + CorpoDeWebhook.ESQUEMA + ".eventos");
         }
-        ((Schema<String>) novo.getProperties().get("eventos").getItems()).setEnum(EventoDeWebhook.nomes());
+        ((Schema<String>) novo.getProperties().get("eventos").getItems()).setEnum(EventoDeWebhook.assinaveis());
     }
 
     /**

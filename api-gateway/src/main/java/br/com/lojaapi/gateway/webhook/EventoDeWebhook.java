@@ -39,6 +39,10 @@ import java.util.stream.Collectors;
  * Adding a kind is one entry here (plus its record in {@link DadosDeEvento}). The constructor leaves no part out;
  * {@code EventoDeWebhookTest} checks that every event of the message API is the origin of one kind or, on purpose,
  * of none. The order of the entries is the order the description lists them in.
+ * <p>
+ * A kind with no origin is sent only on request ({@code webhook.teste}): no event of the store renders to it, so it
+ * is neither subscribable ({@link #assinaveis()}) nor in the event feed, and it reaches the webhook asked for
+ * whatever that webhook subscribed to.
  */
 public enum EventoDeWebhook {
     PEDIDO_CRIADO("pedido.criado", DadosDeEvento.PedidoCriado.class, "Pedido novo recebido (POST /pedidos)",
@@ -83,7 +87,11 @@ public enum EventoDeWebhook {
             Origem.de(ProdutoRemovidoEvent.class, ProdutoRemovidoEvent::lojaId, DadosDeEvento::de)),
     PRODUTO_ESTOQUE_BAIXO("produto.estoque_baixo", DadosDeEvento.EstoqueBaixo.class,
             "Produto (ou variação) chegou ao estoque mínimo",
-            Origem.de(EstoqueBaixoEvent.class, EstoqueBaixoEvent::lojaId, DadosDeEvento::de));
+            Origem.de(EstoqueBaixoEvent.class, EstoqueBaixoEvent::lojaId, DadosDeEvento::de)),
+    /** Rendered by {@link RenderizadorDeEventos#teste}, on request only. */
+    WEBHOOK_TESTE("webhook.teste", DadosDeEvento.WebhookTeste.class,
+            "Entrega de teste pedida em POST /webhooks/{id}/teste; vai só ao webhook indicado, assinante ou não, e "
+                    + "nunca é causada por um evento da loja nem repetida");
 
     /** Built once the entries exist: an event class claimed twice fails here, on the catalogue's first use. */
     private static final Map<Class<?>, EventoDeWebhook> POR_EVENTO = Arrays.stream(values())
@@ -116,9 +124,14 @@ public enum EventoDeWebhook {
         return resumo;
     }
 
-    /** The event classes this kind is rendered from, and how. */
+    /** The event classes this kind is rendered from, and how; none for a kind sent only on request. */
     List<Origem<?>> origens() {
         return origens;
+    }
+
+    /** Whether events of the store are delivered as this kind: a webhook may subscribe to it, the feed has it. */
+    public boolean assinavel() {
+        return !origens.isEmpty();
     }
 
     /** How this kind renders an event of one of its classes. */
@@ -135,8 +148,18 @@ public enum EventoDeWebhook {
         return Arrays.stream(values()).filter(e -> e.nome.equals(nome)).findFirst();
     }
 
+    /** Every kind's name: what a delivery's {@code evento} may be. */
     public static List<String> nomes() {
         return Arrays.stream(values()).map(EventoDeWebhook::nome).toList();
+    }
+
+    /** The kinds a webhook subscribes to and the event feed holds. */
+    public static Optional<EventoDeWebhook> assinavel(String nome) {
+        return porNome(nome).filter(EventoDeWebhook::assinavel);
+    }
+
+    public static List<String> assinaveis() {
+        return Arrays.stream(values()).filter(EventoDeWebhook::assinavel).map(EventoDeWebhook::nome).toList();
     }
 
     private static <E> Origem<E> nota(Class<E> classe, String acao, Function<E, EstadoDaNota> nota) {

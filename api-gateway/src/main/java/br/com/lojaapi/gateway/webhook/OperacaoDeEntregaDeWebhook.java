@@ -35,26 +35,35 @@ final class OperacaoDeEntregaDeWebhook {
 
     /** The POST of one kind: its headers, the body {@code Evento<Kind>}, and what each answer means. */
     Operation de(EventoDeWebhook evento) {
+        String recebido = "Recebido: qualquer status 2xx em até " + duracao(configuracao.tempoLimite())
+                + " confirma a entrega; o corpo da resposta é ignorado";
+        String verificar = "Confira a assinatura sobre o corpo exato recebido antes de usá-lo. ";
+        String descricao = evento.assinavel()
+                ? "POST que a loja envia à url de cada webhook inscrito em " + evento.nome() + ". " + verificar
+                        + "Uma entrega pode chegar mais de uma vez e fora de ordem: X-Service-Entrega (= webhook-id) "
+                        + "é o mesmo em todas as tentativas da entrega, e criadoEm é quando o evento aconteceu."
+                : "POST que a loja envia à url do webhook indicado em POST /webhooks/{id}/teste, inscrito ou não em "
+                        + evento.nome() + ", com os mesmos cabeçalhos e assinaturas das outras entregas. " + verificar
+                        + "Cada teste é uma entrega nova, de uma só tentativa; criadoEm e dados.enviadoEm são o "
+                        + "instante do envio.";
+        String outro = evento.assinavel()
+                ? "Qualquer outro status (um redirecionamento inclusive) ou nenhuma resposta no prazo: nova tentativa "
+                        + "após " + configuracao.atrasosMs().stream().map(ms -> duracao(Duration.ofMillis(ms)))
+                                                  .collect(Collectors.joining(", "))
+                        + "; depois da última, a entrega falha"
+                : "Qualquer outro status (um redirecionamento inclusive) ou nenhuma resposta no prazo: o teste falha "
+                        + "e a resposta do POST /webhooks/{id}/teste diz por quê; nunca há nova tentativa";
         return new Operation()
                 .operationId("webhook" + envelope(evento).substring("Evento".length()))
                 .summary(evento.nome() + ": " + evento.resumo())
-                .description("POST que a loja envia à url de cada webhook inscrito em " + evento.nome() + ". "
-                        + "Confira a assinatura sobre o corpo exato recebido antes de usá-lo. Uma entrega pode "
-                        + "chegar mais de uma vez e fora de ordem: X-Service-Entrega (= webhook-id) é o mesmo em "
-                        + "todas as tentativas da entrega, e criadoEm é quando o evento aconteceu.")
+                .description(descricao)
                 .security(List.of())
                 .parameters(cabecalhos(evento))
                 .requestBody(new RequestBody().required(true).content(new Content().addMediaType("application/json",
                         new MediaType().schema(new Schema<>().$ref(ESQUEMAS + envelope(evento))))))
                 .responses(new ApiResponses()
-                        .addApiResponse("2XX", new ApiResponse().description("Recebido: qualquer status 2xx em até "
-                                + duracao(configuracao.tempoLimite()) + " confirma a entrega; o corpo da resposta "
-                                + "é ignorado"))
-                        .addApiResponse("default", new ApiResponse().description("Qualquer outro status (um "
-                                + "redirecionamento inclusive) ou nenhuma resposta no prazo: nova tentativa após "
-                                + configuracao.atrasosMs().stream().map(ms -> duracao(Duration.ofMillis(ms)))
-                                                       .collect(Collectors.joining(", "))
-                                + "; depois da última, a entrega falha")));
+                        .addApiResponse("2XX", new ApiResponse().description(recebido))
+                        .addApiResponse("default", new ApiResponse().description(outro)));
     }
 
     private static List<Parameter> cabecalhos(EventoDeWebhook evento) {

@@ -41,6 +41,11 @@ public class RenderizadorDeEventos implements RenderizacaoDeEventos {
         return EventoDeWebhook.doEvento(classe).flatMap(tipo -> renderizar(tipo, tipo.origem(classe), mensagem));
     }
 
+    /** The body of a test delivery to that webhook ({@code webhook.teste}), sent at {@code enviadoEm}. */
+    public String teste(String webhookId, Instant enviadoEm) {
+        return envelope(EventoDeWebhook.WEBHOOK_TESTE, enviadoEm, new DadosDeEvento.WebhookTeste(webhookId, enviadoEm));
+    }
+
     /** Read once the read model shows this change (or a later one); a product removed meanwhile shows nothing. */
     private Object produto(String lojaId, String produtoId, long versao) {
         leitura.aguardarVersao(ModeloLeitura.PRODUTO, lojaId, produtoId, versao);

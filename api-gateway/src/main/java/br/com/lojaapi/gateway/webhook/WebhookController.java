@@ -125,7 +125,7 @@ class WebhookController {
     @DeleteMapping("/{id}")
     @Operation(operationId = "removerWebhook",
             summary = "Remove um webhook", description = "Nenhuma entrega nova começa; as tentativas pendentes "
-            + "terminam como falhas. O histórico de entregas continua disponível ao operador.")
+            + "terminam como falhas. O histórico de entregas continua em GET /webhooks/{id}/entregas.")
     @ApiResponse(responseCode = "200", description = "Removido",
             content = @Content(schema = @Schema(implementation = Removido.class)))
     @ApiResponse(responseCode = "404", description = "Não é um webhook da loja",
@@ -165,9 +165,9 @@ class WebhookController {
     private static List<String> validarEventos(List<String> eventos) {
         LinkedHashSet<String> unicos = new LinkedHashSet<>();
         for (String evento : eventos) {
-            if (evento == null || EventoDeWebhook.porNome(evento).isEmpty()) {
+            if (evento == null || EventoDeWebhook.assinavel(evento).isEmpty()) {
                 throw ErroDeNegocio.invalido("eventos: '" + evento + "' não é um evento; os válidos são "
-                        + String.join(", ", EventoDeWebhook.nomes()));
+                        + String.join(", ", EventoDeWebhook.assinaveis()));
             }
             unicos.add(evento);
         }

@@ -31,7 +31,7 @@ class ValidadeDasChavesApiTest extends TesteDeApi {
     @Autowired
     private JdbcTemplate jdbc;
     @Autowired
-    private RegistroDeIdempotencia registro;
+    private ChavesDeIdempotencia chaves;
 
     @Test
     void recusasAntesDaReivindicacaoNaoGuardamNada() throws Exception {
@@ -83,7 +83,7 @@ class ValidadeDasChavesApiTest extends TesteDeApi {
                   FROM generate_series(1, 2500) n""", loja.id());
         assertThat(linhas(loja.id())).isEqualTo(2501);
 
-        registro.limparExpirados();
+        chaves.limparExpirados();
 
         assertThat(linhas(loja.id())).isEqualTo(1);
         Resposta repetida = api.post("/v1/categorias").token(loja.token())

@@ -7,6 +7,7 @@ import br.com.lojaapi.coreapi.cliente.ClienteAtualizadoEvent;
 import br.com.lojaapi.coreapi.entrega.EntregaConcluidaEvent;
 import br.com.lojaapi.coreapi.entrega.EntregaFalhouEvent;
 import br.com.lojaapi.coreapi.entrega.EntregaIniciadaEvent;
+import br.com.lojaapi.coreapi.entrega.RecuperacaoDoWebhookIniciadaEvent;
 import br.com.lojaapi.coreapi.entrega.ReenvioSolicitadoEvent;
 import br.com.lojaapi.coreapi.entrega.TentativaAgendadaEvent;
 import br.com.lojaapi.coreapi.entrega.TentativaRegistradaEvent;
@@ -27,10 +28,14 @@ import br.com.lojaapi.coreapi.produto.VariacaoAlteradaEvent;
 import br.com.lojaapi.coreapi.produto.VariacaoRemovidaEvent;
 import br.com.lojaapi.coreapi.webhook.WebhookCriadoEvent;
 import br.com.lojaapi.coreapi.webhook.WebhookRemovidoEvent;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
 import org.junit.jupiter.api.Test;
 import org.springframework.context.annotation.ClassPathScanningCandidateComponentProvider;
 import org.springframework.core.type.filter.RegexPatternTypeFilter;
 
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashSet;
@@ -71,7 +76,14 @@ class EventoDeWebhookTest {
             // webhooks and their deliveries themselves
             WebhookCriadoEvent.class, WebhookRemovidoEvent.class,
             EntregaIniciadaEvent.class, TentativaAgendadaEvent.class, TentativaRegistradaEvent.class,
-            EntregaConcluidaEvent.class, EntregaFalhouEvent.class, ReenvioSolicitadoEvent.class);
+            EntregaConcluidaEvent.class, EntregaFalhouEvent.class, ReenvioSolicitadoEvent.class,
+            RecuperacaoDoWebhookIniciadaEvent.class);
+
+    /**
+     * Kinds no event is delivered as, sent only on request, each with its renderer (checked below). A kind without
+     * origins goes here with its renderer, or gets origins.
+     */
+    private static final Set<EventoDeWebhook> SOB_PEDIDO = Set.of(EventoDeWebhook.WEBHOOK_TESTE);
 
     private static final Pattern NOME = Pattern.compile("[a-z]+\\.[a-z_]+");
 
@@ -81,9 +93,13 @@ class EventoDeWebhookTest {
             assertThat(tipo.nome()).as(tipo.name()).matches(NOME);
             assertThat(tipo.dados()).as("dados de %s", tipo.nome()).isNotNull();
             assertThat(tipo.resumo()).as("resumo de %s", tipo.nome()).isNotBlank();
-            assertThat(tipo.origens()).as("eventos de %s", tipo.nome()).isNotEmpty();
+            assertThat(tipo.origens().isEmpty()).as("sem eventos de origem: %s", tipo.nome())
+                                                .isEqualTo(SOB_PEDIDO.contains(tipo));
+            assertThat(tipo.assinavel()).isEqualTo(!SOB_PEDIDO.contains(tipo));
         }
         assertThat(EventoDeWebhook.nomes()).doesNotHaveDuplicates();
+        assertThat(EventoDeWebhook.assinaveis()).doesNotContain("webhook.teste")
+                                                .hasSize(EventoDeWebhook.values().length - SOB_PEDIDO.size());
         // each kind gets components of its own in the description
         assertThat(Arrays.stream(EventoDeWebhook.values()).map(DescricaoDosWebhooks::envelope)).doesNotHaveDuplicates();
     }
@@ -130,6 +146,22 @@ class EventoDeWebhookTest {
                 }
             }
         }
+    }
+
+    /** The test delivery's body: its kind's envelope, with {@code dados} of its kind's type, from its renderer. */
+    @Test
+    void tipoSobPedidoTemSeuRenderizador() throws Exception {
+        ObjectMapper json = new ObjectMapper().findAndRegisterModules()
+                                              .disable(SerializationFeature.WRITE_DATES_AS_TIMESTAMPS);
+        Instant enviadoEm = Instant.parse("2026-11-21T10:15:30.123Z");
+        String corpo = new RenderizadorDeEventos(json, null, null).teste("wh-1", enviadoEm);
+
+        JsonNode lido = json.readTree(corpo);
+        assertThat(lido.fieldNames()).toIterable().containsExactly("evento", "criadoEm", "dados");
+        assertThat(lido.get("evento").asText()).isEqualTo(EventoDeWebhook.WEBHOOK_TESTE.nome());
+        assertThat(json.treeToValue(lido.get("criadoEm"), Instant.class)).isEqualTo(enviadoEm);
+        assertThat(json.treeToValue(lido.get("dados"), EventoDeWebhook.WEBHOOK_TESTE.dados()))
+                .isEqualTo(new DadosDeEvento.WebhookTeste("wh-1", enviadoEm));
     }
 
     private static Set<Class<?>> eventosDaApiDeMensagens() {

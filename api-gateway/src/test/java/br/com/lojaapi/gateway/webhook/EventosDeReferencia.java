@@ -11,6 +11,7 @@ import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -52,7 +53,8 @@ final class EventosDeReferencia {
 
     /**
      * The {@code dados} of every kind rendered from its origins' reference events; a kind that reads a resource
-     * from the read model ({@code produto.atualizado}) has none here, as the resource does not exist.
+     * from the read model ({@code produto.atualizado}) has none here, as the resource does not exist. A kind sent on
+     * request only has a sample as its renderer makes it.
      */
     static Map<EventoDeWebhook, List<Object>> dadosDeCadaTipo() {
         Map<EventoDeWebhook, List<Object>> dados = new LinkedHashMap<>();
@@ -64,6 +66,8 @@ final class EventosDeReferencia {
                 }
             }
         }
+        dados.put(EventoDeWebhook.WEBHOOK_TESTE, List.of(new DadosDeEvento.WebhookTeste(
+                "3f0b8a34-92a5-4d55-9c0e-8f3c1b2a7d61", Instant.parse("2026-11-21T10:15:30.123Z"))));
         return dados;
     }
 }

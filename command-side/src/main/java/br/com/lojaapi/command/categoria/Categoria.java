@@ -1,5 +1,6 @@
 package br.com.lojaapi.command.categoria;
 
+import br.com.lojaapi.command.comum.DaLoja;
 import br.com.lojaapi.command.comum.Numeros;
 import br.com.lojaapi.command.comum.Textos;
 import br.com.lojaapi.command.comum.Versao;
@@ -17,14 +18,13 @@ import org.axonframework.modelling.command.AggregateIdentifier;
 import org.axonframework.modelling.command.CreationPolicy;
 import org.axonframework.spring.stereotype.Aggregate;
 
-import java.util.Objects;
-
 import static org.axonframework.modelling.command.AggregateLifecycle.apply;
 import static org.axonframework.modelling.command.AggregateLifecycle.markDeleted;
 
 @Aggregate
 class Categoria {
 
+    static final String NAO_ENCONTRADA = "Categoria não encontrada";
     static final int NOME_MAXIMO = 100;
     static final int DESCRICAO_MAXIMA = 2000;
     static final int ORDEM_MAXIMA = Numeros.ORDEM_MAXIMA;
@@ -57,7 +57,7 @@ class Categoria {
 
     @CommandHandler
     long handle(AtualizarCategoriaCommand comando, NomesDeCategoria nomes) {
-        exigirDaLoja(comando.lojaId());
+        DaLoja.exigir(lojaId, comando.lojaId(), NAO_ENCONTRADA);
         Versao.exigir(comando.versaoEsperada());
         String novoNome = comando.nome() == null ? nome : nomeValido(comando.nome());
         if (!Textos.chaveDeNome(novoNome).equals(Textos.chaveDeNome(nome))) {
@@ -73,7 +73,7 @@ class Categoria {
 
     @CommandHandler
     long handle(RemoverCategoriaCommand comando, ProdutosDaCategoria produtos) {
-        exigirDaLoja(comando.lojaId());
+        DaLoja.exigir(lojaId, comando.lojaId(), NAO_ENCONTRADA);
         Versao.exigir(comando.versaoEsperada());
         produtos.exigirSemProdutos(lojaId, categoriaId);
         apply(new CategoriaRemovidaEvent(categoriaId, lojaId, nome, comando.removidaEm()));
@@ -101,13 +101,6 @@ class Categoria {
     @EventSourcingHandler
     void on(CategoriaRemovidaEvent evento) {
         markDeleted();
-    }
-
-    /** Another store's category is reported exactly like a missing one. */
-    private void exigirDaLoja(String lojaDoComando) {
-        if (!Objects.equals(lojaId, lojaDoComando)) {
-            throw ErroDeNegocio.naoEncontrado("Categoria não encontrada");
-        }
     }
 
     private static String nomeValido(String nome) {

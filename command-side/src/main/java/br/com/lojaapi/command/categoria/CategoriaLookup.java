@@ -2,6 +2,7 @@ package br.com.lojaapi.command.categoria;
 
 import br.com.lojaapi.command.comum.GruposDeLookup;
 import br.com.lojaapi.command.comum.Textos;
+import br.com.lojaapi.command.comum.Travas;
 import br.com.lojaapi.coreapi.categoria.CategoriaAtualizadaEvent;
 import br.com.lojaapi.coreapi.categoria.CategoriaCriadaEvent;
 import br.com.lojaapi.coreapi.categoria.CategoriaRemovidaEvent;
@@ -30,8 +31,7 @@ public class CategoriaLookup implements NomesDeCategoria {
 
     @Override
     public void travar(String lojaId, String nome) {
-        jdbc.queryForList("SELECT pg_advisory_xact_lock(hashtextextended(?, 0))",
-                "categoria:" + lojaId + ":" + Textos.chaveDeNome(nome));
+        Travas.exclusiva(jdbc, "categoria:" + lojaId + ":" + Textos.chaveDeNome(nome));
     }
 
     @Override
@@ -40,8 +40,12 @@ public class CategoriaLookup implements NomesDeCategoria {
                 String.class, lojaId, Textos.chaveDeNome(nome)).stream().findFirst();
     }
 
-    /** Whether the category exists in the store (for references from products). */
+    /**
+     * Whether the category exists in the store, for a product that points at it: holds the category's reference
+     * lock (shared) until the transaction ends, so it cannot be removed under the product ({@link ProdutosDaCategoria}).
+     */
     public boolean daLoja(String lojaId, String categoriaId) {
+        Travas.compartilhada(jdbc, ProdutosDaCategoria.TRAVA + categoriaId);
         return Boolean.TRUE.equals(jdbc.queryForObject(
                 "SELECT EXISTS (SELECT 1 FROM categoria_lookup WHERE categoria_id = ? AND loja_id = ?)",
                 Boolean.class, categoriaId, lojaId));

@@ -7,6 +7,9 @@ package br.com.lojaapi.command.categoria;
  */
 public interface ProdutosDaCategoria {
 
+    /** The key of a category's reference lock, followed by its id. */
+    String TRAVA = "categoria-id:";
+
     /** Refuses with 409 (and the counts) while products that are not removed point at the category. */
     void exigirSemProdutos(String lojaId, String categoriaId);
 }

@@ -1,5 +1,6 @@
 package br.com.lojaapi.command.cliente;
 
+import br.com.lojaapi.command.comum.DaLoja;
 import br.com.lojaapi.command.comum.Versao;
 import br.com.lojaapi.coreapi.cliente.AlterarClienteCommand;
 import br.com.lojaapi.coreapi.cliente.ClienteAtualizadoEvent;
@@ -13,8 +14,6 @@ import org.axonframework.modelling.command.AggregateCreationPolicy;
 import org.axonframework.modelling.command.AggregateIdentifier;
 import org.axonframework.modelling.command.CreationPolicy;
 import org.axonframework.spring.stereotype.Aggregate;
-
-import java.util.Objects;
 
 import static org.axonframework.modelling.command.AggregateLifecycle.apply;
 
@@ -47,7 +46,7 @@ class Cliente {
 
     @CommandHandler
     long handle(AlterarClienteCommand comando) {
-        exigirDaLoja(comando.lojaId());
+        DaLoja.exigir(lojaId, comando.lojaId(), NAO_ENCONTRADO);
         DadosCliente novos = RegrasDeCliente.aplicar(dados, comando.alteracao());
         if (!novos.documento().equals(dados.documento())) {
             throw ErroDeNegocio.invalido(RegrasDeCliente.DOCUMENTO_FIXO);
@@ -68,12 +67,5 @@ class Cliente {
     @EventSourcingHandler
     void on(ClienteAtualizadoEvent evento) {
         dados = evento.dados();
-    }
-
-    /** Another store's customer is reported exactly like a missing one. */
-    private void exigirDaLoja(String lojaDoComando) {
-        if (!Objects.equals(lojaId, lojaDoComando)) {
-            throw ErroDeNegocio.naoEncontrado(NAO_ENCONTRADO);
-        }
     }
 }

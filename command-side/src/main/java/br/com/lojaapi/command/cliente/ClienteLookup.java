@@ -1,6 +1,7 @@
 package br.com.lojaapi.command.cliente;
 
 import br.com.lojaapi.command.comum.GruposDeLookup;
+import br.com.lojaapi.command.comum.Travas;
 import br.com.lojaapi.coreapi.cliente.ClienteAtualizadoEvent;
 import br.com.lojaapi.coreapi.cliente.ClienteCriadoEvent;
 import br.com.lojaapi.coreapi.cliente.DadosCliente;
@@ -32,8 +33,7 @@ class ClienteLookup implements ClientesDaLoja {
 
     /** Serialises, until the end of the transaction and on every node, everything done with this document. */
     void travar(String lojaId, String documento) {
-        jdbc.queryForList("SELECT pg_advisory_xact_lock(hashtextextended(?, 0))",
-                "cliente-documento:" + lojaId + ":" + documento);
+        Travas.exclusiva(jdbc, "cliente-documento:" + lojaId + ":" + documento);
     }
 
     /** The store's customer with this (normalised) document, if any. */

@@ -14,10 +14,12 @@ public final class GruposDeLookup {
     public static final String GRUPO = "grupo-complemento-lookup";
     public static final String CLIENTE = "cliente-lookup";
     public static final String WEBHOOK = "webhook-lookup";
+    public static final String RECUPERACAO_DE_WEBHOOK = "webhook-recuperacao-lookup";
     public static final String NOTA_FISCAL = "nota-fiscal-lookup";
     public static final String ETIQUETA_DE_ENVIO = "etiqueta-lookup";
     public static final List<String> TODOS =
-            List.of(CATEGORIA, LOJA_SLUG, PRODUTO, GRUPO, CLIENTE, WEBHOOK, NOTA_FISCAL, ETIQUETA_DE_ENVIO);
+            List.of(CATEGORIA, LOJA_SLUG, PRODUTO, GRUPO, CLIENTE, WEBHOOK, RECUPERACAO_DE_WEBHOOK, NOTA_FISCAL,
+                    ETIQUETA_DE_ENVIO);
 
     private GruposDeLookup() {
     }

@@ -30,8 +30,7 @@ public class PedidosVivos {
      * An order deletion takes it before anything else, so it and an attachment never wait on each other.
      */
     public void travar(String lojaId, String pedidoId) {
-        jdbc.queryForList("SELECT pg_advisory_xact_lock(hashtextextended(?, 0))",
-                "pedido-anexos:" + lojaId + ":" + pedidoId);
+        Travas.exclusiva(jdbc, "pedido-anexos:" + lojaId + ":" + pedidoId);
     }
 
     public void exigir(String lojaId, String pedidoId) {

@@ -43,6 +43,11 @@ public class ConfiguracaoDosWebhooks {
         return tempoLimite;
     }
 
+    /** The longest a series takes by itself: every wait, and every attempt using its whole time limit. */
+    public Duration duracaoDeUmaSerie() {
+        return atrasos.stream().reduce(Duration.ZERO, Duration::plus).plus(tempoLimite.multipliedBy(tentativas()));
+    }
+
     /** A number alone would be read as milliseconds: a unit is required, and absurd values are refused. */
     private static Duration duracao(String variavel, String texto, Duration maximo) {
         Duration d;

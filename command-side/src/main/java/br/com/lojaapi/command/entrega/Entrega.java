@@ -9,6 +9,7 @@ import br.com.lojaapi.coreapi.entrega.IniciarEntregaCommand;
 import br.com.lojaapi.coreapi.entrega.ReenviarEntregaCommand;
 import br.com.lojaapi.coreapi.entrega.ReenvioSolicitadoEvent;
 import br.com.lojaapi.coreapi.entrega.RegistrarTentativaCommand;
+import br.com.lojaapi.coreapi.entrega.RegistrarTesteDeWebhookCommand;
 import br.com.lojaapi.coreapi.entrega.TentativaAgendadaEvent;
 import br.com.lojaapi.coreapi.entrega.TentativaRegistradaEvent;
 import org.axonframework.commandhandling.CommandHandler;
@@ -18,21 +19,25 @@ import org.axonframework.spring.stereotype.Aggregate;
 
 import java.time.Duration;
 import java.time.Instant;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Objects;
+import java.util.Set;
 
 import static org.axonframework.modelling.command.AggregateLifecycle.apply;
 
 /**
  * One event on its way to one webhook. The attempt counter and the outcome live here, not in the saga, because
  * they must be right: an attempt is scheduled once, its result recorded once, whichever node or thread repeats a
- * message. Repeats are therefore no-ops rather than errors.
+ * message. Repeats are therefore no-ops rather than errors. A test delivery is born with its one attempt done and
+ * is never sent again.
  */
 @Aggregate
 class Entrega {
 
     static final String NAO_ENCONTRADA = "Entrega não encontrada";
     static final String EM_ANDAMENTO = "A entrega ainda está em andamento; aguarde o fim das tentativas para reenviar";
+    static final String DE_TESTE = "Uma entrega de teste não é reenviada; peça outro teste";
 
     @AggregateIdentifier
     private String entregaId;
@@ -43,6 +48,9 @@ class Entrega {
     private int agendada;
     private int registrada;
     private boolean emAndamento;
+    private boolean teste;
+    /** Recoveries that already gave this delivery a series: asking again for one of them changes nothing. */
+    private Set<String> recuperacoes = new HashSet<>();
 
     Entrega() {
         // required by Axon
@@ -51,8 +59,22 @@ class Entrega {
     @CommandHandler
     Entrega(IniciarEntregaCommand comando) {
         apply(new EntregaIniciadaEvent(comando.entregaId(), comando.lojaId(), comando.webhookId(), comando.evento(),
-                comando.corpo(), comando.atrasosMs(), comando.iniciadaEm()));
+                comando.corpo(), comando.atrasosMs(), comando.iniciadaEm(), false));
         apply(new TentativaAgendadaEvent(comando.entregaId(), comando.lojaId(), comando.webhookId(), 1, 1));
+    }
+
+    /** The attempt was made before this command, so none is scheduled: nothing ever queues one for this delivery. */
+    @CommandHandler
+    Entrega(RegistrarTesteDeWebhookCommand comando) {
+        String id = comando.entregaId();
+        apply(new EntregaIniciadaEvent(id, comando.lojaId(), comando.webhookId(), comando.evento(), comando.corpo(),
+                List.of(), comando.enviadoEm(), true));
+        apply(new TentativaRegistradaEvent(id, comando.lojaId(), comando.webhookId(), 1, 1, comando.sucesso(),
+                comando.statusHttp(), comando.duracaoMs(), comando.resposta(), comando.erro(), comando.enviadoEm(),
+                null));
+        Instant fim = comando.enviadoEm().plusMillis(comando.duracaoMs());
+        apply(comando.sucesso() ? new EntregaConcluidaEvent(id, comando.lojaId(), comando.webhookId(), 1, 1, fim)
+                : new EntregaFalhouEvent(id, comando.lojaId(), comando.webhookId(), 1, 1, fim));
     }
 
     @CommandHandler
@@ -83,18 +105,28 @@ class Entrega {
         }
     }
 
-    /** Returns the number of the new series. */
+    /**
+     * Returns the number of the new series. Within a recovery, a delivery already on its way (or already given a
+     * series by that recovery) keeps its current series: the recovery only needs each delivery to finish one.
+     */
     @CommandHandler
     int handle(ReenviarEntregaCommand comando) {
         if (!Objects.equals(lojaId, comando.lojaId()) || !Objects.equals(webhookId, comando.webhookId())) {
             throw ErroDeNegocio.naoEncontrado(NAO_ENCONTRADA);
+        }
+        if (teste) {
+            throw ErroDeNegocio.conflito(DE_TESTE);
+        }
+        String recuperacao = comando.recuperacaoId();
+        if (recuperacao != null && (emAndamento || recuperacoes.contains(recuperacao))) {
+            return serie;
         }
         if (emAndamento) {
             throw ErroDeNegocio.conflito(EM_ANDAMENTO);
         }
         int nova = serie + 1;
         apply(new ReenvioSolicitadoEvent(entregaId, lojaId, webhookId, nova, comando.atrasosMs(),
-                comando.solicitadoEm()));
+                comando.solicitadoEm(), recuperacao));
         apply(new TentativaAgendadaEvent(entregaId, lojaId, webhookId, nova, 1));
         return nova;
     }
@@ -107,6 +139,7 @@ class Entrega {
         atrasosMs = evento.atrasosMs();
         serie = 1;
         emAndamento = true;
+        teste = evento.teste();
     }
 
     @EventSourcingHandler
@@ -116,6 +149,9 @@ class Entrega {
         agendada = 0;
         registrada = 0;
         emAndamento = true;
+        if (evento.recuperacaoId() != null) {
+            recuperacoes.add(evento.recuperacaoId());
+        }
     }
 
     @EventSourcingHandler

@@ -91,6 +91,10 @@ class EntregadorDeWebhooks {
     record Resultado(boolean sucesso, Integer statusHttp, String resposta, String erro) {
     }
 
+    /** One attempt as made: its outcome and how long the whole of it took. */
+    record Medida(Resultado resultado, long duracaoMs) {
+    }
+
     void entregar(String entregaId, int serie, int tentativa) {
         Historico historico = historico(entregaId);
         if (historico.jaRegistrada(serie, tentativa)) {
@@ -108,19 +112,35 @@ class EntregadorDeWebhooks {
             resultado = new Resultado(false, null, null, "o webhook foi removido; a entrega foi encerrada");
             definitiva = true;
         } else {
-            resultado = enviar(destino.get(), entrega, tentativa, enviadoEm);
+            resultado = enviar(destino.get(), entrega.entregaId(), entrega.evento(), entrega.corpo(), tentativa,
+                    enviadoEm);
         }
-        long duracaoNs = System.nanoTime() - inicio;
-        long duracaoMs = TimeUnit.NANOSECONDS.toMillis(duracaoNs);
-        // One timer per outcome: its count is the attempts so ended, its distribution their latency.
-        Timer.builder("loja.webhook.tentativas").description("Tentativas de entrega de webhook, por resultado")
-             .tag("resultado", resultado.sucesso() ? "sucesso" : definitiva ? "encerrada" : "falha")
-             .publishPercentileHistogram().register(metricas).record(duracaoNs, TimeUnit.NANOSECONDS);
+        long duracaoMs = medir(resultado, definitiva, inicio);
         RegistrarTentativaCommand registro = new RegistrarTentativaCommand(entregaId, serie, tentativa,
                 resultado.sucesso(), resultado.statusHttp(), duracaoMs, resultado.resposta(), resultado.erro(),
                 enviadoEm, definitiva);
         comandos.executar(() -> gateway.sendAndWait(registro), "Entrega não encontrada");
         log.debug("Entrega {} tentativa {}/{}: {}", entregaId, serie, tentativa, resultado);
+    }
+
+    /**
+     * The one attempt of a test delivery, made now on the caller's thread exactly as a queued attempt is (same
+     * request, signatures, network policy and time limit); recording it is the caller's part.
+     */
+    Medida testar(WebhookLookup.Destino destino, String entregaId, String evento, String corpo, Instant enviadoEm) {
+        long inicio = System.nanoTime();
+        Resultado resultado = enviar(destino, entregaId, evento, corpo, 1, enviadoEm);
+        return new Medida(resultado, medir(resultado, false, inicio));
+    }
+
+    /** Records the attempt begun at {@code inicio} (nanoTime) in the metrics and returns its duration in ms. */
+    private long medir(Resultado resultado, boolean definitiva, long inicio) {
+        long duracaoNs = System.nanoTime() - inicio;
+        // One timer per outcome: its count is the attempts so ended, its distribution their latency.
+        Timer.builder("loja.webhook.tentativas").description("Tentativas de entrega de webhook, por resultado")
+             .tag("resultado", resultado.sucesso() ? "sucesso" : definitiva ? "encerrada" : "falha")
+             .publishPercentileHistogram().register(metricas).record(duracaoNs, TimeUnit.NANOSECONDS);
+        return TimeUnit.NANOSECONDS.toMillis(duracaoNs);
     }
 
     /** The delivery's start and which attempts already have an outcome, from its own event stream. */
@@ -149,26 +169,26 @@ class EntregadorDeWebhooks {
         return new Historico(inicio, registradas);
     }
 
-    private Resultado enviar(WebhookLookup.Destino destino, EntregaIniciadaEvent entrega, int tentativa,
-                             Instant enviadoEm) {
+    private Resultado enviar(WebhookLookup.Destino destino, String entregaId, String evento, String corpoTexto,
+                             int tentativa, Instant enviadoEm) {
         HttpUrl url = HttpUrl.parse(destino.url());
         if (url == null) {
             return new Resultado(false, null, null, "URL inválida");
         }
-        byte[] corpo = entrega.corpo().getBytes(StandardCharsets.UTF_8);
+        byte[] corpo = corpoTexto.getBytes(StandardCharsets.UTF_8);
         long timestamp = enviadoEm.getEpochSecond();
         Request requisicao = new Request.Builder()
                 .url(url)
                 .post(RequestBody.create(corpo, JSON))
                 .header("User-Agent", "loja-api-webhooks/1")
-                .header("X-Service-Event", entrega.evento())
+                .header("X-Service-Event", evento)
                 .header("X-Service-Signature", Assinaturas.servico(destino.segredo(), corpo))
                 .header("X-Service-Tentativa", Integer.toString(tentativa))
-                .header("X-Service-Entrega", entrega.entregaId())
-                .header("webhook-id", entrega.entregaId())
+                .header("X-Service-Entrega", entregaId)
+                .header("webhook-id", entregaId)
                 .header("webhook-timestamp", Long.toString(timestamp))
                 .header("webhook-signature",
-                        Assinaturas.padrao(destino.segredo(), entrega.entregaId(), timestamp, corpo))
+                        Assinaturas.padrao(destino.segredo(), entregaId, timestamp, corpo))
                 .build();
         try {
             rede.exigirLiteralPermitido(url);

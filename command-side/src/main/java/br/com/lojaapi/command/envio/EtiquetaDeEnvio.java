@@ -5,6 +5,7 @@ import br.com.lojaapi.command.comum.Versao;
 import br.com.lojaapi.coreapi.anexo.ResultadoDoAnexo;
 import br.com.lojaapi.coreapi.etiqueta.ArquivoDeEtiqueta;
 import br.com.lojaapi.coreapi.etiqueta.EstadoDaEtiqueta;
+import br.com.lojaapi.coreapi.etiqueta.EventoDaEtiqueta;
 import br.com.lojaapi.coreapi.etiqueta.EtiquetaRegistradaEvent;
 import br.com.lojaapi.coreapi.etiqueta.EtiquetaRemovidaEvent;
 import br.com.lojaapi.coreapi.etiqueta.EtiquetaSubstituidaEvent;
@@ -76,13 +77,8 @@ class EtiquetaDeEnvio {
     }
 
     @EventSourcingHandler
-    void on(EtiquetaRegistradaEvent e) {
+    void on(EventoDaEtiqueta e) {
         etiquetaId = e.etiqueta().etiquetaId();
-        estado = e.etiqueta();
-    }
-
-    @EventSourcingHandler
-    void on(EtiquetaSubstituidaEvent e) {
         estado = e.etiqueta();
     }
 

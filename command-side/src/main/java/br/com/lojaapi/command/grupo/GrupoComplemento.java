@@ -1,7 +1,7 @@
 package br.com.lojaapi.command.grupo;
 
+import br.com.lojaapi.command.comum.DaLoja;
 import br.com.lojaapi.command.comum.Versao;
-import br.com.lojaapi.coreapi.comum.ErroDeNegocio;
 import br.com.lojaapi.coreapi.grupo.AlterarGrupoComplementoCommand;
 import br.com.lojaapi.coreapi.grupo.CriarGrupoComplementoCommand;
 import br.com.lojaapi.coreapi.grupo.DadosGrupo;
@@ -16,8 +16,6 @@ import org.axonframework.modelling.command.AggregateCreationPolicy;
 import org.axonframework.modelling.command.AggregateIdentifier;
 import org.axonframework.modelling.command.CreationPolicy;
 import org.axonframework.spring.stereotype.Aggregate;
-
-import java.util.Objects;
 
 import static org.axonframework.modelling.command.AggregateLifecycle.apply;
 import static org.axonframework.modelling.command.AggregateLifecycle.markDeleted;
@@ -47,7 +45,7 @@ class GrupoComplemento {
 
     @CommandHandler
     ResultadoDeGrupo handle(AlterarGrupoComplementoCommand comando) {
-        exigirDaLoja(comando.lojaId());
+        DaLoja.exigir(lojaId, comando.lojaId(), NAO_ENCONTRADO);
         Versao.exigir(comando.versaoEsperada());
         DadosGrupo novos = RegrasDeGrupo.aplicar(dados, comando.alteracao());
         if (!novos.equals(dados)) {
@@ -58,7 +56,7 @@ class GrupoComplemento {
 
     @CommandHandler
     long handle(RemoverGrupoComplementoCommand comando) {
-        exigirDaLoja(comando.lojaId());
+        DaLoja.exigir(lojaId, comando.lojaId(), NAO_ENCONTRADO);
         Versao.exigir(comando.versaoEsperada());
         apply(new GrupoComplementoRemovidoEvent(grupoId, lojaId, dados.nome(), comando.removidoEm()));
         return Versao.atual();
@@ -79,11 +77,5 @@ class GrupoComplemento {
     @EventSourcingHandler
     void on(GrupoComplementoRemovidoEvent evento) {
         markDeleted();
-    }
-
-    private void exigirDaLoja(String lojaDoComando) {
-        if (!Objects.equals(lojaId, lojaDoComando)) {
-            throw ErroDeNegocio.naoEncontrado(NAO_ENCONTRADO);
-        }
     }
 }

@@ -8,6 +8,7 @@ import br.com.lojaapi.coreapi.notafiscal.AtualizarNotaFiscalCommand;
 import br.com.lojaapi.coreapi.notafiscal.CancelarNotaFiscalCommand;
 import br.com.lojaapi.coreapi.notafiscal.DadosNotaFiscal;
 import br.com.lojaapi.coreapi.notafiscal.EstadoDaNota;
+import br.com.lojaapi.coreapi.notafiscal.EventoDaNota;
 import br.com.lojaapi.coreapi.notafiscal.NotaFiscalAtualizadaEvent;
 import br.com.lojaapi.coreapi.notafiscal.NotaFiscalCanceladaEvent;
 import br.com.lojaapi.coreapi.notafiscal.NotaFiscalRegistradaEvent;
@@ -121,18 +122,8 @@ class NotaFiscal {
     }
 
     @EventSourcingHandler
-    void on(NotaFiscalRegistradaEvent e) {
+    void on(EventoDaNota e) {
         notaId = e.nota().notaId();
-        estado = e.nota();
-    }
-
-    @EventSourcingHandler
-    void on(NotaFiscalAtualizadaEvent e) {
-        estado = e.nota();
-    }
-
-    @EventSourcingHandler
-    void on(NotaFiscalCanceladaEvent e) {
         estado = e.nota();
     }
 

@@ -2,6 +2,7 @@ package br.com.lojaapi.command.notafiscal;
 
 import br.com.lojaapi.command.anexo.LookupDeAnexos;
 import br.com.lojaapi.command.comum.GruposDeLookup;
+import br.com.lojaapi.command.comum.Travas;
 import br.com.lojaapi.coreapi.notafiscal.EstadoDaNota;
 import br.com.lojaapi.coreapi.notafiscal.NotaFiscalRegistradaEvent;
 import br.com.lojaapi.coreapi.notafiscal.NotaFiscalRemovidaEvent;
@@ -29,7 +30,7 @@ class NotaFiscalLookup extends LookupDeAnexos {
 
     /** Serialises, until the end of the transaction and on every node, everything done under this name. */
     void travar(String nome) {
-        jdbc.queryForList("SELECT pg_advisory_xact_lock(hashtextextended(?, 0))", nome);
+        Travas.exclusiva(jdbc, nome);
     }
 
     Optional<Vinculo> porIdentidade(String lojaId, String identidade) {

@@ -66,7 +66,8 @@ final class XmlSeguro {
         return true;
     }
 
-    private static final ErrorHandler SILENCIOSO = new ErrorHandler() {
+    /** Without it the JDK parser prints "[Fatal Error]" lines before throwing; warnings are ignored. */
+    static final ErrorHandler SILENCIOSO = new ErrorHandler() {
         @Override
         public void warning(SAXParseException e) {
         }

@@ -1,6 +1,7 @@
 package br.com.lojaapi.command.pedido;
 
 import br.com.lojaapi.command.comum.Campos;
+import br.com.lojaapi.command.comum.DaLoja;
 import br.com.lojaapi.command.comum.Versao;
 import br.com.lojaapi.coreapi.comum.ErroDeNegocio;
 import br.com.lojaapi.coreapi.comum.VersaoEsperada;
@@ -40,7 +41,6 @@ import org.axonframework.spring.stereotype.Aggregate;
 import java.math.BigDecimal;
 import java.time.Instant;
 import java.util.List;
-import java.util.Objects;
 import java.util.Optional;
 import java.util.stream.IntStream;
 
@@ -91,7 +91,7 @@ class Pedido {
      */
     @CommandHandler
     ResultadoDoCancelamento handle(CancelarPedidoCommand comando) {
-        exigirDaLoja(comando.lojaId());
+        DaLoja.exigir(lojaId, comando.lojaId(), NAO_ENCONTRADO);
         Versao.exigir(comando.versaoEsperada());
         String motivo = Campos.opcional(comando.motivoCancelamento(), motivoCancelamento,
                 RegrasDePedido::motivoCancelamento);
@@ -164,7 +164,7 @@ class Pedido {
      */
     @CommandHandler
     long handle(DefinirRastreioDoPedidoCommand comando) {
-        exigirDaLoja(comando.lojaId());
+        DaLoja.exigir(lojaId, comando.lojaId(), NAO_ENCONTRADO);
         if (codigoRastreio == null && comando.codigoRastreio() != null) {
             apply(new RastreioDoPedidoDefinidoEvent(pedidoId, lojaId, comando.codigoRastreio(),
                     urlRastreio == null ? comando.urlRastreio() : urlRastreio, comando.em()));
@@ -174,7 +174,7 @@ class Pedido {
 
     @CommandHandler
     PedidoExcluido handle(RemoverPedidoCommand comando) {
-        exigirDaLoja(comando.lojaId());
+        DaLoja.exigir(lojaId, comando.lojaId(), NAO_ENCONTRADO);
         Versao.exigir(comando.versaoEsperada());
         if (status != StatusPedido.CANCELADO) {
             throw ErroDeNegocio.conflito("Só pedidos CANCELADO podem ser excluídos; este pedido está " + status);
@@ -254,7 +254,7 @@ class Pedido {
      * contract lets any PATCH carry it, and a reason for a cancellation that did not happen is no data.
      */
     private void exigirNaoCancelado(String lojaDoComando, VersaoEsperada esperada, Optional<String> motivoEnviado) {
-        exigirDaLoja(lojaDoComando);
+        DaLoja.exigir(lojaId, lojaDoComando, NAO_ENCONTRADO);
         Versao.exigir(esperada);
         if (status == StatusPedido.CANCELADO) {
             throw ErroDeNegocio.conflito("Pedido cancelado não muda de status (cancelamento é final)");
@@ -271,16 +271,9 @@ class Pedido {
     }
 
     private void exigirEditavel(String lojaDoComando) {
-        exigirDaLoja(lojaDoComando);
+        DaLoja.exigir(lojaId, lojaDoComando, NAO_ENCONTRADO);
         if (status == StatusPedido.CANCELADO) {
             throw ErroDeNegocio.conflito("Pedido cancelado não pode ser editado");
-        }
-    }
-
-    /** Another store's order is reported exactly like a missing one. */
-    private void exigirDaLoja(String lojaDoComando) {
-        if (!Objects.equals(lojaId, lojaDoComando)) {
-            throw ErroDeNegocio.naoEncontrado(NAO_ENCONTRADO);
         }
     }
 }

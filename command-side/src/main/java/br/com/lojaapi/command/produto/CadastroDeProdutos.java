@@ -38,14 +38,11 @@ public class CadastroDeProdutos {
     private final CommandGateway comandos;
     private final NomesDeCategoria categorias;
     private final ProdutoLookup produtos;
-    private final EstoqueDosProdutos estoque;
 
-    CadastroDeProdutos(CommandGateway comandos, NomesDeCategoria categorias, ProdutoLookup produtos,
-                       EstoqueDosProdutos estoque) {
+    CadastroDeProdutos(CommandGateway comandos, NomesDeCategoria categorias, ProdutoLookup produtos) {
         this.comandos = comandos;
         this.categorias = categorias;
         this.produtos = produtos;
-        this.estoque = estoque;
     }
 
     /**
@@ -113,7 +110,7 @@ public class CadastroDeProdutos {
     @Transactional
     public long remover(String lojaId, String produtoId, Instant agora, VersaoEsperada esperada) {
         produtos.codigoDe(lojaId, produtoId).ifPresent(codigo -> produtos.travarCodigo(lojaId, codigo));
-        estoque.travar(List.of(produtoId));
+        produtos.travar(List.of(produtoId));
         Long versao = comandos.sendAndWait(new RemoverProdutoCommand(produtoId, lojaId, agora, esperada));
         return versao;
     }

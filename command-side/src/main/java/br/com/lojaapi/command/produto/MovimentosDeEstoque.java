@@ -29,12 +29,10 @@ public class MovimentosDeEstoque {
 
     private final CommandGateway comandos;
     private final ProdutoLookup produtos;
-    private final EstoqueDosProdutos estoque;
 
-    MovimentosDeEstoque(CommandGateway comandos, ProdutoLookup produtos, EstoqueDosProdutos estoque) {
+    MovimentosDeEstoque(CommandGateway comandos, ProdutoLookup produtos) {
         this.comandos = comandos;
         this.produtos = produtos;
-        this.estoque = estoque;
     }
 
     /** One movement as sent; the product is named by {@code produtoId}, else {@code codIntegracao}, else {@code sku}. */
@@ -68,7 +66,7 @@ public class MovimentosDeEstoque {
             }));
             alvos.add(naPosicao(lote, indice, () -> produtoDe(lojaId, m)));
         }
-        estoque.travar(alvos);
+        produtos.travar(alvos);
         // One root unit of work around the batch: the repository keeps each product it loaded for the whole batch,
         // so 500 movements of one product load it once instead of replaying its growing stream 500 times in this
         // transaction (quadratic, 19 s on a loaded machine).
@@ -82,7 +80,7 @@ public class MovimentosDeEstoque {
             int indice = i;
             Movimento m = movimentos.get(i);
             feitos.add(naPosicao(lote, indice, () -> {
-                if (!estoque.existe(lojaId, alvos.get(indice))) {
+                if (!produtos.existe(lojaId, alvos.get(indice))) {
                     throw ErroDeNegocio.invalido("produto não encontrado nesta loja: " + alvos.get(indice));
                 }
                 return comandos.<MovimentoDeEstoque>sendAndWait(new MovimentarEstoqueCommand(alvos.get(indice),

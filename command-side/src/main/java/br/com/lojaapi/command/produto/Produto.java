@@ -27,7 +27,6 @@ import br.com.lojaapi.coreapi.produto.RemoverVariacaoCommand;
 import br.com.lojaapi.coreapi.produto.ResultadoDeProduto;
 import br.com.lojaapi.coreapi.produto.VariacaoAdicionadaEvent;
 import br.com.lojaapi.coreapi.produto.VariacaoAlteradaEvent;
-import br.com.lojaapi.coreapi.produto.VariacaoDoProduto;
 import br.com.lojaapi.coreapi.produto.VariacaoRemovidaEvent;
 import com.fasterxml.jackson.annotation.JsonAutoDetect;
 import org.axonframework.commandhandling.CommandHandler;
@@ -59,7 +58,6 @@ import static org.axonframework.modelling.command.AggregateLifecycle.markDeleted
 @JsonAutoDetect(fieldVisibility = JsonAutoDetect.Visibility.ANY, getterVisibility = JsonAutoDetect.Visibility.NONE,
         isGetterVisibility = JsonAutoDetect.Visibility.NONE)
 class Produto {
-
 
     static final String NAO_ENCONTRADO = "Produto não encontrado";
     static final String ESTOQUE_DAS_VARIACOES =
@@ -99,10 +97,8 @@ class Produto {
         List<String> avisos = avisoDeEstoque(novas, comando.alteracao().quantidadeEstoque() != null);
         novos = novas.noEstoqueDe(novos);
         if (!novos.equals(dados) || !novas.equals(variacoes)) {
-            DadosProduto antes = dados;
-            Variacoes variacoesAntes = variacoes;
-            apply(new ProdutoAtualizadoEvent(produtoId, lojaId, novos, novas.lista(), comando.alteradoEm()));
-            alertar(antes, variacoesAntes, comando.alteradoEm());
+            aplicarComAlertas(comando.alteradoEm(),
+                    new ProdutoAtualizadoEvent(produtoId, lojaId, novos, novas.lista(), comando.alteradoEm()));
         }
         return new ResultadoDeProduto(Versao.atual(), avisos);
     }
@@ -119,29 +115,14 @@ class Produto {
     @CommandHandler
     long handle(AdicionarVariacaoCommand comando) {
         exigirDaLoja(comando.lojaId());
-        VariacaoDoProduto nova = new VariacaoDoProduto(comando.variacao().novoId(),
-                RegrasDeVariacao.nova(comando.variacao()));
-        Variacoes novas = variacoes.com(nova).exigirLimite();
-        DadosProduto antes = dados;
-        Variacoes variacoesAntes = variacoes;
-        apply(new VariacaoAdicionadaEvent(produtoId, lojaId, nova, novas.estoque(), comando.adicionadaEm()));
-        return alertar(antes, variacoesAntes, comando.adicionadaEm());
+        return aplicarComAlertas(comando.adicionadaEm(), variacoesDoProduto().adicionar(comando));
     }
 
     @CommandHandler
     long handle(AlterarVariacaoCommand comando) {
         exigirDaLoja(comando.lojaId());
         Versao.exigir(comando.versaoEsperada());
-        VariacaoDoProduto atual = variacoes.exigir(comando.variacaoId());
-        VariacaoDoProduto alterada = new VariacaoDoProduto(atual.variacaoId(),
-                RegrasDeVariacao.aplicar(atual.dados(), comando.alteracao()));
-        if (!alterada.equals(atual)) {
-            Variacoes novas = variacoes.com(alterada).exigirLimite();
-            DadosProduto antes = dados;
-            Variacoes variacoesAntes = variacoes;
-            apply(new VariacaoAlteradaEvent(produtoId, lojaId, alterada, novas.estoque(), comando.alteradaEm()));
-            alertar(antes, variacoesAntes, comando.alteradaEm());
-        }
+        variacoesDoProduto().alterar(comando).ifPresent(evento -> aplicarComAlertas(comando.alteradaEm(), evento));
         return Versao.atual();
     }
 
@@ -149,39 +130,17 @@ class Produto {
     long handle(RemoverVariacaoCommand comando) {
         exigirDaLoja(comando.lojaId());
         Versao.exigir(comando.versaoEsperada());
-        variacoes.exigir(comando.variacaoId());
-        Variacoes novas = variacoes.sem(comando.variacaoId());
-        DadosProduto antes = dados;
-        apply(new VariacaoRemovidaEvent(produtoId, lojaId, comando.variacaoId(), novas.estoque(), comando.removidaEm()));
-        alertar(antes, variacoes, comando.removidaEm());
-        return Versao.atual();
+        return aplicarComAlertas(comando.removidaEm(), variacoesDoProduto().remover(comando));
     }
 
     @CommandHandler
     MovimentoDeEstoque handle(MovimentarEstoqueCommand comando) {
         exigirDaLoja(comando.lojaId());
-        String variacaoId = comando.variacaoId();
-        if (variacaoId == null && !variacoes.vazia()) {
-            throw ErroDeNegocio.invalido("O produto tem variações: informe variacaoId (o estoque do produto é a soma do "
-                    + "estoque delas)");
-        }
-        if (variacaoId != null && variacoes.buscar(variacaoId).isEmpty()) {
-            throw ErroDeNegocio.invalido("variacaoId não é uma variação deste produto: " + variacaoId);
-        }
-        BigDecimal anterior = variacaoId == null ? dados.quantidadeEstoque()
-                : variacoes.exigir(variacaoId).dados().quantidadeEstoque();
-        BigDecimal atual = RegrasDeEstoque.movimentar(anterior, comando.tipo(), comando.quantidade(),
-                dados.controlaEstoque());
-        BigDecimal quantidade = RegrasDeEstoque.quantidadeDoMovimento(comando.tipo(), comando.quantidade());
-        String observacao = RegrasDeProduto.texto(comando.observacao(), 500, "observacao", false);
-        BigDecimal doProduto = variacaoId == null ? atual : variacoes.comEstoque(variacaoId, atual).exigirLimite().estoque();
-        DadosProduto antes = dados;
-        Variacoes variacoesAntes = variacoes;
-        apply(new EstoqueMovimentadoEvent(produtoId, lojaId, comando.movimentoId(), variacaoId, comando.tipo(),
-                quantidade, anterior, atual, doProduto, observacao, comando.criadoEm()));
-        long versao = alertar(antes, variacoesAntes, comando.criadoEm());
-        return new MovimentoDeEstoque(comando.movimentoId(), produtoId, variacaoId, comando.tipo(), quantidade, anterior,
-                atual, comando.criadoEm(), versao);
+        EstoqueMovimentadoEvent movimento = estoque().movimentar(comando);
+        long versao = aplicarComAlertas(comando.criadoEm(), movimento);
+        return new MovimentoDeEstoque(movimento.movimentoId(), produtoId, movimento.variacaoId(), movimento.tipo(),
+                movimento.quantidade(), movimento.quantidadeAnterior(), movimento.quantidadeAtual(),
+                movimento.criadoEm(), versao);
     }
 
     /** Prices the order's lines of this product and takes their stock, all or nothing. */
@@ -193,11 +152,9 @@ class Produto {
         LinhasDoPedido linhas = LinhasDoPedido.cotar(produtoId, dados, variacoes, comando.itens());
         long versao = Versao.atual();
         if (!linhas.baixas().isEmpty()) {
-            DadosProduto antes = dados;
-            Variacoes variacoesAntes = variacoes;
-            apply(new EstoqueTomadoPorPedidoEvent(produtoId, lojaId, comando.pedidoId(), linhas.baixas(),
-                    estoqueApos(linhas.baixas()), comando.em(), comando.motivo()));
-            versao = alertar(antes, variacoesAntes, comando.em());
+            versao = aplicarComAlertas(comando.em(), new EstoqueTomadoPorPedidoEvent(produtoId, lojaId,
+                    comando.pedidoId(), linhas.baixas(), estoque().apos(linhas.baixas()), comando.em(),
+                    comando.motivo()));
         }
         return new ItensCotados(linhas.itens(produtoId, dados, variacoes), versao);
     }
@@ -208,7 +165,7 @@ class Produto {
         List<BaixaDeEstoque> devolucoes = LinhasDoPedido.devolver(dados, variacoes, comando.itens());
         if (!devolucoes.isEmpty()) {
             apply(new EstoqueDevolvidoPorPedidoEvent(produtoId, lojaId, comando.pedidoId(), devolucoes,
-                    estoqueApos(devolucoes), comando.em(), comando.motivo()));
+                    estoque().apos(devolucoes), comando.em(), comando.motivo()));
         }
         return Versao.atual();
     }
@@ -226,11 +183,11 @@ class Produto {
         Variacoes variacoesAntes = variacoes;
         if (!linhas.baixas().isEmpty()) {
             apply(new EstoqueTomadoPorPedidoEvent(produtoId, lojaId, comando.pedidoId(), linhas.baixas(),
-                    estoqueApos(linhas.baixas()), comando.em(), MotivoDoMovimento.PEDIDO_EDITADO));
+                    estoque().apos(linhas.baixas()), comando.em(), MotivoDoMovimento.PEDIDO_EDITADO));
         }
         if (!linhas.devolucoes().isEmpty()) {
             apply(new EstoqueDevolvidoPorPedidoEvent(produtoId, lojaId, comando.pedidoId(), linhas.devolucoes(),
-                    estoqueApos(linhas.devolucoes()), comando.em(), MotivoDoMovimento.PEDIDO_EDITADO));
+                    estoque().apos(linhas.devolucoes()), comando.em(), MotivoDoMovimento.PEDIDO_EDITADO));
         }
         if (!linhas.baixas().isEmpty() || !linhas.devolucoes().isEmpty()) {
             versao = alertar(antes, variacoesAntes, comando.em());
@@ -297,19 +254,20 @@ class Produto {
         dados = RegrasDeProduto.comEstoque(dados, doProduto);
     }
 
-    /** The product's stock once these changes (in order, the last one per place winning) are applied. */
-    private BigDecimal estoqueApos(List<BaixaDeEstoque> mudancas) {
-        Variacoes depois = variacoes;
-        BigDecimal doProduto = dados.quantidadeEstoque();
-        for (BaixaDeEstoque mudanca : mudancas) {
-            if (mudanca.variacaoId() == null) {
-                doProduto = mudanca.quantidadeAtual();
-            } else {
-                depois = depois.comEstoque(mudanca.variacaoId(), mudanca.quantidadeAtual());
-                doProduto = depois.estoque();
-            }
-        }
-        return doProduto;
+    private EstoqueDoProduto estoque() {
+        return new EstoqueDoProduto(produtoId, lojaId, dados, variacoes);
+    }
+
+    private VariacoesDoProduto variacoesDoProduto() {
+        return new VariacoesDoProduto(produtoId, lojaId, variacoes);
+    }
+
+    /** Applies the event, then {@code produto.estoque_baixo} for what it made cross its minimum; the new version. */
+    private long aplicarComAlertas(Instant em, Object evento) {
+        DadosProduto antes = dados;
+        Variacoes variacoesAntes = variacoes;
+        apply(evento);
+        return alertar(antes, variacoesAntes, em);
     }
 
     /** Applies {@code produto.estoque_baixo} for what crossed its minimum since the given state; the new version. */

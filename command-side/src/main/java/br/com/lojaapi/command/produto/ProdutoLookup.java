@@ -2,6 +2,7 @@ package br.com.lojaapi.command.produto;
 
 import br.com.lojaapi.command.categoria.ProdutosDaCategoria;
 import br.com.lojaapi.command.comum.GruposDeLookup;
+import br.com.lojaapi.command.comum.Travas;
 import br.com.lojaapi.coreapi.comum.CodigoErro;
 import br.com.lojaapi.coreapi.comum.ErroDeNegocio;
 import br.com.lojaapi.coreapi.produto.ProdutoAtualizadoEvent;
@@ -15,10 +16,15 @@ import org.axonframework.eventhandling.EventHandler;
 import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.stereotype.Component;
 
+import java.sql.PreparedStatement;
+import java.util.Collection;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.Set;
+import java.util.TreeSet;
 
 /**
  * Command-side index of the products that are not removed, kept in the command's transaction: by ERP code (codes
@@ -27,9 +33,9 @@ import java.util.Optional;
  */
 @Component
 @ProcessingGroup(GruposDeLookup.PRODUTO)
-class ProdutoLookup implements ProdutosDaCategoria {
+class ProdutoLookup implements ProdutosDaCategoria, EstoqueDosProdutos {
 
-    private static final String TRAVA_DE_CATEGORIA = "categoria-id:";
+    private static final String TRAVA_DE_ESTOQUE = "produto-estoque:";
 
     private final JdbcTemplate jdbc;
 
@@ -39,8 +45,32 @@ class ProdutoLookup implements ProdutosDaCategoria {
 
     /** Serialises upserts of one code in one store until the end of the transaction, on every node. */
     void travarCodigo(String lojaId, long codIntegracao) {
-        jdbc.queryForList("SELECT pg_advisory_xact_lock(hashtextextended(?, 0))",
-                "produto-codigo:" + lojaId + ":" + codIntegracao);
+        Travas.exclusiva(jdbc, "produto-codigo:" + lojaId + ":" + codIntegracao);
+    }
+
+    @Override
+    public void travar(Collection<String> produtoIds) {
+        Travas.exclusivas(jdbc, new TreeSet<>(produtoIds).stream().map(id -> TRAVA_DE_ESTOQUE + id).toList());
+    }
+
+    @Override
+    public boolean existe(String lojaId, String produtoId) {
+        return existentes(lojaId, List.of(produtoId)).contains(produtoId);
+    }
+
+    @Override
+    public Set<String> existentes(String lojaId, Collection<String> produtoIds) {
+        Set<String> existentes = new HashSet<>();
+        jdbc.query(conexao -> {
+            PreparedStatement consulta = conexao.prepareStatement(
+                    "SELECT produto_id FROM produto_lookup WHERE loja_id = ? AND produto_id = ANY (?)");
+            consulta.setString(1, lojaId);
+            consulta.setArray(2, conexao.createArrayOf("varchar", produtoIds.toArray()));
+            return consulta;
+        }, linha -> {
+            existentes.add(linha.getString(1));
+        });
+        return existentes;
     }
 
     /** The ERP code of a product that is not removed, if it has one. */
@@ -51,7 +81,7 @@ class ProdutoLookup implements ProdutosDaCategoria {
 
     @Override
     public void exigirSemProdutos(String lojaId, String categoriaId) {
-        jdbc.queryForList("SELECT pg_advisory_xact_lock(hashtextextended(?, 0))", TRAVA_DE_CATEGORIA + categoriaId);
+        Travas.exclusiva(jdbc, TRAVA + categoriaId);
         Long produtos = jdbc.queryForObject(
                 "SELECT COUNT(*) FROM produto_lookup WHERE categoria_id = ? AND loja_id = ?", Long.class,
                 categoriaId, lojaId);
@@ -60,11 +90,6 @@ class ProdutoLookup implements ProdutosDaCategoria {
                     + "mova-os para outra categoria com PUT /produtos/{id} antes de removê-la",
                     Map.of("produtosVinculados", produtos, "subcategoriasVinculadas", 0));
         }
-    }
-
-    /** Taken (shared) by every product command that points at the category, until its transaction ends. */
-    static void travarCategoriaCompartilhado(JdbcTemplate jdbc, String categoriaId) {
-        jdbc.queryForList("SELECT pg_advisory_xact_lock_shared(hashtextextended(?, 0))", TRAVA_DE_CATEGORIA + categoriaId);
     }
 
     /** Products of the store (not removed) with the SKU, most recently changed first. */

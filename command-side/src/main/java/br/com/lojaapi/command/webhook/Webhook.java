@@ -1,7 +1,7 @@
 package br.com.lojaapi.command.webhook;
 
+import br.com.lojaapi.command.comum.DaLoja;
 import br.com.lojaapi.command.comum.Versao;
-import br.com.lojaapi.coreapi.comum.ErroDeNegocio;
 import br.com.lojaapi.coreapi.webhook.CriarWebhookCommand;
 import br.com.lojaapi.coreapi.webhook.RemoverWebhookCommand;
 import br.com.lojaapi.coreapi.webhook.WebhookCriadoEvent;
@@ -13,8 +13,6 @@ import org.axonframework.modelling.command.AggregateIdentifier;
 import org.axonframework.modelling.command.AggregateLifecycle;
 import org.axonframework.modelling.command.CreationPolicy;
 import org.axonframework.spring.stereotype.Aggregate;
-
-import java.util.Objects;
 
 import static org.axonframework.modelling.command.AggregateLifecycle.apply;
 
@@ -42,9 +40,7 @@ class Webhook {
 
     @CommandHandler
     long handle(RemoverWebhookCommand comando) {
-        if (!Objects.equals(lojaId, comando.lojaId())) {
-            throw ErroDeNegocio.naoEncontrado(NAO_ENCONTRADO);
-        }
+        DaLoja.exigir(lojaId, comando.lojaId(), NAO_ENCONTRADO);
         Versao.exigir(comando.versaoEsperada());
         apply(new WebhookRemovidoEvent(webhookId, lojaId, comando.removidoEm()));
         return Versao.atual();

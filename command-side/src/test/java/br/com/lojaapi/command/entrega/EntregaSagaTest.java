@@ -6,7 +6,6 @@ import br.com.lojaapi.coreapi.entrega.EntregaConcluidaEvent;
 import br.com.lojaapi.coreapi.entrega.EntregaFalhouEvent;
 import br.com.lojaapi.coreapi.entrega.EntregaIniciadaEvent;
 import br.com.lojaapi.coreapi.entrega.ReenvioSolicitadoEvent;
-import br.com.lojaapi.coreapi.entrega.TentativaAgendadaEvent;
 import br.com.lojaapi.coreapi.entrega.TentativaRegistradaEvent;
 import org.axonframework.commandhandling.gateway.DefaultCommandGateway;
 import org.axonframework.modelling.saga.SimpleResourceInjector;
@@ -20,25 +19,25 @@ import org.axonframework.test.utils.RecordingCommandBus;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
+import java.util.List;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.List;
 
+import static br.com.lojaapi.command.entrega.UmaEntrega.ATRASOS;
+import static br.com.lojaapi.command.entrega.UmaEntrega.ATRASOS_DO_REENVIO;
+import static br.com.lojaapi.command.entrega.UmaEntrega.ID;
+import static br.com.lojaapi.command.entrega.UmaEntrega.LOJA;
+import static br.com.lojaapi.command.entrega.UmaEntrega.T0;
+import static br.com.lojaapi.command.entrega.UmaEntrega.T1;
+import static br.com.lojaapi.command.entrega.UmaEntrega.WEBHOOK;
+import static br.com.lojaapi.command.entrega.UmaEntrega.agendada;
 import static org.assertj.core.api.Assertions.assertThat;
 
 class EntregaSagaTest {
 
-    private static final String ID = "entrega-1";
-    private static final String LOJA = "loja-1";
-    private static final String WEBHOOK = "wh-1";
-    private static final List<Long> ATRASOS = List.of(1_000L, 5_000L, 30_000L, 120_000L);
-    private static final List<Long> ATRASOS_DO_REENVIO = List.of(2_000L, 60_000L);
-    private static final Instant T0 = Instant.parse("2026-11-21T10:00:00Z");
-    private static final Instant T1 = Instant.parse("2026-11-21T11:00:00Z");
-
     private static final EntregaIniciadaEvent INICIADA = new EntregaIniciadaEvent(ID, LOJA, WEBHOOK, "pedido.criado",
-            "{}", ATRASOS, T0);
+            "{}", ATRASOS, T0, false);
 
     private SagaTestFixture<EntregaSaga> fixture;
 
@@ -54,10 +53,6 @@ class EntregaSagaTest {
 
     private static Instant proximaEm(int tentativa) {
         return tentativa > ATRASOS.size() ? null : enviadoEm(tentativa).plusMillis(ATRASOS.get(tentativa - 1));
-    }
-
-    private static TentativaAgendadaEvent agendada(int serie, int tentativa) {
-        return new TentativaAgendadaEvent(ID, LOJA, WEBHOOK, serie, tentativa);
     }
 
     private static TentativaRegistradaEvent falha(String entregaId, int serie, int tentativa, Instant enviadoEm,
@@ -176,7 +171,7 @@ class EntregaSagaTest {
     @Test
     void reenvioComecaUmaNovaSaga() throws Exception {
         serieQueFalhou().whenAggregate(ID)
-                        .publishes(new ReenvioSolicitadoEvent(ID, LOJA, WEBHOOK, 2, ATRASOS_DO_REENVIO, T1))
+                        .publishes(new ReenvioSolicitadoEvent(ID, LOJA, WEBHOOK, 2, ATRASOS_DO_REENVIO, T1, null))
                         .expectSuccessfulHandlerExecution()
                         .expectActiveSagas(1)
                         .expectAssociationWith("entregaId", ID)
@@ -187,7 +182,7 @@ class EntregaSagaTest {
     void aSerieDoReenvioEsperaOSeuAtrasoEPedeATentativaDaSuaSerie() throws Exception {
         Instant prazo = T1.plusMillis(ATRASOS_DO_REENVIO.get(0));
         serieQueFalhou().andThenAggregate(ID)
-                        .published(new ReenvioSolicitadoEvent(ID, LOJA, WEBHOOK, 2, ATRASOS_DO_REENVIO, T1),
+                        .published(new ReenvioSolicitadoEvent(ID, LOJA, WEBHOOK, 2, ATRASOS_DO_REENVIO, T1, null),
                                 agendada(2, 1), falha(ID, 2, 1, T1, prazo))
                         .whenTimeAdvancesTo(prazo)
                         .expectSuccessfulHandlerExecution()
@@ -227,5 +222,22 @@ class EntregaSagaTest {
         assertThat(comandos.getDispatchedCommands())
                 .singleElement()
                 .satisfies(c -> assertThat(c.getPayload()).isEqualTo(new AgendarTentativaCommand(ID, 1, 3)));
+    }
+
+    /** A test delivery arrives with its one attempt done and over: no wait, no command, the saga ends with it. */
+    @Test
+    void entregaDeTesteNaoAgendaNadaETerminaComOResultado() {
+        fixture.givenCurrentTime(T0)
+               .whenAggregate(ID).publishes(new EntregaIniciadaEvent(ID, LOJA, WEBHOOK, "webhook.teste", "{}",
+                       List.of(), T0, true))
+               .expectActiveSagas(1);
+        fixture.givenCurrentTime(T0)
+               .andThenAggregate(ID).published(new EntregaIniciadaEvent(ID, LOJA, WEBHOOK, "webhook.teste", "{}",
+                       List.of(), T0, true), falha(ID, 1, 1, T0, null))
+               .whenAggregate(ID).publishes(new EntregaFalhouEvent(ID, LOJA, WEBHOOK, 1, 1, T0.plusMillis(250)))
+               .expectSuccessfulHandlerExecution()
+               .expectActiveSagas(0)
+               .expectNoScheduledDeadlines()
+               .expectNoDispatchedCommands();
     }
 }

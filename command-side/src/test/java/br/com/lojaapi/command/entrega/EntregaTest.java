@@ -10,7 +10,7 @@ import br.com.lojaapi.coreapi.entrega.IniciarEntregaCommand;
 import br.com.lojaapi.coreapi.entrega.ReenviarEntregaCommand;
 import br.com.lojaapi.coreapi.entrega.ReenvioSolicitadoEvent;
 import br.com.lojaapi.coreapi.entrega.RegistrarTentativaCommand;
-import br.com.lojaapi.coreapi.entrega.TentativaAgendadaEvent;
+import br.com.lojaapi.coreapi.entrega.RegistrarTesteDeWebhookCommand;
 import br.com.lojaapi.coreapi.entrega.TentativaRegistradaEvent;
 import org.axonframework.test.aggregate.AggregateTestFixture;
 import org.hamcrest.CustomTypeSafeMatcher;
@@ -24,21 +24,23 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 
+import static br.com.lojaapi.command.entrega.UmaEntrega.ATRASOS;
+import static br.com.lojaapi.command.entrega.UmaEntrega.ATRASOS_DO_REENVIO;
+import static br.com.lojaapi.command.entrega.UmaEntrega.ID;
+import static br.com.lojaapi.command.entrega.UmaEntrega.LOJA;
+import static br.com.lojaapi.command.entrega.UmaEntrega.T0;
+import static br.com.lojaapi.command.entrega.UmaEntrega.T1;
+import static br.com.lojaapi.command.entrega.UmaEntrega.WEBHOOK;
+import static br.com.lojaapi.command.entrega.UmaEntrega.agendada;
+
 class EntregaTest {
 
-    private static final String ID = "entrega-1";
-    private static final String LOJA = "loja-1";
-    private static final String WEBHOOK = "wh-1";
     private static final String EVENTO = "pedido.criado";
     private static final String CORPO = "{\"evento\":\"pedido.criado\"}";
-    private static final List<Long> ATRASOS = List.of(1_000L, 5_000L, 30_000L, 120_000L);
-    private static final List<Long> ATRASOS_DO_REENVIO = List.of(2_000L, 60_000L);
-    private static final Instant T0 = Instant.parse("2026-11-21T10:00:00Z");
-    private static final Instant T1 = Instant.parse("2026-11-21T11:00:00Z");
     private static final long DURACAO = 250;
 
     private static final EntregaIniciadaEvent INICIADA = new EntregaIniciadaEvent(ID, LOJA, WEBHOOK, EVENTO, CORPO,
-            ATRASOS, T0);
+            ATRASOS, T0, false);
 
     private AggregateTestFixture<Entrega> fixture;
 
@@ -49,10 +51,6 @@ class EntregaTest {
 
     private static Instant enviadoEm(int tentativa) {
         return T0.plusSeconds(600L * tentativa);
-    }
-
-    private static TentativaAgendadaEvent agendada(int serie, int tentativa) {
-        return new TentativaAgendadaEvent(ID, LOJA, WEBHOOK, serie, tentativa);
     }
 
     private static RegistrarTentativaCommand falha(int serie, int tentativa) {
@@ -89,7 +87,7 @@ class EntregaTest {
     }
 
     private static ReenviarEntregaCommand reenviar(String lojaId, String webhookId) {
-        return new ReenviarEntregaCommand(ID, lojaId, webhookId, ATRASOS_DO_REENVIO, T1);
+        return new ReenviarEntregaCommand(ID, lojaId, webhookId, ATRASOS_DO_REENVIO, T1, null);
     }
 
     private static Matcher<ErroDeNegocio> erro(CodigoErro codigo) {
@@ -239,7 +237,7 @@ class EntregaTest {
                .when(reenviar(LOJA, WEBHOOK))
                .expectSuccessfulHandlerExecution()
                .expectResultMessagePayload(2)
-               .expectEvents(new ReenvioSolicitadoEvent(ID, LOJA, WEBHOOK, 2, ATRASOS_DO_REENVIO, T1),
+               .expectEvents(new ReenvioSolicitadoEvent(ID, LOJA, WEBHOOK, 2, ATRASOS_DO_REENVIO, T1, null),
                        agendada(2, 1));
     }
 
@@ -251,14 +249,14 @@ class EntregaTest {
         fixture.given(historico)
                .when(reenviar(LOJA, WEBHOOK))
                .expectResultMessagePayload(2)
-               .expectEvents(new ReenvioSolicitadoEvent(ID, LOJA, WEBHOOK, 2, ATRASOS_DO_REENVIO, T1),
+               .expectEvents(new ReenvioSolicitadoEvent(ID, LOJA, WEBHOOK, 2, ATRASOS_DO_REENVIO, T1, null),
                        agendada(2, 1));
     }
 
     @Test
     void aNovaSerieRecomecaAContagemComOsAtrasosDoReenvio() {
         List<Object> historico = serieQueFalhou();
-        historico.add(new ReenvioSolicitadoEvent(ID, LOJA, WEBHOOK, 2, ATRASOS_DO_REENVIO, T1));
+        historico.add(new ReenvioSolicitadoEvent(ID, LOJA, WEBHOOK, 2, ATRASOS_DO_REENVIO, T1, null));
         historico.add(agendada(2, 1));
         fixture.given(historico)
                .when(falha(2, 1))
@@ -273,7 +271,7 @@ class EntregaTest {
     @Test
     void aNovaSerieTerminaNoNumeroDeTentativasDoReenvio() {
         List<Object> historico = serieQueFalhou();
-        historico.add(new ReenvioSolicitadoEvent(ID, LOJA, WEBHOOK, 2, ATRASOS_DO_REENVIO, T1));
+        historico.add(new ReenvioSolicitadoEvent(ID, LOJA, WEBHOOK, 2, ATRASOS_DO_REENVIO, T1, null));
         historico.add(agendada(2, 1));
         for (int n = 1; n < 3; n++) {
             historico.add(registrada(falha(2, n), enviadoEm(n).plusMillis(ATRASOS_DO_REENVIO.get(n - 1))));
@@ -283,5 +281,107 @@ class EntregaTest {
                .when(falha(2, 3))
                .expectEvents(registrada(falha(2, 3), null),
                        new EntregaFalhouEvent(ID, LOJA, WEBHOOK, 2, 3, enviadoEm(3).plusMillis(DURACAO)));
+    }
+
+    private static final String RECUPERACAO = "recuperacao-1";
+    private static final String TESTE = "{\"evento\":\"webhook.teste\"}";
+
+    private static ReenviarEntregaCommand recuperar(String recuperacaoId) {
+        return new ReenviarEntregaCommand(ID, LOJA, WEBHOOK, ATRASOS_DO_REENVIO, T1, recuperacaoId);
+    }
+
+    private static RegistrarTesteDeWebhookCommand teste(boolean sucesso) {
+        return new RegistrarTesteDeWebhookCommand(ID, LOJA, WEBHOOK, "webhook.teste", TESTE, sucesso,
+                sucesso ? 200 : 500, DURACAO, "ok", sucesso ? null : "o receptor respondeu HTTP 500", T0);
+    }
+
+    private static List<Object> testeQueFalhou() {
+        return List.of(new EntregaIniciadaEvent(ID, LOJA, WEBHOOK, "webhook.teste", TESTE, List.of(), T0, true),
+                new TentativaRegistradaEvent(ID, LOJA, WEBHOOK, 1, 1, false, 500, DURACAO, "ok",
+                        "o receptor respondeu HTTP 500", T0, null),
+                new EntregaFalhouEvent(ID, LOJA, WEBHOOK, 1, 1, T0.plusMillis(DURACAO)));
+    }
+
+    /** Its attempt was made before the command: nothing is scheduled, so nothing is ever queued for it. */
+    @Test
+    void testeNasceComSuaTentativaJaFeitaESemNadaAgendado() {
+        fixture.givenNoPriorActivity()
+               .when(teste(false))
+               .expectSuccessfulHandlerExecution()
+               .expectEvents(testeQueFalhou().toArray());
+        fixture.givenNoPriorActivity()
+               .when(teste(true))
+               .expectEvents(new EntregaIniciadaEvent(ID, LOJA, WEBHOOK, "webhook.teste", TESTE, List.of(), T0, true),
+                       new TentativaRegistradaEvent(ID, LOJA, WEBHOOK, 1, 1, true, 200, DURACAO, "ok", null, T0, null),
+                       new EntregaConcluidaEvent(ID, LOJA, WEBHOOK, 1, 1, T0.plusMillis(DURACAO)));
+    }
+
+    @Test
+    void testeNuncaTemOutraTentativaNemReenvioNemRecuperacao() {
+        fixture.given(testeQueFalhou())
+               .when(new AgendarTentativaCommand(ID, 1, 2))
+               .expectSuccessfulHandlerExecution()
+               .expectNoEvents();
+        fixture.given(testeQueFalhou())
+               .when(falha(1, 1))
+               .expectSuccessfulHandlerExecution()
+               .expectNoEvents();
+        fixture.given(testeQueFalhou())
+               .when(reenviar(LOJA, WEBHOOK))
+               .expectNoEvents()
+               .expectException(erro(CodigoErro.CONFLITO));
+        fixture.given(testeQueFalhou())
+               .when(recuperar(RECUPERACAO))
+               .expectNoEvents()
+               .expectException(erro(CodigoErro.CONFLITO));
+    }
+
+    @Test
+    void recuperacaoAbreNovaSerieMarcadaComEla() {
+        fixture.given(serieQueFalhou())
+               .when(recuperar(RECUPERACAO))
+               .expectSuccessfulHandlerExecution()
+               .expectResultMessagePayload(2)
+               .expectEvents(new ReenvioSolicitadoEvent(ID, LOJA, WEBHOOK, 2, ATRASOS_DO_REENVIO, T1, RECUPERACAO),
+                       agendada(2, 1));
+    }
+
+    /** The recovery's task run again (a node died midway): the series it already opened is not opened twice. */
+    @Test
+    void aMesmaRecuperacaoNaoAbreSegundaSerie() {
+        List<Object> historico = serieQueFalhou();
+        historico.add(new ReenvioSolicitadoEvent(ID, LOJA, WEBHOOK, 2, ATRASOS_DO_REENVIO, T1, RECUPERACAO));
+        historico.add(agendada(2, 1));
+        fixture.given(historico)
+               .when(recuperar(RECUPERACAO))
+               .expectSuccessfulHandlerExecution()
+               .expectResultMessagePayload(2)
+               .expectNoEvents();
+        historico.add(registrada(sucesso(2, 1), null));
+        historico.add(new EntregaConcluidaEvent(ID, LOJA, WEBHOOK, 2, 1, enviadoEm(1).plusMillis(DURACAO)));
+        fixture.given(historico)
+               .when(recuperar(RECUPERACAO))
+               .expectSuccessfulHandlerExecution()
+               .expectResultMessagePayload(2)
+               .expectNoEvents();
+        fixture.given(historico)
+               .when(recuperar("recuperacao-2"))
+               .expectResultMessagePayload(3)
+               .expectEvents(new ReenvioSolicitadoEvent(ID, LOJA, WEBHOOK, 3, ATRASOS_DO_REENVIO, T1,
+                       "recuperacao-2"), agendada(3, 1));
+    }
+
+    /** A recovery only needs the delivery to finish a series: one already running is left as it is. */
+    @Test
+    void recuperacaoDeEntregaEmAndamentoMantemASerieAtual() {
+        fixture.given(ateAgendar(2))
+               .when(recuperar(RECUPERACAO))
+               .expectSuccessfulHandlerExecution()
+               .expectResultMessagePayload(1)
+               .expectNoEvents();
+        fixture.given(ateAgendar(2))
+               .when(reenviar(LOJA, WEBHOOK))
+               .expectNoEvents()
+               .expectException(erro(CodigoErro.CONFLITO));
     }
 }

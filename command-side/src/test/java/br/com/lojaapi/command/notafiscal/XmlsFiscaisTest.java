@@ -9,8 +9,6 @@ import org.junit.jupiter.params.provider.MethodSource;
 import org.w3c.dom.Document;
 import org.w3c.dom.Element;
 import org.w3c.dom.Node;
-import org.xml.sax.ErrorHandler;
-import org.xml.sax.SAXException;
 import org.xml.sax.SAXParseException;
 
 import javax.xml.XMLConstants;
@@ -768,23 +766,8 @@ class XmlsFiscaisTest {
         return silencioso(fabrica.newDocumentBuilder());
     }
 
-    /** Without it the JDK parser prints "[Fatal Error]" lines before throwing. */
     private static DocumentBuilder silencioso(DocumentBuilder construtor) {
-        construtor.setErrorHandler(new ErrorHandler() {
-            @Override
-            public void warning(SAXParseException e) {
-            }
-
-            @Override
-            public void error(SAXParseException e) throws SAXException {
-                throw e;
-            }
-
-            @Override
-            public void fatalError(SAXParseException e) throws SAXException {
-                throw e;
-            }
-        });
+        construtor.setErrorHandler(XmlSeguro.SILENCIOSO);
         return construtor;
     }
 

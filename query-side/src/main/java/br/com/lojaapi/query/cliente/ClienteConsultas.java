@@ -3,10 +3,12 @@ package br.com.lojaapi.query.cliente;
 import br.com.lojaapi.coreapi.cliente.BuscarClienteQuery;
 import br.com.lojaapi.coreapi.cliente.CarimboDeClientesQuery;
 import br.com.lojaapi.coreapi.cliente.ClienteView;
+import br.com.lojaapi.coreapi.cliente.ClientesPorIdQuery;
 import br.com.lojaapi.coreapi.cliente.ListarClientesQuery;
 import br.com.lojaapi.coreapi.cliente.PaginaDeClientes;
 import br.com.lojaapi.coreapi.comum.Documentos;
 import br.com.lojaapi.query.comum.Impressao;
+import br.com.lojaapi.query.comum.Paginacao;
 import jakarta.persistence.EntityManager;
 import jakarta.persistence.PersistenceContext;
 import jakarta.persistence.Query;
@@ -49,14 +51,14 @@ class ClienteConsultas {
         parametros.put("loja", consulta.lojaId());
         String filtro = "loja_id = :loja" + busca(consulta.busca(), parametros);
         Query pagina = em.createNativeQuery("SELECT * FROM cliente_view WHERE " + filtro
-                + " ORDER BY lower(nome), id LIMIT :limite OFFSET :deslocamento", ClienteRegistro.class);
+                + " ORDER BY lower(nome), id" + Paginacao.LIMITE, ClienteRegistro.class);
         Query total = em.createNativeQuery("SELECT COUNT(*) FROM cliente_view WHERE " + filtro, Long.class);
         parametros.forEach((nome, valor) -> {
             pagina.setParameter(nome, valor);
             total.setParameter(nome, valor);
         });
-        pagina.setParameter("limite", consulta.limite());
-        pagina.setParameter("deslocamento", (long) (consulta.pagina() - 1) * consulta.limite());
+        Paginacao.pagina(new MapSqlParameterSource(), consulta.pagina(), consulta.limite()).getValues()
+                 .forEach(pagina::setParameter);
         @SuppressWarnings("unchecked")
         List<ClienteRegistro> registros = pagina.getResultList();
         return new PaginaDeClientes(registros.stream().map(ClienteRegistro::view).toList(),
@@ -83,6 +85,20 @@ class ClienteConsultas {
                  .getResultStream()
                  .findFirst()
                  .map(ClienteRegistro::view);
+    }
+
+    /** The bodies of an incremental-sync page: customers by id. */
+    @QueryHandler
+    PaginaDeClientes handle(ClientesPorIdQuery consulta) {
+        if (consulta.ids().isEmpty()) {
+            return new PaginaDeClientes(List.of(), 0);
+        }
+        List<ClienteRegistro> registros = em.createQuery(
+                        "SELECT c FROM ClienteRegistro c WHERE c.lojaId = :loja AND c.id IN :ids", ClienteRegistro.class)
+                .setParameter("loja", consulta.lojaId())
+                .setParameter("ids", consulta.ids())
+                .getResultList();
+        return new PaginaDeClientes(registros.stream().map(ClienteRegistro::view).toList(), registros.size());
     }
 
     /** The search condition (empty when there is no term), adding its parameters. */

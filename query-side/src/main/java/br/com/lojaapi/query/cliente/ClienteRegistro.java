@@ -1,22 +1,19 @@
 package br.com.lojaapi.query.cliente;
 
+import br.com.lojaapi.coreapi.cliente.ClienteCriadoEvent;
 import br.com.lojaapi.coreapi.cliente.ClienteView;
 import br.com.lojaapi.coreapi.cliente.DadosCliente;
+import br.com.lojaapi.query.comum.RegistroDaLoja;
 import jakarta.persistence.Column;
 import jakarta.persistence.Entity;
-import jakarta.persistence.Id;
 import jakarta.persistence.Table;
 
 import java.time.Instant;
 
 @Entity
 @Table(name = "cliente_view")
-class ClienteRegistro {
+class ClienteRegistro extends RegistroDaLoja {
 
-    @Id
-    private String id;
-    @Column(name = "loja_id", nullable = false)
-    private String lojaId;
     @Column(nullable = false)
     private String nome;
     @Column(nullable = false)
@@ -32,12 +29,6 @@ class ClienteRegistro {
     private String bairro;
     private String cidade;
     private String uf;
-    @Column(name = "criado_em", nullable = false)
-    private Instant criadoEm;
-    @Column(name = "atualizado_em", nullable = false)
-    private Instant atualizadoEm;
-    @Column(nullable = false)
-    private long versao;
     @Column(name = "global_index", nullable = false)
     private long indiceGlobal;
 
@@ -45,10 +36,9 @@ class ClienteRegistro {
         // JPA
     }
 
-    ClienteRegistro(String id, String lojaId, Instant criadoEm) {
-        this.id = id;
-        this.lojaId = lojaId;
-        this.criadoEm = criadoEm;
+    ClienteRegistro(ClienteCriadoEvent e, long versao, long indice) {
+        super(e.clienteId(), e.lojaId(), e.criadoEm());
+        aplicar(e.dados(), e.criadoEm(), versao, indice);
     }
 
     void aplicar(DadosCliente d, Instant quando, long versao, long indice) {
@@ -64,17 +54,12 @@ class ClienteRegistro {
         bairro = d.bairro();
         cidade = d.cidade();
         uf = d.uf();
-        atualizadoEm = quando;
-        this.versao = versao;
+        tocar(quando, versao);
         this.indiceGlobal = indice;
     }
 
-    long versao() {
-        return versao;
-    }
-
     ClienteView view() {
-        return new ClienteView(id, lojaId, new DadosCliente(nome, documento, tipoDocumento, email, telefone, celular,
-                cep, endereco, numero, bairro, cidade, uf), criadoEm, atualizadoEm, versao);
+        return new ClienteView(id(), lojaId(), new DadosCliente(nome, documento, tipoDocumento, email, telefone,
+                celular, cep, endereco, numero, bairro, cidade, uf), criadoEm(), atualizadoEm(), versao());
     }
 }

@@ -29,17 +29,18 @@ class Alteracoes {
 
     @QueryHandler
     PaginaDeAlteracoes handle(AlteracoesQuery consulta) {
-        String[] tabela = switch (consulta.modelo()) {
-            case PRODUTO -> new String[]{"produto_view", "deletado_em"};
-            case PEDIDO -> new String[]{"pedido_view", "removido_em"};
-            case CLIENTE -> new String[]{"cliente_view", "NULL::timestamptz"};
+        String removidoEm = switch (consulta.modelo()) {
+            case PRODUTO -> "deletado_em";
+            case PEDIDO -> "removido_em";
+            case CLIENTE -> "NULL::timestamptz";
             default -> throw new IllegalArgumentException("Sem sincronia para " + consulta.modelo());
         };
+        String tabela = VersoesProjetadas.tabela(consulta.modelo());
         MapSqlParameterSource parametros = new MapSqlParameterSource("loja", consulta.lojaId())
                 .addValue("horizonte", consulta.horizonte());
-        long apos = consulta.apos() != null ? consulta.apos() : inicio(tabela[0], consulta, parametros);
-        List<Alteracao> linhas = jdbc.query("SELECT id, versao, global_index, " + tabela[1] + " AS removido_em FROM "
-                        + tabela[0] + " WHERE loja_id = :loja AND global_index > :apos AND global_index < :horizonte"
+        long apos = consulta.apos() != null ? consulta.apos() : inicio(tabela, consulta, parametros);
+        List<Alteracao> linhas = jdbc.query("SELECT id, versao, global_index, " + removidoEm + " AS removido_em FROM "
+                        + tabela + " WHERE loja_id = :loja AND global_index > :apos AND global_index < :horizonte"
                         + " ORDER BY global_index LIMIT :limite",
                 parametros.addValue("apos", apos).addValue("limite", consulta.limite() + 1),
                 (rs, i) -> {

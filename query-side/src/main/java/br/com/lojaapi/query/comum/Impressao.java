@@ -81,11 +81,10 @@ public final class Impressao {
     public static String daPagina(NamedParameterJdbcTemplate jdbc, String colunas, String tabela, String filtro,
                                   String ordem, String versoes, MapSqlParameterSource parametros, Object consulta,
                                   int pagina, int limite) {
-        parametros.addValue("limite", limite).addValue("deslocamento", (long) (pagina - 1) * limite);
         return de(jdbc, "WITH p AS (SELECT " + colunas + ", row_number() OVER (ORDER BY " + ordem + ") AS n FROM "
-                + tabela + " WHERE " + filtro + " ORDER BY " + ordem + " LIMIT :limite OFFSET :deslocamento) "
+                + tabela + " WHERE " + filtro + " ORDER BY " + ordem + Paginacao.LIMITE + ") "
                 + versoes + " UNION ALL SELECT 't', 0, '', COUNT(*)::text FROM " + tabela + " WHERE " + filtro,
-                parametros, consulta).daLista();
+                Paginacao.pagina(parametros, pagina, limite), consulta).daLista();
     }
 
     /** Adds one row {@code (k, n, id, v)}. */

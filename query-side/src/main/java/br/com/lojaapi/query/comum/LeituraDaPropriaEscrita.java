@@ -60,12 +60,24 @@ public class LeituraDaPropriaEscrita {
         return aguardarVersoes(lojaId, List.of(new Alvo(modelo, id, versao)));
     }
 
+    /** When a wait that starts now runs out: one bound shared by several waits (the writes of a batch). */
+    public long prazo() {
+        return System.nanoTime() + limite.toNanos();
+    }
+
     /** True once the read models hold every row at its version (or later), false when the bound ran out. */
     public boolean aguardarVersoes(String lojaId, List<Alvo> alvos) {
+        return aguardarVersoes(lojaId, alvos, prazo());
+    }
+
+    /**
+     * {@link #aguardarVersoes(String, List)} until {@code prazo} ({@link System#nanoTime()}): once it has passed,
+     * the rows are read once and not waited for.
+     */
+    public boolean aguardarVersoes(String lojaId, List<Alvo> alvos, long prazo) {
         Map<AvisosDeLeitura.Linha, Long> pendentes = new HashMap<>();
         alvos.forEach(a -> pendentes.merge(new AvisosDeLeitura.Linha(a.modelo(), a.id()), a.versao(), Math::max));
         long inicio = System.nanoTime();
-        long prazo = inicio + limite.toNanos();
         try (AvisosDeLeitura.Espera aviso = avisos.esperar(pendentes.keySet())) {
             ler(lojaId, pendentes);
             long releitura = System.nanoTime() + relerNanos;

@@ -61,7 +61,7 @@ public class VersoesProjetadas {
         return conexao.createArrayOf("varchar", ids.toArray());
     }
 
-    private static String tabela(ModeloLeitura modelo) {
+    static String tabela(ModeloLeitura modelo) {
         return switch (modelo) {
             case LOJA -> "loja_view";
             case CATEGORIA -> "categoria_view";

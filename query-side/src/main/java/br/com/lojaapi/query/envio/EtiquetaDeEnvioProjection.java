@@ -2,9 +2,7 @@ package br.com.lojaapi.query.envio;
 
 import br.com.lojaapi.coreapi.etiqueta.BuscarEtiquetaQuery;
 import br.com.lojaapi.coreapi.etiqueta.EstadoDaEtiqueta;
-import br.com.lojaapi.coreapi.etiqueta.EtiquetaRegistradaEvent;
-import br.com.lojaapi.coreapi.etiqueta.EtiquetaRemovidaEvent;
-import br.com.lojaapi.coreapi.etiqueta.EtiquetaSubstituidaEvent;
+import br.com.lojaapi.coreapi.etiqueta.EventoDaEtiqueta;
 import br.com.lojaapi.coreapi.etiqueta.EtiquetaView;
 import br.com.lojaapi.coreapi.etiqueta.ListarEtiquetasQuery;
 import br.com.lojaapi.query.anexo.TabelaDeAnexos;
@@ -23,10 +21,8 @@ import java.util.Optional;
 /** Read model of carrier labels ({@code etiqueta_view}): the whole label, nothing beside it. */
 @Component
 @TabelasDoModelo("etiqueta_view")
-@ProcessingGroup(EtiquetaDeEnvioProjection.GRUPO)
+@ProcessingGroup("etiqueta-view")
 class EtiquetaDeEnvioProjection {
-
-    static final String GRUPO = "etiqueta-view";
 
     private final TabelaDeAnexos<EstadoDaEtiqueta> etiquetas;
 
@@ -37,17 +33,7 @@ class EtiquetaDeEnvioProjection {
     }
 
     @EventHandler
-    void on(EtiquetaRegistradaEvent e, @SequenceNumber long versao) {
-        etiquetas.gravar(e.etiqueta(), null, versao);
-    }
-
-    @EventHandler
-    void on(EtiquetaSubstituidaEvent e, @SequenceNumber long versao) {
-        etiquetas.gravar(e.etiqueta(), null, versao);
-    }
-
-    @EventHandler
-    void on(EtiquetaRemovidaEvent e, @SequenceNumber long versao) {
+    void on(EventoDaEtiqueta e, @SequenceNumber long versao) {
         etiquetas.gravar(e.etiqueta(), e.removidaEm(), versao);
     }
 

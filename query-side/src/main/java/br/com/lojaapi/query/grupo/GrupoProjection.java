@@ -6,12 +6,10 @@ import br.com.lojaapi.coreapi.grupo.GrupoComplementoCriadoEvent;
 import br.com.lojaapi.coreapi.grupo.GrupoComplementoRemovidoEvent;
 import br.com.lojaapi.coreapi.grupo.GrupoView;
 import br.com.lojaapi.coreapi.grupo.ListarGruposQuery;
-import jakarta.persistence.EntityManager;
-import jakarta.persistence.PersistenceContext;
+import br.com.lojaapi.query.comum.ProjecaoJpa;
 import br.com.lojaapi.query.comum.TabelasDoModelo;
 import org.axonframework.config.ProcessingGroup;
 import org.axonframework.eventhandling.EventHandler;
-import org.axonframework.eventhandling.ResetHandler;
 import org.axonframework.eventhandling.SequenceNumber;
 import org.axonframework.queryhandling.QueryHandler;
 import org.springframework.stereotype.Component;
@@ -22,43 +20,27 @@ import java.util.Optional;
 /** Read model of complement groups; removed groups stay as hidden tombstones at the removal's version. */
 @Component
 @TabelasDoModelo("grupo_complemento_view")
-@ProcessingGroup(GrupoProjection.GRUPO)
-class GrupoProjection {
+@ProcessingGroup("grupo-complemento-view")
+class GrupoProjection extends ProjecaoJpa<GrupoRegistro> {
 
-    static final String GRUPO = "grupo-complemento-view";
-
-    @PersistenceContext
-    private EntityManager em;
+    GrupoProjection() {
+        super(GrupoRegistro.class);
+    }
 
     @EventHandler
     void on(GrupoComplementoCriadoEvent evento, @SequenceNumber long versao) {
-        if (em.find(GrupoRegistro.class, evento.grupoId()) == null) {
-            GrupoRegistro registro = new GrupoRegistro(evento.grupoId(), evento.lojaId(), evento.criadoEm());
-            registro.aplicar(evento.dados(), evento.criadoEm(), versao);
-            em.persist(registro);
-        }
+        inserir(evento.grupoId(), () -> new GrupoRegistro(evento, versao));
     }
 
     @EventHandler
     void on(GrupoComplementoAtualizadoEvent evento, @SequenceNumber long versao) {
-        GrupoRegistro registro = em.find(GrupoRegistro.class, evento.grupoId());
-        if (registro != null && registro.versao() < versao) {
-            registro.aplicar(evento.dados(), evento.atualizadoEm(), versao);
-        }
+        atualizar(evento.grupoId(), versao,
+                registro -> registro.aplicar(evento.dados(), evento.atualizadoEm(), versao));
     }
 
     @EventHandler
     void on(GrupoComplementoRemovidoEvent evento, @SequenceNumber long versao) {
-        GrupoRegistro registro = em.find(GrupoRegistro.class, evento.grupoId());
-        if (registro != null && registro.versao() < versao) {
-            registro.remover(evento.removidoEm(), versao);
-        }
-    }
-
-    /** TRUNCATE rather than DELETE: no per-row change notifications for a table about to be rebuilt. */
-    @ResetHandler
-    void reset() {
-        em.createNativeQuery("TRUNCATE grupo_complemento_view").executeUpdate();
+        atualizar(evento.grupoId(), versao, registro -> registro.remover(evento.removidoEm(), versao));
     }
 
     @QueryHandler

@@ -1,14 +1,15 @@
 package br.com.lojaapi.query.grupo;
 
 import br.com.lojaapi.coreapi.grupo.DadosGrupo;
+import br.com.lojaapi.coreapi.grupo.GrupoComplementoCriadoEvent;
 import br.com.lojaapi.coreapi.grupo.GrupoView;
 import br.com.lojaapi.coreapi.grupo.ItemComplemento;
 import br.com.lojaapi.coreapi.grupo.TipoGrupo;
+import br.com.lojaapi.query.comum.RegistroRemovivel;
 import jakarta.persistence.Column;
 import jakarta.persistence.Entity;
 import jakarta.persistence.EnumType;
 import jakarta.persistence.Enumerated;
-import jakarta.persistence.Id;
 import jakarta.persistence.Table;
 import org.hibernate.annotations.JdbcTypeCode;
 import org.hibernate.type.SqlTypes;
@@ -18,12 +19,8 @@ import java.util.List;
 
 @Entity
 @Table(name = "grupo_complemento_view")
-class GrupoRegistro {
+class GrupoRegistro extends RegistroRemovivel {
 
-    @Id
-    private String id;
-    @Column(name = "loja_id", nullable = false)
-    private String lojaId;
     @Column(nullable = false)
     private String nome;
     @Enumerated(EnumType.STRING)
@@ -40,23 +37,14 @@ class GrupoRegistro {
     @JdbcTypeCode(SqlTypes.JSON)
     @Column(nullable = false)
     private List<ItemComplemento> itens;
-    @Column(name = "criado_em", nullable = false)
-    private Instant criadoEm;
-    @Column(name = "atualizado_em", nullable = false)
-    private Instant atualizadoEm;
-    @Column(name = "removido_em")
-    private Instant removidoEm;
-    @Column(nullable = false)
-    private long versao;
 
     protected GrupoRegistro() {
         // JPA
     }
 
-    GrupoRegistro(String id, String lojaId, Instant criadoEm) {
-        this.id = id;
-        this.lojaId = lojaId;
-        this.criadoEm = criadoEm;
+    GrupoRegistro(GrupoComplementoCriadoEvent e, long versao) {
+        super(e.grupoId(), e.lojaId(), e.criadoEm());
+        aplicar(e.dados(), e.criadoEm(), versao);
     }
 
     void aplicar(DadosGrupo d, Instant quando, long versao) {
@@ -67,22 +55,11 @@ class GrupoRegistro {
         maximo = d.maximo();
         ordem = d.ordem();
         itens = d.itens();
-        atualizadoEm = quando;
-        this.versao = versao;
-    }
-
-    void remover(Instant quando, long versao) {
-        removidoEm = quando;
-        atualizadoEm = quando;
-        this.versao = versao;
-    }
-
-    long versao() {
-        return versao;
+        tocar(quando, versao);
     }
 
     GrupoView view() {
-        return new GrupoView(id, lojaId, new DadosGrupo(nome, tipo, obrigatoria, minimo, maximo, ordem, itens), criadoEm,
-                atualizadoEm, versao);
+        return new GrupoView(id(), lojaId(), new DadosGrupo(nome, tipo, obrigatoria, minimo, maximo, ordem, itens),
+                criadoEm(), atualizadoEm(), versao());
     }
 }

@@ -1,20 +1,23 @@
 package br.com.lojaapi.query.loja;
 
 import br.com.lojaapi.coreapi.loja.DadosLoja;
+import br.com.lojaapi.coreapi.loja.LojaCriadaEvent;
 import br.com.lojaapi.coreapi.loja.LojaView;
+import br.com.lojaapi.query.comum.RegistroVersionado;
+import jakarta.persistence.AttributeOverride;
 import jakarta.persistence.Column;
 import jakarta.persistence.Entity;
-import jakarta.persistence.Id;
 import jakarta.persistence.Table;
 
 import java.time.Instant;
 
+/** The store itself: its id is the store's, so the row has no {@code loja_id} of its own. */
 @Entity
 @Table(name = "loja_view")
-class LojaRegistro {
+@AttributeOverride(name = "criadoEm", column = @Column(name = "criada_em", nullable = false))
+@AttributeOverride(name = "atualizadoEm", column = @Column(name = "atualizada_em", nullable = false))
+class LojaRegistro extends RegistroVersionado {
 
-    @Id
-    private String id;
     @Column(nullable = false)
     private String nome;
     @Column(nullable = false)
@@ -30,20 +33,14 @@ class LojaRegistro {
     private String bairro;
     private String cidade;
     private String uf;
-    @Column(name = "criada_em", nullable = false)
-    private Instant criadaEm;
-    @Column(name = "atualizada_em", nullable = false)
-    private Instant atualizadaEm;
-    @Column(nullable = false)
-    private long versao;
 
     protected LojaRegistro() {
         // JPA
     }
 
-    LojaRegistro(String id, Instant criadaEm) {
-        this.id = id;
-        this.criadaEm = criadaEm;
+    LojaRegistro(LojaCriadaEvent e, long versao) {
+        super(e.lojaId(), e.criadaEm());
+        aplicar(e.dados(), e.criadaEm(), versao);
     }
 
     void aplicar(DadosLoja dados, Instant atualizadaEm, long versao) {
@@ -59,17 +56,12 @@ class LojaRegistro {
         bairro = dados.bairro();
         cidade = dados.cidade();
         uf = dados.uf();
-        this.atualizadaEm = atualizadaEm;
-        this.versao = versao;
-    }
-
-    long versao() {
-        return versao;
+        tocar(atualizadaEm, versao);
     }
 
     LojaView view() {
         DadosLoja dados = new DadosLoja(nome, slug, cnpj, dominioProprio, telefone, cep, endereco, numero, complemento,
                 bairro, cidade, uf);
-        return new LojaView(id, dados, criadaEm, atualizadaEm, versao);
+        return new LojaView(id(), dados, criadoEm(), atualizadoEm(), versao());
     }
 }

@@ -2,11 +2,8 @@ package br.com.lojaapi.query.notafiscal;
 
 import br.com.lojaapi.coreapi.notafiscal.BuscarNotaFiscalQuery;
 import br.com.lojaapi.coreapi.notafiscal.EstadoDaNota;
+import br.com.lojaapi.coreapi.notafiscal.EventoDaNota;
 import br.com.lojaapi.coreapi.notafiscal.ListarNotasFiscaisQuery;
-import br.com.lojaapi.coreapi.notafiscal.NotaFiscalAtualizadaEvent;
-import br.com.lojaapi.coreapi.notafiscal.NotaFiscalCanceladaEvent;
-import br.com.lojaapi.coreapi.notafiscal.NotaFiscalRegistradaEvent;
-import br.com.lojaapi.coreapi.notafiscal.NotaFiscalRemovidaEvent;
 import br.com.lojaapi.coreapi.notafiscal.NotaFiscalView;
 import br.com.lojaapi.query.anexo.TabelaDeAnexos;
 import br.com.lojaapi.query.comum.TabelasDoModelo;
@@ -27,10 +24,8 @@ import java.util.Optional;
  */
 @Component
 @TabelasDoModelo("nota_fiscal_view")
-@ProcessingGroup(NotaFiscalProjection.GRUPO)
+@ProcessingGroup("nota-fiscal-view")
 class NotaFiscalProjection {
-
-    static final String GRUPO = "nota-fiscal-view";
 
     private final TabelaDeAnexos<EstadoDaNota> notas;
 
@@ -46,22 +41,7 @@ class NotaFiscalProjection {
     }
 
     @EventHandler
-    void on(NotaFiscalRegistradaEvent e, @SequenceNumber long versao) {
-        notas.gravar(e.nota(), null, versao);
-    }
-
-    @EventHandler
-    void on(NotaFiscalAtualizadaEvent e, @SequenceNumber long versao) {
-        notas.gravar(e.nota(), null, versao);
-    }
-
-    @EventHandler
-    void on(NotaFiscalCanceladaEvent e, @SequenceNumber long versao) {
-        notas.gravar(e.nota(), null, versao);
-    }
-
-    @EventHandler
-    void on(NotaFiscalRemovidaEvent e, @SequenceNumber long versao) {
+    void on(EventoDaNota e, @SequenceNumber long versao) {
         notas.gravar(e.nota(), e.removidaEm(), versao);
     }
 

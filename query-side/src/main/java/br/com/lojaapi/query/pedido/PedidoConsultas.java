@@ -11,9 +11,11 @@ import br.com.lojaapi.coreapi.pedido.NotaFiscalDoPedido;
 import br.com.lojaapi.coreapi.pedido.PaginaDePedidos;
 import br.com.lojaapi.coreapi.pedido.Pagamento;
 import br.com.lojaapi.coreapi.pedido.PedidoView;
+import br.com.lojaapi.coreapi.pedido.PedidosPorIdQuery;
 import br.com.lojaapi.coreapi.pedido.StatusPedido;
 import br.com.lojaapi.coreapi.pedido.TipoEntrega;
 import br.com.lojaapi.query.comum.Impressao;
+import br.com.lojaapi.query.comum.Paginacao;
 import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.JsonNode;
 import org.axonframework.queryhandling.QueryHandler;
@@ -85,15 +87,21 @@ class PedidoConsultas {
     PaginaDePedidos handle(ListarPedidosQuery consulta) {
         MapSqlParameterSource parametros = new MapSqlParameterSource("loja", consulta.lojaId());
         String filtro = filtro(consulta, parametros);
-        parametros.addValue("limite", consulta.limite());
-        parametros.addValue("deslocamento", (long) (consulta.pagina() - 1) * consulta.limite());
         // The count is a query of its own: a window count over the page query would fetch every matching order
         // (lines included) before the LIMIT; alone it reads the index only.
         Long total = jdbc.queryForObject("SELECT COUNT(*) FROM pedido_view WHERE " + filtro, parametros, Long.class);
         List<PedidoView> pedidos = jdbc.query("SELECT * FROM pedido_view WHERE " + filtro
-                + " ORDER BY criado_em DESC, numero DESC LIMIT :limite OFFSET :deslocamento", parametros,
-                (rs, i) -> pedido(rs));
+                + " ORDER BY criado_em DESC, numero DESC" + Paginacao.LIMITE,
+                Paginacao.pagina(parametros, consulta.pagina(), consulta.limite()), (rs, i) -> pedido(rs));
         return new PaginaDePedidos(comNotas(pedidos), total == null ? 0 : total);
+    }
+
+    /** The bodies of an incremental-sync page: orders by id, tombstones included, with their invoices and labels. */
+    @QueryHandler
+    PaginaDePedidos handle(PedidosPorIdQuery consulta) {
+        List<PedidoView> pedidos = Paginacao.porIds(jdbc, "*", "pedido_view", consulta.lojaId(), consulta.ids(),
+                (rs, i) -> pedido(rs));
+        return new PaginaDePedidos(comNotas(pedidos), pedidos.size());
     }
 
     /** The page's ETag: its rows' positions and versions, what they embed and the total, never their bodies. */
@@ -153,7 +161,7 @@ class PedidoConsultas {
      * The orders with the summaries of their linked invoices (another read model, kept by its own projection),
      * read in one query for the whole page.
      */
-    List<PedidoView> comNotas(List<PedidoView> pedidos) {
+    private List<PedidoView> comNotas(List<PedidoView> pedidos) {
         if (pedidos.isEmpty()) {
             return pedidos;
         }
@@ -181,7 +189,7 @@ class PedidoConsultas {
                 etiquetas.getOrDefault(p.id(), List.of()))).toList();
     }
 
-    static PedidoView pedido(ResultSet rs) throws SQLException {
+    private static PedidoView pedido(ResultSet rs) throws SQLException {
         return new PedidoView(rs.getString("id"), rs.getString("loja_id"), rs.getLong("numero"),
                 StatusPedido.valueOf(rs.getString("status")), TipoEntrega.valueOf(rs.getString("tipo_entrega")),
                 rs.getBigDecimal("subtotal"), rs.getBigDecimal("desconto"), rs.getBigDecimal("taxa_entrega"),

@@ -24,9 +24,11 @@ import java.math.BigDecimal;
 import java.sql.Timestamp;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Consumer;
 
 /**
  * Read model of orders, one row per order with its lines as JSON. Every write is guarded by the order's version
@@ -40,10 +42,8 @@ import java.util.Map;
  */
 @Component
 @TabelasDoModelo("pedido_view")
-@ProcessingGroup(PedidoProjection.GRUPO)
+@ProcessingGroup("pedido-view")
 class PedidoProjection {
-
-    static final String GRUPO = "pedido-view";
 
     private static final String LOTE = PedidoProjection.class.getName() + ".novos";
 
@@ -140,97 +140,68 @@ class PedidoProjection {
 
     @EventHandler
     void on(StatusDoPedidoAlteradoEvent e, @SequenceNumber long versao) {
-        Novo novo = novo(e.pedidoId());
-        if (novo != null) {
-            if (novo.aplica(versao, indices)) {
-                novo.status = e.status().name();
-                novo.motivoCancelamento = e.motivoCancelamento();
-                novo.tempoEntrega = e.tempoEntrega();
-                novo.codigoRastreio = e.codigoRastreio();
-                novo.urlRastreio = e.urlRastreio();
-                novo.pagamentoStatus = e.pagamentoStatus();
-                novo.atualizadoEm = e.atualizadoEm();
-            }
-            return;
-        }
-        jdbc.update("""
-                UPDATE pedido_view SET status = ?, motivo_cancelamento = ?, tempo_entrega = ?, codigo_rastreio = ?,
-                       url_rastreio = ?, pagamento_status = ?, atualizado_em = ?, versao = ?, global_index = ?
-                 WHERE id = ? AND versao < ?""",
+        mudar(e.pedidoId(), versao, novo -> {
+            novo.status = e.status().name();
+            novo.motivoCancelamento = e.motivoCancelamento();
+            novo.tempoEntrega = e.tempoEntrega();
+            novo.codigoRastreio = e.codigoRastreio();
+            novo.urlRastreio = e.urlRastreio();
+            novo.pagamentoStatus = e.pagamentoStatus();
+            novo.atualizadoEm = e.atualizadoEm();
+        }, """
+                status = ?, motivo_cancelamento = ?, tempo_entrega = ?, codigo_rastreio = ?, url_rastreio = ?,
+                pagamento_status = ?, atualizado_em = ?""",
                 e.status().name(), e.motivoCancelamento(), e.tempoEntrega(), e.codigoRastreio(), e.urlRastreio(),
-                e.pagamentoStatus(), momento(e.atualizadoEm()), versao, indices.de(e.pedidoId(), versao),
-                e.pedidoId(), versao);
+                e.pagamentoStatus(), momento(e.atualizadoEm()));
     }
 
     @EventHandler
     void on(PedidoEditadoEvent e, @SequenceNumber long versao) {
         ValoresDoPedido d = e.depois();
-        Novo novo = novo(e.pedidoId());
-        if (novo != null) {
-            if (novo.aplica(versao, indices)) {
-                novo.itens = DocumentosDoPedido.escrever(d.itens());
-                novo.subtotal = d.subtotal();
-                novo.desconto = d.desconto();
-                novo.taxaEntrega = d.taxaEntrega();
-                novo.ajustePagamento = d.ajustePagamento();
-                novo.total = d.total();
-                novo.atualizadoEm = e.editadoEm();
-            }
-            return;
-        }
-        jdbc.update("""
-                UPDATE pedido_view SET itens = ?::jsonb, subtotal = ?, desconto = ?, taxa_entrega = ?,
-                       ajuste_pagamento = ?, total = ?, atualizado_em = ?, versao = ?, global_index = ?
-                 WHERE id = ? AND versao < ?""",
-                DocumentosDoPedido.escrever(d.itens()), d.subtotal(), d.desconto(), d.taxaEntrega(),
-                d.ajustePagamento(), d.total(), momento(e.editadoEm()), versao, indices.de(e.pedidoId(), versao),
-                e.pedidoId(), versao);
+        String itens = DocumentosDoPedido.escrever(d.itens());
+        mudar(e.pedidoId(), versao, novo -> {
+            novo.itens = itens;
+            novo.subtotal = d.subtotal();
+            novo.desconto = d.desconto();
+            novo.taxaEntrega = d.taxaEntrega();
+            novo.ajustePagamento = d.ajustePagamento();
+            novo.total = d.total();
+            novo.atualizadoEm = e.editadoEm();
+        }, """
+                itens = ?::jsonb, subtotal = ?, desconto = ?, taxa_entrega = ?, ajuste_pagamento = ?, total = ?,
+                atualizado_em = ?""",
+                itens, d.subtotal(), d.desconto(), d.taxaEntrega(), d.ajustePagamento(), d.total(),
+                momento(e.editadoEm()));
     }
 
+    /** Repeats what the status event said: changes nothing shown, but still moves the version. */
     @EventHandler
     void on(PedidoCanceladoEvent e, @SequenceNumber long versao) {
-        versao(e.pedidoId(), versao);
+        mudar(e.pedidoId(), versao, novo -> { }, null);
     }
 
+    /** Repeats what the status event said: changes nothing shown, but still moves the version. */
     @EventHandler
     void on(PedidoPagoEvent e, @SequenceNumber long versao) {
-        versao(e.pedidoId(), versao);
+        mudar(e.pedidoId(), versao, novo -> { }, null);
     }
 
     @EventHandler
     void on(RastreioDoPedidoDefinidoEvent e, @SequenceNumber long versao) {
-        Novo novo = novo(e.pedidoId());
-        if (novo != null) {
-            if (novo.aplica(versao, indices)) {
-                novo.codigoRastreio = e.codigoRastreio();
-                novo.urlRastreio = e.urlRastreio();
-                novo.atualizadoEm = e.em();
-            }
-            return;
-        }
-        jdbc.update("""
-                UPDATE pedido_view SET codigo_rastreio = ?, url_rastreio = ?, atualizado_em = ?, versao = ?,
-                       global_index = ?
-                 WHERE id = ? AND versao < ?""",
-                e.codigoRastreio(), e.urlRastreio(), momento(e.em()), versao, indices.de(e.pedidoId(), versao),
-                e.pedidoId(), versao);
+        mudar(e.pedidoId(), versao, novo -> {
+            novo.codigoRastreio = e.codigoRastreio();
+            novo.urlRastreio = e.urlRastreio();
+            novo.atualizadoEm = e.em();
+        }, "codigo_rastreio = ?, url_rastreio = ?, atualizado_em = ?",
+                e.codigoRastreio(), e.urlRastreio(), momento(e.em()));
     }
 
     @EventHandler
     void on(PedidoRemovidoEvent e, @SequenceNumber long versao) {
-        Novo novo = novo(e.pedidoId());
-        if (novo != null) {
-            if (novo.aplica(versao, indices)) {
-                novo.removidoEm = e.removidoEm();
-                novo.atualizadoEm = e.removidoEm();
-            }
-            return;
-        }
-        jdbc.update("""
-                UPDATE pedido_view SET removido_em = ?, atualizado_em = ?, versao = ?, global_index = ?
-                 WHERE id = ? AND versao < ?""",
-                momento(e.removidoEm()), momento(e.removidoEm()), versao, indices.de(e.pedidoId(), versao),
-                e.pedidoId(), versao);
+        mudar(e.pedidoId(), versao, novo -> {
+            novo.removidoEm = e.removidoEm();
+            novo.atualizadoEm = e.removidoEm();
+        }, "removido_em = ?, atualizado_em = ?", momento(e.removidoEm()), momento(e.removidoEm()));
     }
 
     /** TRUNCATE rather than DELETE: no per-row change notifications for a table about to be rebuilt. */
@@ -239,15 +210,23 @@ class PedidoProjection {
         jdbc.execute("TRUNCATE pedido_view");
     }
 
-    /** Events that change nothing shown (they repeat what the status event said) still move the version. */
-    private void versao(String pedidoId, long versao) {
+    /**
+     * The event of version {@code versao} of the order: folded into its row in memory when the order was created in
+     * this batch ({@code noLote}), else one UPDATE guarded by the version, setting {@code colunas} to
+     * {@code valores} (null: only the version moves), the version and the event's global index.
+     */
+    private void mudar(String pedidoId, long versao, Consumer<Novo> noLote, String colunas, Object... valores) {
         Novo novo = novo(pedidoId);
         if (novo != null) {
-            novo.aplica(versao, indices);
+            if (novo.aplica(versao, indices)) {
+                noLote.accept(novo);
+            }
             return;
         }
-        jdbc.update("UPDATE pedido_view SET versao = ?, global_index = ? WHERE id = ? AND versao < ?", versao,
-                indices.de(pedidoId, versao), pedidoId, versao);
+        List<Object> argumentos = new ArrayList<>(Arrays.asList(valores));
+        argumentos.addAll(List.of(versao, indices.de(pedidoId, versao), pedidoId, versao));
+        jdbc.update("UPDATE pedido_view SET " + (colunas == null ? "" : colunas + ", ")
+                + "versao = ?, global_index = ? WHERE id = ? AND versao < ?", argumentos.toArray());
     }
 
     private Novo novo(String pedidoId) {

@@ -8,9 +8,11 @@ import br.com.lojaapi.coreapi.produto.DadosVariacao;
 import br.com.lojaapi.coreapi.produto.ListarProdutosQuery;
 import br.com.lojaapi.coreapi.produto.PaginaDeProdutos;
 import br.com.lojaapi.coreapi.produto.ProdutoView;
+import br.com.lojaapi.coreapi.produto.ProdutosPorIdQuery;
 import br.com.lojaapi.coreapi.produto.Referencia;
 import br.com.lojaapi.coreapi.produto.VariacaoView;
 import br.com.lojaapi.query.comum.Impressao;
+import br.com.lojaapi.query.comum.Paginacao;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -40,7 +42,7 @@ class ProdutoConsultas {
 
     private static final TypeReference<List<String>> LISTA = new TypeReference<>() {
     };
-    static final String COLUNAS = """
+    private static final String COLUNAS = """
             id, loja_id, nome, descricao, preco, preco_promocional, imagens, codigo_barras, sku, referencia,
             cod_integracao, disponivel, destaque, ordem, controla_estoque, quantidade_estoque, estoque_minimo, unidade,
             multiplo_venda, peso, altura, largura, comprimento, categoria_id, grupos_complemento, criado_em,
@@ -53,7 +55,7 @@ class ProdutoConsultas {
         this.jdbc = jdbc;
     }
 
-    record Linha(String id, String lojaId, DadosProduto dados, java.time.Instant criadoEm,
+    private record Linha(String id, String lojaId, DadosProduto dados, java.time.Instant criadoEm,
                          java.time.Instant atualizadoEm, long versao) {
     }
 
@@ -61,11 +63,10 @@ class ProdutoConsultas {
     PaginaDeProdutos handle(ListarProdutosQuery consulta) {
         MapSqlParameterSource parametros = new MapSqlParameterSource("loja", consulta.lojaId());
         String filtro = filtro(consulta, parametros);
-        parametros.addValue("limite", consulta.limite());
-        parametros.addValue("deslocamento", (long) (consulta.pagina() - 1) * consulta.limite());
         long[] total = {-1};
         List<Linha> linhas = jdbc.query("SELECT " + COLUNAS + ", COUNT(*) OVER () AS total FROM produto_view WHERE "
-                + filtro + " ORDER BY ordem, lower(nome), id LIMIT :limite OFFSET :deslocamento", parametros, (rs, i) -> {
+                + filtro + " ORDER BY ordem, lower(nome), id" + Paginacao.LIMITE,
+                Paginacao.pagina(parametros, consulta.pagina(), consulta.limite()), (rs, i) -> {
                     total[0] = rs.getLong("total");
                     return linha(rs);
                 });
@@ -74,6 +75,14 @@ class ProdutoConsultas {
             total[0] = contagem == null ? 0 : contagem;
         }
         return new PaginaDeProdutos(montar(linhas), total[0]);
+    }
+
+    /** The bodies of an incremental-sync page: products by id, tombstones included, built as every read builds them. */
+    @QueryHandler
+    PaginaDeProdutos handle(ProdutosPorIdQuery consulta) {
+        List<Linha> linhas = Paginacao.porIds(jdbc, COLUNAS, "produto_view", consulta.lojaId(), consulta.ids(),
+                (rs, i) -> linha(rs));
+        return new PaginaDeProdutos(montar(linhas), linhas.size());
     }
 
     /** The page's ETag: its rows' positions and versions, what they embed and the total, never their bodies. */
@@ -130,7 +139,7 @@ class ProdutoConsultas {
         return filtro.toString();
     }
 
-    List<ProdutoView> montar(List<Linha> linhas) {
+    private List<ProdutoView> montar(List<Linha> linhas) {
         if (linhas.isEmpty()) {
             return List.of();
         }
@@ -171,7 +180,7 @@ class ProdutoConsultas {
         return nomes;
     }
 
-    Linha linha(ResultSet rs) throws SQLException {
+    private Linha linha(ResultSet rs) throws SQLException {
         DadosProduto dados = new DadosProduto(rs.getString("nome"), rs.getString("descricao"), rs.getBigDecimal("preco"),
                 rs.getBigDecimal("preco_promocional"), lista(rs.getString("imagens")), rs.getString("codigo_barras"),
                 rs.getString("sku"), rs.getString("referencia"), longo(rs, "cod_integracao"), rs.getBoolean("disponivel"),

@@ -12,25 +12,19 @@ import br.com.lojaapi.coreapi.produto.VariacaoAdicionadaEvent;
 import br.com.lojaapi.coreapi.produto.VariacaoAlteradaEvent;
 import br.com.lojaapi.coreapi.produto.VariacaoDoProduto;
 import br.com.lojaapi.coreapi.produto.VariacaoRemovidaEvent;
-import jakarta.persistence.EntityManager;
-import jakarta.persistence.PersistenceContext;
 import br.com.lojaapi.query.comum.IndicesGlobais;
-import br.com.lojaapi.query.comum.LoteDoProcessador;
+import br.com.lojaapi.query.comum.ProjecaoJpa;
 import br.com.lojaapi.query.comum.TabelasDoModelo;
 import org.axonframework.config.ProcessingGroup;
 import org.axonframework.eventhandling.EventHandler;
-import org.axonframework.eventhandling.ResetHandler;
 import org.axonframework.eventhandling.SequenceNumber;
-import org.hibernate.Session;
 import org.springframework.stereotype.Component;
 
 import java.math.BigDecimal;
 import java.time.Instant;
 import java.util.HashMap;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 
 /**
  * Read model of products and their variations. Every handler is guarded by the product's version, so a replay or
@@ -40,52 +34,41 @@ import java.util.Set;
  */
 @Component
 @TabelasDoModelo({"produto_view", "variacao_view"})
-@ProcessingGroup(ProdutoProjection.GRUPO)
-class ProdutoProjection {
+@ProcessingGroup("produto-view")
+class ProdutoProjection extends ProjecaoJpa<ProdutoRegistro> {
 
-    static final String GRUPO = "produto-view";
-    private static final String LOTE = ProdutoProjection.class.getName() + ".lote";
-
-    @PersistenceContext
-    private EntityManager em;
     private final IndicesGlobais indices;
 
     ProdutoProjection(IndicesGlobais indices) {
+        super(ProdutoRegistro.class);
         this.indices = indices;
     }
 
     @EventHandler
     void on(ProdutoCriadoEvent evento, @SequenceNumber long versao) {
-        if (em.find(ProdutoRegistro.class, evento.produtoId()) != null) {
-            return;
-        }
-        ProdutoRegistro produto = new ProdutoRegistro(evento.produtoId(), evento.lojaId(), evento.criadoEm());
-        produto.aplicar(evento.dados(), evento.criadoEm(), versao, indices.de(evento.produtoId(), versao));
-        em.persist(produto);
-        substituirVariacoes(evento.produtoId(), evento.lojaId(), evento.variacoes());
-    }
-
-    @EventHandler
-    void on(ProdutoAtualizadoEvent evento, @SequenceNumber long versao) {
-        ProdutoRegistro produto = atrasado(evento.produtoId(), versao);
-        if (produto != null) {
-            produto.aplicar(evento.dados(), evento.atualizadoEm(), versao, indices.de(evento.produtoId(), versao));
+        if (inserir(evento.produtoId(), () -> new ProdutoRegistro(evento, versao,
+                indices.de(evento.produtoId(), versao)))) {
             substituirVariacoes(evento.produtoId(), evento.lojaId(), evento.variacoes());
         }
     }
 
     @EventHandler
+    void on(ProdutoAtualizadoEvent evento, @SequenceNumber long versao) {
+        atualizar(evento.produtoId(), versao, produto -> {
+            produto.aplicar(evento.dados(), evento.atualizadoEm(), versao, indices.de(evento.produtoId(), versao));
+            substituirVariacoes(evento.produtoId(), evento.lojaId(), evento.variacoes());
+        });
+    }
+
+    @EventHandler
     void on(ProdutoRemovidoEvent evento, @SequenceNumber long versao) {
-        ProdutoRegistro produto = atrasado(evento.produtoId(), versao);
-        if (produto != null) {
-            produto.remover(evento.removidoEm(), versao, indices.de(evento.produtoId(), versao));
-        }
+        atualizar(evento.produtoId(), versao,
+                produto -> produto.remover(evento.removidoEm(), versao, indices.de(evento.produtoId(), versao)));
     }
 
     @EventHandler
     void on(VariacaoAdicionadaEvent evento, @SequenceNumber long versao) {
-        ProdutoRegistro produto = atrasado(evento.produtoId(), versao);
-        if (produto != null) {
+        atualizar(evento.produtoId(), versao, produto -> {
             Integer ultima = em.createQuery("SELECT MAX(v.posicao) FROM VariacaoRegistro v WHERE v.produtoId = :p",
                     Integer.class).setParameter("p", evento.produtoId()).getSingleResult();
             VariacaoRegistro variacao = new VariacaoRegistro(evento.variacao().variacaoId(), evento.produtoId(),
@@ -94,33 +77,31 @@ class ProdutoProjection {
             em.persist(variacao);
             produto.estoque(evento.estoqueDoProduto(), evento.adicionadaEm(), versao,
                             indices.de(evento.produtoId(), versao));
-        }
+        });
     }
 
     @EventHandler
     void on(VariacaoAlteradaEvent evento, @SequenceNumber long versao) {
-        ProdutoRegistro produto = atrasado(evento.produtoId(), versao);
-        if (produto != null) {
+        atualizar(evento.produtoId(), versao, produto -> {
             VariacaoRegistro variacao = em.find(VariacaoRegistro.class, evento.variacao().variacaoId());
             if (variacao != null) {
                 variacao.aplicar(evento.variacao().dados());
             }
             produto.estoque(evento.estoqueDoProduto(), evento.alteradaEm(), versao,
                             indices.de(evento.produtoId(), versao));
-        }
+        });
     }
 
     @EventHandler
     void on(VariacaoRemovidaEvent evento, @SequenceNumber long versao) {
-        ProdutoRegistro produto = atrasado(evento.produtoId(), versao);
-        if (produto != null) {
+        atualizar(evento.produtoId(), versao, produto -> {
             VariacaoRegistro variacao = em.find(VariacaoRegistro.class, evento.variacaoId());
             if (variacao != null) {
                 em.remove(variacao);
             }
             produto.estoque(evento.estoqueDoProduto(), evento.removidaEm(), versao,
                             indices.de(evento.produtoId(), versao));
-        }
+        });
     }
 
     @EventHandler
@@ -141,55 +122,22 @@ class ProdutoProjection {
 
     @EventHandler
     void on(EstoqueBaixoEvent evento, @SequenceNumber long versao) {
-        ProdutoRegistro produto = atrasado(evento.produtoId(), versao);
-        if (produto != null) {
-            produto.versao(versao, indices.de(evento.produtoId(), versao));
-        }
+        atualizar(evento.produtoId(), versao,
+                produto -> produto.versao(versao, indices.de(evento.produtoId(), versao)));
     }
 
     private void estoque(String produtoId, List<BaixaDeEstoque> mudancas, BigDecimal doProduto,
                          Instant quando, long versao) {
-        ProdutoRegistro produto = atrasado(produtoId, versao);
-        if (produto == null) {
-            return;
-        }
-        for (BaixaDeEstoque mudanca : mudancas) {
-            if (mudanca.variacaoId() != null) {
-                VariacaoRegistro variacao = em.find(VariacaoRegistro.class, mudanca.variacaoId());
-                if (variacao != null) {
-                    variacao.estoque(mudanca.quantidadeAtual());
+        atualizar(produtoId, versao, produto -> {
+            for (BaixaDeEstoque mudanca : mudancas) {
+                if (mudanca.variacaoId() != null) {
+                    VariacaoRegistro variacao = em.find(VariacaoRegistro.class, mudanca.variacaoId());
+                    if (variacao != null) {
+                        variacao.estoque(mudanca.quantidadeAtual());
+                    }
                 }
             }
-        }
-        produto.estoque(doProduto, quando, versao, indices.de(produtoId, versao));
-    }
-
-    /** TRUNCATE rather than DELETE: no per-row change notifications for tables about to be rebuilt. */
-    @ResetHandler
-    void reset() {
-        em.createNativeQuery("TRUNCATE produto_view, variacao_view").executeUpdate();
-    }
-
-    /** The product's row when this event is newer than what it holds; null when already applied. */
-    private ProdutoRegistro atrasado(String produtoId, long versao) {
-        carregarOsDoLote();
-        ProdutoRegistro produto = em.find(ProdutoRegistro.class, produtoId);
-        return produto != null && produto.versao() < versao ? produto : null;
-    }
-
-    /**
-     * Loads the rows of every aggregate in the processor's batch with one query (ids of other aggregates simply
-     * match nothing), the first time a handler of the batch needs one: the finds that follow are answered by the
-     * persistence context instead of one query each.
-     */
-    private void carregarOsDoLote() {
-        LoteDoProcessador.umaVez(LOTE, eventos -> {
-            Set<String> ids = new HashSet<>();
-            eventos.forEach(e -> ids.add(e.getAggregateIdentifier()));
-            // Hibernate's multi-load: one statement with the ids as an array, whatever their number (a JPQL IN
-            // list is compiled anew for every new number of ids)
-            return ids.size() > 1 ? em.unwrap(Session.class).byMultipleIds(ProdutoRegistro.class)
-                                      .multiLoad(List.copyOf(ids)) : List.of();
+            produto.estoque(doProduto, quando, versao, indices.de(produtoId, versao));
         });
     }
 

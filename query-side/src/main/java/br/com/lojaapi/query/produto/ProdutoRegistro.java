@@ -1,9 +1,11 @@
 package br.com.lojaapi.query.produto;
 
 import br.com.lojaapi.coreapi.produto.DadosProduto;
+import br.com.lojaapi.coreapi.produto.ProdutoCriadoEvent;
+import br.com.lojaapi.query.comum.RegistroRemovivel;
+import jakarta.persistence.AttributeOverride;
 import jakarta.persistence.Column;
 import jakarta.persistence.Entity;
-import jakarta.persistence.Id;
 import jakarta.persistence.Table;
 import org.hibernate.annotations.JdbcTypeCode;
 import org.hibernate.type.SqlTypes;
@@ -14,12 +16,9 @@ import java.util.List;
 
 @Entity
 @Table(name = "produto_view")
-class ProdutoRegistro {
+@AttributeOverride(name = "removidoEm", column = @Column(name = "deletado_em"))
+class ProdutoRegistro extends RegistroRemovivel {
 
-    @Id
-    private String id;
-    @Column(name = "loja_id", nullable = false)
-    private String lojaId;
     @Column(nullable = false)
     private String nome;
     private String descricao;
@@ -60,14 +59,6 @@ class ProdutoRegistro {
     @JdbcTypeCode(SqlTypes.JSON)
     @Column(name = "grupos_complemento", nullable = false)
     private List<String> gruposComplemento;
-    @Column(name = "criado_em", nullable = false)
-    private Instant criadoEm;
-    @Column(name = "atualizado_em", nullable = false)
-    private Instant atualizadoEm;
-    @Column(name = "deletado_em")
-    private Instant deletadoEm;
-    @Column(nullable = false)
-    private long versao;
     @Column(name = "global_index", nullable = false)
     private long indiceGlobal;
 
@@ -75,10 +66,9 @@ class ProdutoRegistro {
         // JPA
     }
 
-    ProdutoRegistro(String id, String lojaId, Instant criadoEm) {
-        this.id = id;
-        this.lojaId = lojaId;
-        this.criadoEm = criadoEm;
+    ProdutoRegistro(ProdutoCriadoEvent e, long versao, long indice) {
+        super(e.produtoId(), e.lojaId(), e.criadoEm());
+        aplicar(e.dados(), e.criadoEm(), versao, indice);
     }
 
     void aplicar(DadosProduto d, Instant quando, long versao, long indice) {
@@ -105,33 +95,26 @@ class ProdutoRegistro {
         comprimento = d.comprimento();
         categoriaId = d.categoriaId();
         gruposComplemento = d.gruposComplemento();
-        tocar(quando, versao, indice);
+        tocar(quando, versao);
+        indiceGlobal = indice;
     }
 
     void estoque(BigDecimal estoque, Instant quando, long versao, long indice) {
         quantidadeEstoque = estoque;
-        tocar(quando, versao, indice);
+        tocar(quando, versao);
+        indiceGlobal = indice;
     }
 
     /** An event that changes nothing shown (a stock alert) still moves the row to its version. */
     void versao(long versao, long indice) {
-        this.versao = versao;
-        this.indiceGlobal = indice;
+        tocar(versao);
+        indiceGlobal = indice;
     }
 
     /** Soft removal: hidden from every query, and no longer available. */
     void remover(Instant quando, long versao, long indice) {
-        deletadoEm = quando;
         disponivel = false;
-        tocar(quando, versao, indice);
-    }
-
-    private void tocar(Instant quando, long versao, long indice) {
-        atualizadoEm = quando;
-        versao(versao, indice);
-    }
-
-    long versao() {
-        return versao;
+        remover(quando, versao);
+        indiceGlobal = indice;
     }
 }

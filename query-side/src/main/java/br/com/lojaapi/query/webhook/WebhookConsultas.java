@@ -2,6 +2,7 @@ package br.com.lojaapi.query.webhook;
 
 import br.com.lojaapi.coreapi.entrega.BuscarEntregaQuery;
 import br.com.lojaapi.coreapi.entrega.EntregaView;
+import br.com.lojaapi.coreapi.entrega.ListarEntregasParaRecuperarQuery;
 import br.com.lojaapi.coreapi.entrega.ListarTentativasQuery;
 import br.com.lojaapi.coreapi.entrega.PaginaDeTentativas;
 import br.com.lojaapi.coreapi.entrega.TentativaDeEntregaView;
@@ -17,6 +18,7 @@ import java.sql.Array;
 import java.sql.SQLException;
 import java.sql.Timestamp;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
@@ -61,22 +63,51 @@ class WebhookConsultas {
 
     @QueryHandler
     PaginaDeTentativas handle(ListarTentativasQuery consulta) {
+        StringBuilder filtro = new StringBuilder(" WHERE t.webhook_id = ? AND t.loja_id = ?");
+        List<Object> parametros = new ArrayList<>(List.of(consulta.webhookId(), consulta.lojaId()));
+        if (consulta.sucesso() != null) {
+            filtro.append(" AND t.sucesso = ?");
+            parametros.add(consulta.sucesso());
+        }
+        if (consulta.evento() != null) {
+            filtro.append(" AND e.evento = ?");
+            parametros.add(consulta.evento());
+        }
+        String de = " FROM entrega_tentativa_view t JOIN entrega_view e ON e.id = t.entrega_id" + filtro;
+        List<Object> pagina = new ArrayList<>(parametros);
+        pagina.add(consulta.limite());
+        pagina.add((long) (consulta.page() - 1) * consulta.limite());
         List<TentativaDeEntregaView> tentativas = jdbc.query("""
                 SELECT t.entrega_id, e.evento, t.serie, t.tentativa, t.sucesso, t.status_http, t.duracao_ms,
-                       e.payload, t.resposta, t.erro, t.enviado_em, t.proxima_tentativa_em
-                  FROM entrega_tentativa_view t JOIN entrega_view e ON e.id = t.entrega_id
-                 WHERE t.webhook_id = ? AND t.loja_id = ?
-                 ORDER BY t.enviado_em DESC, t.entrega_id, t.serie DESC, t.tentativa DESC
+                       e.payload, t.resposta, t.erro, t.enviado_em, t.proxima_tentativa_em""" + de + """
+                \sORDER BY t.enviado_em DESC, t.entrega_id, t.serie DESC, t.tentativa DESC
                  LIMIT ? OFFSET ?""",
                 (rs, i) -> new TentativaDeEntregaView(rs.getString(1), rs.getString(2), rs.getInt(3), rs.getInt(4),
                         rs.getBoolean(5), (Integer) rs.getObject(6), rs.getLong(7), rs.getString(8),
                         rs.getString(9), rs.getString(10), instante(rs.getTimestamp(11)),
                         instante(rs.getTimestamp(12))),
-                consulta.webhookId(), consulta.lojaId(), consulta.limite(),
-                (long) (consulta.page() - 1) * consulta.limite());
-        Long total = jdbc.queryForObject("SELECT count(*) FROM entrega_tentativa_view WHERE webhook_id = ? "
-                + "AND loja_id = ?", Long.class, consulta.webhookId(), consulta.lojaId());
+                pagina.toArray());
+        Long total = jdbc.queryForObject("SELECT count(*)" + de, Long.class, parametros.toArray());
         return new PaginaDeTentativas(tentativas, total == null ? 0 : total);
+    }
+
+    /**
+     * As the log shows them: the latest attempt of the delivery's current series failed and was its last
+     * ({@code proxima_tentativa_em} null), sent at or after {@code desde}. A series asked for but without an
+     * attempt yet is not over, so it is left out.
+     */
+    @QueryHandler
+    List<String> handle(ListarEntregasParaRecuperarQuery consulta) {
+        return jdbc.queryForList("""
+                SELECT e.id FROM entrega_view e
+                  JOIN LATERAL (SELECT t.serie, t.sucesso, t.proxima_tentativa_em, t.enviado_em
+                                  FROM entrega_tentativa_view t WHERE t.entrega_id = e.id
+                                 ORDER BY t.serie DESC, t.tentativa DESC LIMIT 1) u ON TRUE
+                 WHERE e.webhook_id = ? AND e.loja_id = ? AND NOT e.teste
+                   AND u.serie = e.serie AND NOT u.sucesso AND u.proxima_tentativa_em IS NULL AND u.enviado_em >= ?
+                 ORDER BY u.enviado_em, e.id
+                 LIMIT ?""", String.class, consulta.webhookId(), consulta.lojaId(), Timestamp.from(consulta.desde()),
+                consulta.limite());
     }
 
     private static List<String> textos(Array array) throws SQLException {

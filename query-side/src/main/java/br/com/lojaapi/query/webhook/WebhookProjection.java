@@ -66,9 +66,9 @@ class WebhookProjection {
     @EventHandler
     void on(EntregaIniciadaEvent e) {
         jdbc.update("""
-                INSERT INTO entrega_view (id, loja_id, webhook_id, evento, payload, serie, situacao, iniciada_em)
-                VALUES (?, ?, ?, ?, ?, 1, 'PENDENTE', ?) ON CONFLICT (id) DO NOTHING""",
-                e.entregaId(), e.lojaId(), e.webhookId(), e.evento(), e.corpo(), momento(e.iniciadaEm()));
+                INSERT INTO entrega_view (id, loja_id, webhook_id, evento, payload, serie, situacao, iniciada_em, teste)
+                VALUES (?, ?, ?, ?, ?, 1, 'PENDENTE', ?, ?) ON CONFLICT (id) DO NOTHING""",
+                e.entregaId(), e.lojaId(), e.webhookId(), e.evento(), e.corpo(), momento(e.iniciadaEm()), e.teste());
     }
 
     @EventHandler

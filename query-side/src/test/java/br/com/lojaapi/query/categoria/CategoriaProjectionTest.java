@@ -6,48 +6,28 @@ import br.com.lojaapi.coreapi.categoria.CategoriaCriadaEvent;
 import br.com.lojaapi.coreapi.categoria.CategoriaRemovidaEvent;
 import br.com.lojaapi.coreapi.categoria.CategoriaView;
 import br.com.lojaapi.coreapi.categoria.ListarCategoriasQuery;
-import br.com.lojaapi.query.Projetor;
 import br.com.lojaapi.query.TesteDeProjecao;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.springframework.beans.factory.annotation.Autowired;
 
 import java.sql.Timestamp;
-import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 
 import static br.com.lojaapi.query.Projetor.evento;
 import static org.assertj.core.api.Assertions.assertThat;
 
-class CategoriaProjectionTest extends TesteDeProjecao {
+class CategoriaProjectionTest extends TesteDeProjecao<CategoriaProjection> {
 
-    private static final Instant CRIADA = Instant.parse("2025-03-01T12:00:00Z");
-    private static final Instant ATUALIZADA = Instant.parse("2025-03-02T12:00:00Z");
-    private static final Instant REMOVIDA = Instant.parse("2025-03-03T12:00:00Z");
-
-    @Autowired
-    CategoriaProjection projecao;
-
-    Projetor projetor;
-    String loja;
-    String categoria;
-
-    @BeforeEach
-    void ids() {
-        projetor = projetor(projecao);
-        loja = id();
-        categoria = id();
-    }
+    final String categoria = id();
 
     @Test
     void criadaEAtualizadaApareceComoAUltimaVersao() {
-        projetor.umAUm(evento(categoria, 0, criada("Bebidas", 2)),
+        dado(evento(categoria, 0, criada("Bebidas", 2)),
                 evento(categoria, 1, new CategoriaAtualizadaEvent(categoria, loja, "Bebidas geladas", "Frias", 1, false,
-                        ATUALIZADA)));
+                        DEPOIS)));
 
         assertThat(consultar(() -> projecao.handle(new BuscarCategoriaQuery(loja, categoria)))).contains(new CategoriaView(categoria,
-                loja, "Bebidas geladas", "Frias", 1, false, CRIADA, ATUALIZADA, 1));
+                loja, "Bebidas geladas", "Frias", 1, false, CRIADO, DEPOIS, 1));
         assertThat(consultar(() -> projecao.handle(new ListarCategoriasQuery(loja)))).extracting(CategoriaView::nome)
                                                                      .containsExactly("Bebidas geladas");
         assertThat(consultar(() -> projecao.handle(new BuscarCategoriaQuery(id(), categoria)))).isEmpty();
@@ -55,28 +35,28 @@ class CategoriaProjectionTest extends TesteDeProjecao {
 
     @Test
     void removidaSomeDasConsultasEFicaComoLapideNaVersaoDaRemocao() {
-        projetor.umAUm(evento(categoria, 0, criada("Lanches", 0)),
-                evento(categoria, 1, new CategoriaRemovidaEvent(categoria, loja, "Lanches", REMOVIDA)));
+        dado(evento(categoria, 0, criada("Lanches", 0)),
+                evento(categoria, 1, new CategoriaRemovidaEvent(categoria, loja, "Lanches", MAIS_TARDE)));
 
         assertThat(consultar(() -> projecao.handle(new BuscarCategoriaQuery(loja, categoria)))).isEmpty();
         assertThat(consultar(() -> projecao.handle(new ListarCategoriasQuery(loja)))).isEmpty();
         Map<String, Object> lapide = linha("SELECT * FROM categoria_view WHERE id = ?", categoria);
-        assertThat(lapide).containsEntry("versao", 1L).containsEntry("removida_em", Timestamp.from(REMOVIDA))
-                          .containsEntry("atualizado_em", Timestamp.from(REMOVIDA)).containsEntry("nome", "Lanches");
+        assertThat(lapide).containsEntry("versao", 1L).containsEntry("removida_em", Timestamp.from(MAIS_TARDE))
+                          .containsEntry("atualizado_em", Timestamp.from(MAIS_TARDE)).containsEntry("nome", "Lanches");
     }
 
     @Test
     void versaoAntigaDepoisDeUmaNovaNaoMudaNada() {
-        projetor.umAUm(evento(categoria, 0, criada("A", 0)),
-                evento(categoria, 2, new CategoriaAtualizadaEvent(categoria, loja, "C", null, 3, true, ATUALIZADA)),
-                evento(categoria, 1, new CategoriaAtualizadaEvent(categoria, loja, "B", null, 2, true, CRIADA)));
+        dado(evento(categoria, 0, criada("A", 0)),
+                evento(categoria, 2, new CategoriaAtualizadaEvent(categoria, loja, "C", null, 3, true, DEPOIS)),
+                evento(categoria, 1, new CategoriaAtualizadaEvent(categoria, loja, "B", null, 2, true, CRIADO)));
 
         assertThat(consultar(() -> projecao.handle(new BuscarCategoriaQuery(loja, categoria)))).get()
                 .extracting(CategoriaView::nome, CategoriaView::ordem, CategoriaView::versao)
                 .containsExactly("C", 3, 2L);
 
-        projetor.umAUm(evento(categoria, 3, new CategoriaRemovidaEvent(categoria, loja, "C", REMOVIDA)),
-                evento(categoria, 2, new CategoriaAtualizadaEvent(categoria, loja, "C", null, 3, true, ATUALIZADA)));
+        dado(evento(categoria, 3, new CategoriaRemovidaEvent(categoria, loja, "C", MAIS_TARDE)),
+                evento(categoria, 2, new CategoriaAtualizadaEvent(categoria, loja, "C", null, 3, true, DEPOIS)));
 
         assertThat(consultar(() -> projecao.handle(new BuscarCategoriaQuery(loja, categoria)))).isEmpty();
         assertThat(linha("SELECT versao FROM categoria_view WHERE id = ?", categoria)).containsEntry("versao", 3L);
@@ -84,19 +64,19 @@ class CategoriaProjectionTest extends TesteDeProjecao {
 
     @Test
     void repetirOsEventosDeixaAsMesmasLinhas() {
-        List<Map<String, Object>> linhas = repetirNaoMudaAsLinhas(projetor,
+        List<Map<String, Object>> linhas = repetirNaoMudaAsLinhas(
                 () -> linhas("SELECT * FROM categoria_view WHERE id = ?", categoria),
                 evento(categoria, 0, criada("Doces", 0)),
                 evento(categoria, 1, new CategoriaAtualizadaEvent(categoria, loja, "Doces finos", "Caros", 5, true,
-                        ATUALIZADA)),
-                evento(categoria, 2, new CategoriaRemovidaEvent(categoria, loja, "Doces finos", REMOVIDA)));
+                        DEPOIS)),
+                evento(categoria, 2, new CategoriaRemovidaEvent(categoria, loja, "Doces finos", MAIS_TARDE)));
 
         assertThat(linhas).singleElement().satisfies(linha -> assertThat(linha)
                 .containsEntry("nome", "Doces finos").containsEntry("versao", 2L)
-                .containsEntry("removida_em", Timestamp.from(REMOVIDA)));
+                .containsEntry("removida_em", Timestamp.from(MAIS_TARDE)));
     }
 
     private CategoriaCriadaEvent criada(String nome, int ordem) {
-        return new CategoriaCriadaEvent(categoria, loja, nome, null, ordem, true, CRIADA);
+        return new CategoriaCriadaEvent(categoria, loja, nome, null, ordem, true, CRIADO);
     }
 }

@@ -7,86 +7,65 @@ import br.com.lojaapi.coreapi.cliente.ClienteView;
 import br.com.lojaapi.coreapi.cliente.ClientesPorIdQuery;
 import br.com.lojaapi.coreapi.cliente.DadosCliente;
 import br.com.lojaapi.coreapi.cliente.ListarClientesQuery;
-import br.com.lojaapi.query.Projetor;
 import br.com.lojaapi.query.TesteDeProjecao;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
 
-import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 
 import static br.com.lojaapi.query.Projetor.evento;
 import static org.assertj.core.api.Assertions.assertThat;
 
-class ClienteProjectionTest extends TesteDeProjecao {
-
-    private static final Instant CRIADO = Instant.parse("2025-06-01T08:00:00Z");
-    private static final Instant ATUALIZADO = Instant.parse("2025-06-02T08:00:00Z");
-
-    @Autowired
-    ClienteProjection projecao;
+class ClienteProjectionTest extends TesteDeProjecao<ClienteProjection> {
 
     @Autowired
     ClienteConsultas consultas;
 
-    @Autowired
-    ClientesPorId porId;
-
-    Projetor projetor;
-    String loja;
-    String cliente;
-
-    @BeforeEach
-    void ids() {
-        projetor = projetor(projecao);
-        loja = id();
-        cliente = id();
-    }
+    final String cliente = id();
 
     @Test
     void criadoEAtualizadoApareceComOsUltimosDadosNasBuscas() {
         DadosCliente novos = dados("Maria Souza", "maria@example.com", "(21) 98888-7777");
-        projetor.umAUm(evento(cliente, 0, new ClienteCriadoEvent(cliente, loja,
+        dado(evento(cliente, 0, new ClienteCriadoEvent(cliente, loja,
                         dados("Maria", "m@example.com", "(11) 99999-0000"), CRIADO)),
-                evento(cliente, 1, new ClienteAtualizadoEvent(cliente, loja, novos, ATUALIZADO)));
+                evento(cliente, 1, new ClienteAtualizadoEvent(cliente, loja, novos, DEPOIS)));
 
-        ClienteView esperado = new ClienteView(cliente, loja, novos, CRIADO, ATUALIZADO, 1);
+        ClienteView esperado = new ClienteView(cliente, loja, novos, CRIADO, DEPOIS, 1);
         assertThat(consultar(() -> consultas.handle(new BuscarClienteQuery(loja, cliente)))).contains(esperado);
         assertThat(consultar(() -> consultas.handle(new ListarClientesQuery(loja, "21988887777", 1, 10))).clientes())
                 .containsExactly(esperado);
         assertThat(consultar(() -> consultas.handle(new ListarClientesQuery(loja, "m@example", 1, 10))).clientes())
                 .isEmpty();
-        assertThat(consultar(() -> porId.handle(new ClientesPorIdQuery(loja, List.of(cliente)))).clientes())
+        assertThat(consultar(() -> consultas.handle(new ClientesPorIdQuery(loja, List.of(cliente)))).clientes())
                 .containsExactly(esperado);
         assertThat(consultar(() -> consultas.handle(new BuscarClienteQuery(id(), cliente)))).isEmpty();
     }
 
     @Test
     void versaoAntigaDepoisDeUmaNovaNaoMudaNada() {
-        projetor.umAUm(evento(cliente, 0, new ClienteCriadoEvent(cliente, loja, dados("A", null, null), CRIADO)),
-                evento(cliente, 2, new ClienteAtualizadoEvent(cliente, loja, dados("C", null, null), ATUALIZADO)),
+        dado(evento(cliente, 0, new ClienteCriadoEvent(cliente, loja, dados("A", null, null), CRIADO)),
+                evento(cliente, 2, new ClienteAtualizadoEvent(cliente, loja, dados("C", null, null), DEPOIS)),
                 evento(cliente, 1, new ClienteAtualizadoEvent(cliente, loja, dados("B", null, null), CRIADO)),
                 evento(cliente, 0, new ClienteCriadoEvent(cliente, loja, dados("A", null, null), CRIADO)));
 
         assertThat(consultar(() -> consultas.handle(new BuscarClienteQuery(loja, cliente)))).get()
                 .satisfies(view -> {
                     assertThat(view.dados().nome()).isEqualTo("C");
-                    assertThat(view.atualizadoEm()).isEqualTo(ATUALIZADO);
+                    assertThat(view.atualizadoEm()).isEqualTo(DEPOIS);
                     assertThat(view.versao()).isEqualTo(2);
                 });
     }
 
     @Test
     void repetirOsEventosDeixaAsMesmasLinhas() {
-        List<Map<String, Object>> linhas = repetirNaoMudaAsLinhas(projetor,
+        List<Map<String, Object>> linhas = repetirNaoMudaAsLinhas(
                 () -> linhas("SELECT * FROM cliente_view WHERE id = ?", cliente),
                 evento(cliente, 0, new ClienteCriadoEvent(cliente, loja, dados("João", null, null), CRIADO)),
                 evento(cliente, 1, new ClienteAtualizadoEvent(cliente, loja, dados("João Lima", "j@example.com", null),
-                        ATUALIZADO)),
+                        DEPOIS)),
                 evento(cliente, 2, new ClienteAtualizadoEvent(cliente, loja,
-                        dados("João Lima", "joao@example.com", "(31) 97777-6666"), ATUALIZADO)));
+                        dados("João Lima", "joao@example.com", "(31) 97777-6666"), DEPOIS)));
 
         assertThat(linhas).singleElement().satisfies(linha -> assertThat(linha)
                 .containsEntry("email", "joao@example.com").containsEntry("versao", 2L));

@@ -9,7 +9,7 @@ import br.com.lojaapi.coreapi.etiqueta.EstadoDaEtiqueta;
 import br.com.lojaapi.coreapi.etiqueta.EtiquetaRegistradaEvent;
 import br.com.lojaapi.coreapi.etiqueta.EtiquetaRemovidaEvent;
 import br.com.lojaapi.query.Projetor;
-import br.com.lojaapi.query.TesteDeProjecao;
+import br.com.lojaapi.query.TesteNoBanco;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.context.ApplicationContext;
@@ -23,7 +23,7 @@ import static br.com.lojaapi.query.Projetor.evento;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /** The version a writer waits for is the one its last event left in the read model, removals included. */
-class VersoesProjetadasTest extends TesteDeProjecao {
+class VersoesProjetadasTest extends TesteNoBanco {
 
     private static final Instant AGORA = Instant.parse("2025-11-01T10:00:00Z");
 

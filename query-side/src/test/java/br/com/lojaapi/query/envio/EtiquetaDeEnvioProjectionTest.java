@@ -9,11 +9,8 @@ import br.com.lojaapi.coreapi.etiqueta.EtiquetaRemovidaEvent;
 import br.com.lojaapi.coreapi.etiqueta.EtiquetaSubstituidaEvent;
 import br.com.lojaapi.coreapi.etiqueta.EtiquetaView;
 import br.com.lojaapi.coreapi.etiqueta.ListarEtiquetasQuery;
-import br.com.lojaapi.query.Projetor;
 import br.com.lojaapi.query.TesteDeProjecao;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.springframework.beans.factory.annotation.Autowired;
 
 import java.sql.Timestamp;
 import java.time.Instant;
@@ -23,31 +20,15 @@ import java.util.Map;
 import static br.com.lojaapi.query.Projetor.evento;
 import static org.assertj.core.api.Assertions.assertThat;
 
-class EtiquetaDeEnvioProjectionTest extends TesteDeProjecao {
+class EtiquetaDeEnvioProjectionTest extends TesteDeProjecao<EtiquetaDeEnvioProjection> {
 
-    private static final Instant CRIADA = Instant.parse("2025-10-01T13:00:00Z");
-    private static final Instant DEPOIS = Instant.parse("2025-10-01T14:00:00Z");
-
-    @Autowired
-    EtiquetaDeEnvioProjection projecao;
-
-    Projetor projetor;
-    String loja;
-    String pedido;
-    String etiqueta;
-
-    @BeforeEach
-    void ids() {
-        projetor = projetor(projecao);
-        loja = id();
-        pedido = id();
-        etiqueta = id();
-    }
+    final String pedido = id();
+    final String etiqueta = id();
 
     @Test
     void registradaESubstituidaApareceComoOUltimoEventoATrouxe() {
         EstadoDaEtiqueta substituida = etiqueta("ZPL", 2, DEPOIS);
-        projetor.umAUm(evento(etiqueta, 0, new EtiquetaRegistradaEvent(etiqueta("PDF", 1, CRIADA))),
+        dado(evento(etiqueta, 0, new EtiquetaRegistradaEvent(etiqueta("PDF", 1, CRIADO))),
                 evento(etiqueta, 1, new EtiquetaSubstituidaEvent(substituida)));
 
         EtiquetaView esperada = new EtiquetaView(substituida, 1);
@@ -59,8 +40,8 @@ class EtiquetaDeEnvioProjectionTest extends TesteDeProjecao {
 
     @Test
     void removidaSomeDasConsultasEFicaComoLapideNaVersaoDaRemocao() {
-        projetor.umAUm(evento(etiqueta, 0, new EtiquetaRegistradaEvent(etiqueta("PDF", 1, CRIADA))),
-                evento(etiqueta, 1, new EtiquetaRemovidaEvent(etiqueta("PDF", 1, CRIADA), DEPOIS)));
+        dado(evento(etiqueta, 0, new EtiquetaRegistradaEvent(etiqueta("PDF", 1, CRIADO))),
+                evento(etiqueta, 1, new EtiquetaRemovidaEvent(etiqueta("PDF", 1, CRIADO), DEPOIS)));
 
         assertThat(projecao.handle(new BuscarEtiquetaQuery(loja, pedido, etiqueta))).isEmpty();
         assertThat(projecao.handle(new ListarEtiquetasQuery(loja, pedido))).isEmpty();
@@ -70,10 +51,10 @@ class EtiquetaDeEnvioProjectionTest extends TesteDeProjecao {
 
     @Test
     void versaoAntigaDepoisDeUmaNovaNaoMudaNada() {
-        projetor.umAUm(evento(etiqueta, 0, new EtiquetaRegistradaEvent(etiqueta("PDF", 1, CRIADA))),
+        dado(evento(etiqueta, 0, new EtiquetaRegistradaEvent(etiqueta("PDF", 1, CRIADO))),
                 evento(etiqueta, 2, new EtiquetaSubstituidaEvent(etiqueta("ZPL", 3, DEPOIS))),
                 evento(etiqueta, 1, new EtiquetaSubstituidaEvent(etiqueta("PDF", 2, DEPOIS))),
-                evento(etiqueta, 0, new EtiquetaRegistradaEvent(etiqueta("PDF", 1, CRIADA))));
+                evento(etiqueta, 0, new EtiquetaRegistradaEvent(etiqueta("PDF", 1, CRIADO))));
 
         assertThat(projecao.handle(new BuscarEtiquetaQuery(loja, pedido, etiqueta))).get()
                 .extracting(v -> v.etiqueta().dados().volume(), EtiquetaView::versao).containsExactly(3, 2L);
@@ -81,9 +62,9 @@ class EtiquetaDeEnvioProjectionTest extends TesteDeProjecao {
 
     @Test
     void repetirOsEventosDeixaAsMesmasLinhas() {
-        List<Map<String, Object>> linhas = repetirNaoMudaAsLinhas(projetor,
+        List<Map<String, Object>> linhas = repetirNaoMudaAsLinhas(
                 () -> linhas("SELECT * FROM etiqueta_view WHERE id = ?", etiqueta),
-                evento(etiqueta, 0, new EtiquetaRegistradaEvent(etiqueta("PDF", 1, CRIADA))),
+                evento(etiqueta, 0, new EtiquetaRegistradaEvent(etiqueta("PDF", 1, CRIADO))),
                 evento(etiqueta, 1, new EtiquetaSubstituidaEvent(etiqueta("ZPL", 2, DEPOIS))),
                 evento(etiqueta, 2, new EtiquetaRemovidaEvent(etiqueta("ZPL", 2, DEPOIS), DEPOIS)));
 
@@ -94,7 +75,7 @@ class EtiquetaDeEnvioProjectionTest extends TesteDeProjecao {
     private EstadoDaEtiqueta etiqueta(String formato, int volume, Instant atualizadaEm) {
         return new EstadoDaEtiqueta(etiqueta, loja, pedido, 42,
                 new DadosDaEtiqueta("Correios", "SEDEX", "BR123456789BR", "https://rastreio/BR123456789BR", volume),
-                new ArquivoDeEtiqueta("etiquetas/" + etiqueta, formato, 1024, "cafe"), List.of(), "api", CRIADA,
+                new ArquivoDeEtiqueta("etiquetas/" + etiqueta, formato, 1024, "cafe"), List.of(), "api", CRIADO,
                 atualizadaEm);
     }
 }

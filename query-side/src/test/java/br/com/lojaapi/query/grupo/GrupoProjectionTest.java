@@ -9,53 +9,33 @@ import br.com.lojaapi.coreapi.grupo.GrupoView;
 import br.com.lojaapi.coreapi.grupo.ItemComplemento;
 import br.com.lojaapi.coreapi.grupo.ListarGruposQuery;
 import br.com.lojaapi.coreapi.grupo.TipoGrupo;
-import br.com.lojaapi.query.Projetor;
 import br.com.lojaapi.query.TesteDeProjecao;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.springframework.beans.factory.annotation.Autowired;
 
 import java.math.BigDecimal;
 import java.sql.Timestamp;
-import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 
 import static br.com.lojaapi.query.Projetor.evento;
 import static org.assertj.core.api.Assertions.assertThat;
 
-class GrupoProjectionTest extends TesteDeProjecao {
+class GrupoProjectionTest extends TesteDeProjecao<GrupoProjection> {
 
-    private static final Instant CRIADO = Instant.parse("2025-07-01T10:00:00Z");
-    private static final Instant ATUALIZADO = Instant.parse("2025-07-02T10:00:00Z");
-    private static final Instant REMOVIDO = Instant.parse("2025-07-03T10:00:00Z");
-
-    @Autowired
-    GrupoProjection projecao;
-
-    Projetor projetor;
-    String loja;
-    String grupo;
-
-    @BeforeEach
-    void ids() {
-        projetor = projetor(projecao);
-        loja = id();
-        grupo = id();
-    }
+    final String grupo = id();
 
     @Test
     void criadoEAtualizadoApareceComOsItensDaUltimaVersao() {
         DadosGrupo bordas = dados("Bordas", new ItemComplemento("Catupiry", new BigDecimal("6.50"), 10, 77L),
                 new ItemComplemento("Cheddar", new BigDecimal("7.00"), null, null));
-        projetor.umAUm(evento(grupo, 0, new GrupoComplementoCriadoEvent(grupo, loja, dados("Borda"), CRIADO)),
-                evento(grupo, 1, new GrupoComplementoAtualizadoEvent(grupo, loja, bordas, ATUALIZADO)));
+        dado(evento(grupo, 0, new GrupoComplementoCriadoEvent(grupo, loja, dados("Borda"), CRIADO)),
+                evento(grupo, 1, new GrupoComplementoAtualizadoEvent(grupo, loja, bordas, DEPOIS)));
 
         GrupoView view = consultar(() -> projecao.handle(new BuscarGrupoQuery(loja, grupo))).orElseThrow();
         assertThat(view.dados()).usingRecursiveComparison()
                                 .withComparatorForType(BigDecimal::compareTo, BigDecimal.class).isEqualTo(bordas);
         assertThat(view.criadoEm()).isEqualTo(CRIADO);
-        assertThat(view.atualizadoEm()).isEqualTo(ATUALIZADO);
+        assertThat(view.atualizadoEm()).isEqualTo(DEPOIS);
         assertThat(view.versao()).isEqualTo(1);
         assertThat(consultar(() -> projecao.handle(new ListarGruposQuery(loja)))).extracting(GrupoView::id)
                                                                                .containsExactly(grupo);
@@ -63,42 +43,42 @@ class GrupoProjectionTest extends TesteDeProjecao {
 
     @Test
     void removidoSomeDasConsultasEFicaComoLapideNaVersaoDaRemocao() {
-        projetor.umAUm(evento(grupo, 0, new GrupoComplementoCriadoEvent(grupo, loja, dados("Molhos"), CRIADO)),
-                evento(grupo, 1, new GrupoComplementoRemovidoEvent(grupo, loja, "Molhos", REMOVIDO)));
+        dado(evento(grupo, 0, new GrupoComplementoCriadoEvent(grupo, loja, dados("Molhos"), CRIADO)),
+                evento(grupo, 1, new GrupoComplementoRemovidoEvent(grupo, loja, "Molhos", MAIS_TARDE)));
 
         assertThat(consultar(() -> projecao.handle(new BuscarGrupoQuery(loja, grupo)))).isEmpty();
         assertThat(consultar(() -> projecao.handle(new ListarGruposQuery(loja)))).isEmpty();
         assertThat(linha("SELECT removido_em, versao FROM grupo_complemento_view WHERE id = ?", grupo))
-                .containsEntry("removido_em", Timestamp.from(REMOVIDO)).containsEntry("versao", 1L);
+                .containsEntry("removido_em", Timestamp.from(MAIS_TARDE)).containsEntry("versao", 1L);
     }
 
     @Test
     void versaoAntigaDepoisDeUmaNovaNaoMudaNada() {
-        projetor.umAUm(evento(grupo, 0, new GrupoComplementoCriadoEvent(grupo, loja, dados("A"), CRIADO)),
-                evento(grupo, 2, new GrupoComplementoAtualizadoEvent(grupo, loja, dados("C"), ATUALIZADO)),
+        dado(evento(grupo, 0, new GrupoComplementoCriadoEvent(grupo, loja, dados("A"), CRIADO)),
+                evento(grupo, 2, new GrupoComplementoAtualizadoEvent(grupo, loja, dados("C"), DEPOIS)),
                 evento(grupo, 1, new GrupoComplementoAtualizadoEvent(grupo, loja, dados("B"), CRIADO)));
 
         assertThat(consultar(() -> projecao.handle(new BuscarGrupoQuery(loja, grupo)))).get()
                 .extracting(g -> g.dados().nome(), GrupoView::versao).containsExactly("C", 2L);
 
-        projetor.umAUm(evento(grupo, 3, new GrupoComplementoRemovidoEvent(grupo, loja, "C", REMOVIDO)),
-                evento(grupo, 2, new GrupoComplementoAtualizadoEvent(grupo, loja, dados("C"), ATUALIZADO)));
+        dado(evento(grupo, 3, new GrupoComplementoRemovidoEvent(grupo, loja, "C", MAIS_TARDE)),
+                evento(grupo, 2, new GrupoComplementoAtualizadoEvent(grupo, loja, dados("C"), DEPOIS)));
 
         assertThat(linha("SELECT nome, removido_em, versao FROM grupo_complemento_view WHERE id = ?", grupo))
-                .containsEntry("removido_em", Timestamp.from(REMOVIDO)).containsEntry("versao", 3L);
+                .containsEntry("removido_em", Timestamp.from(MAIS_TARDE)).containsEntry("versao", 3L);
     }
 
     @Test
     void repetirOsEventosDeixaAsMesmasLinhas() {
-        List<Map<String, Object>> linhas = repetirNaoMudaAsLinhas(projetor,
+        List<Map<String, Object>> linhas = repetirNaoMudaAsLinhas(
                 () -> linhas("SELECT * FROM grupo_complemento_view WHERE id = ?", grupo),
                 evento(grupo, 0, new GrupoComplementoCriadoEvent(grupo, loja, dados("Adicionais"), CRIADO)),
                 evento(grupo, 1, new GrupoComplementoAtualizadoEvent(grupo, loja, dados("Adicionais",
-                        new ItemComplemento("Bacon", new BigDecimal("4.00"), 3, null)), ATUALIZADO)),
-                evento(grupo, 2, new GrupoComplementoRemovidoEvent(grupo, loja, "Adicionais", REMOVIDO)));
+                        new ItemComplemento("Bacon", new BigDecimal("4.00"), 3, null)), DEPOIS)),
+                evento(grupo, 2, new GrupoComplementoRemovidoEvent(grupo, loja, "Adicionais", MAIS_TARDE)));
 
         assertThat(linhas).singleElement().satisfies(linha -> assertThat(linha)
-                .containsEntry("versao", 2L).containsEntry("removido_em", Timestamp.from(REMOVIDO)));
+                .containsEntry("versao", 2L).containsEntry("removido_em", Timestamp.from(MAIS_TARDE)));
         assertThat((String) linhas.get(0).get("itens")).contains("Bacon");
     }
 

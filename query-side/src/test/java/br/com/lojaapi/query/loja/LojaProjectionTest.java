@@ -6,67 +6,48 @@ import br.com.lojaapi.coreapi.loja.ListarLojasQuery;
 import br.com.lojaapi.coreapi.loja.LojaAtualizadaEvent;
 import br.com.lojaapi.coreapi.loja.LojaCriadaEvent;
 import br.com.lojaapi.coreapi.loja.LojaView;
-import br.com.lojaapi.query.Projetor;
 import br.com.lojaapi.query.TesteDeProjecao;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.springframework.beans.factory.annotation.Autowired;
 
-import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 
 import static br.com.lojaapi.query.Projetor.evento;
 import static org.assertj.core.api.Assertions.assertThat;
 
-class LojaProjectionTest extends TesteDeProjecao {
-
-    private static final Instant CRIADA = Instant.parse("2025-01-10T00:00:00Z");
-    private static final Instant ATUALIZADA = Instant.parse("2025-01-11T00:00:00Z");
-
-    @Autowired
-    LojaProjection projecao;
-
-    Projetor projetor;
-    String loja;
-
-    @BeforeEach
-    void ids() {
-        projetor = projetor(projecao);
-        loja = id();
-    }
+class LojaProjectionTest extends TesteDeProjecao<LojaProjection> {
 
     @Test
     void criadaEAtualizadaApareceComOsUltimosDados() {
         DadosLoja novos = dados("Padaria Central", "central.example.com");
-        projetor.umAUm(evento(loja, 0, new LojaCriadaEvent(loja, dados("Padaria", null), CRIADA)),
-                evento(loja, 1, new LojaAtualizadaEvent(loja, novos, ATUALIZADA)));
+        dado(evento(loja, 0, new LojaCriadaEvent(loja, dados("Padaria", null), CRIADO)),
+                evento(loja, 1, new LojaAtualizadaEvent(loja, novos, DEPOIS)));
 
-        LojaView esperada = new LojaView(loja, novos, CRIADA, ATUALIZADA, 1);
+        LojaView esperada = new LojaView(loja, novos, CRIADO, DEPOIS, 1);
         assertThat(consultar(() -> projecao.handle(new BuscarLojaQuery(loja)))).contains(esperada);
         assertThat(consultar(() -> projecao.handle(new ListarLojasQuery()))).contains(esperada);
     }
 
     @Test
     void versaoAntigaDepoisDeUmaNovaNaoMudaNada() {
-        projetor.umAUm(evento(loja, 0, new LojaCriadaEvent(loja, dados("A", null), CRIADA)),
-                evento(loja, 2, new LojaAtualizadaEvent(loja, dados("C", null), ATUALIZADA)),
-                evento(loja, 1, new LojaAtualizadaEvent(loja, dados("B", null), CRIADA)),
-                evento(loja, 0, new LojaCriadaEvent(loja, dados("A", null), CRIADA)));
+        dado(evento(loja, 0, new LojaCriadaEvent(loja, dados("A", null), CRIADO)),
+                evento(loja, 2, new LojaAtualizadaEvent(loja, dados("C", null), DEPOIS)),
+                evento(loja, 1, new LojaAtualizadaEvent(loja, dados("B", null), CRIADO)),
+                evento(loja, 0, new LojaCriadaEvent(loja, dados("A", null), CRIADO)));
 
         assertThat(consultar(() -> projecao.handle(new BuscarLojaQuery(loja)))).get()
                 .extracting(l -> l.dados().nome(), LojaView::atualizadaEm, LojaView::versao)
-                .containsExactly("C", ATUALIZADA, 2L);
+                .containsExactly("C", DEPOIS, 2L);
     }
 
     @Test
     void repetirOsEventosDeixaAsMesmasLinhas() {
-        List<Map<String, Object>> linhas = repetirNaoMudaAsLinhas(projetor,
+        List<Map<String, Object>> linhas = repetirNaoMudaAsLinhas(
                 () -> linhas("SELECT * FROM loja_view WHERE id = ?", loja),
-                evento(loja, 0, new LojaCriadaEvent(loja, dados("Mercado", null), CRIADA)),
-                evento(loja, 1, new LojaAtualizadaEvent(loja, dados("Mercado", "mercado.example.com"), ATUALIZADA)),
+                evento(loja, 0, new LojaCriadaEvent(loja, dados("Mercado", null), CRIADO)),
+                evento(loja, 1, new LojaAtualizadaEvent(loja, dados("Mercado", "mercado.example.com"), DEPOIS)),
                 evento(loja, 2, new LojaAtualizadaEvent(loja, dados("Mercadinho", "mercado.example.com"),
-                        ATUALIZADA)));
+                        DEPOIS)));
 
         assertThat(linhas).singleElement().satisfies(linha -> assertThat(linha)
                 .containsEntry("nome", "Mercadinho").containsEntry("dominio_proprio", "mercado.example.com")

@@ -10,11 +10,8 @@ import br.com.lojaapi.coreapi.notafiscal.NotaFiscalCanceladaEvent;
 import br.com.lojaapi.coreapi.notafiscal.NotaFiscalRegistradaEvent;
 import br.com.lojaapi.coreapi.notafiscal.NotaFiscalRemovidaEvent;
 import br.com.lojaapi.coreapi.notafiscal.NotaFiscalView;
-import br.com.lojaapi.query.Projetor;
 import br.com.lojaapi.query.TesteDeProjecao;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.springframework.beans.factory.annotation.Autowired;
 
 import java.math.BigDecimal;
 import java.sql.Timestamp;
@@ -26,33 +23,18 @@ import java.util.Map;
 import static br.com.lojaapi.query.Projetor.evento;
 import static org.assertj.core.api.Assertions.assertThat;
 
-class NotaFiscalProjectionTest extends TesteDeProjecao {
+class NotaFiscalProjectionTest extends TesteDeProjecao<NotaFiscalProjection> {
 
-    private static final Instant CRIADA = Instant.parse("2025-09-01T15:00:00Z");
-    private static final Instant DEPOIS = Instant.parse("2025-09-02T15:00:00Z");
     private static final OffsetDateTime EMISSAO = OffsetDateTime.parse("2025-09-01T11:30:00-03:00");
     private static final String CHAVE = "35250911222333000181550010000001231000001230";
 
-    @Autowired
-    NotaFiscalProjection projecao;
-
-    Projetor projetor;
-    String loja;
-    String pedido;
-    String nota;
-
-    @BeforeEach
-    void ids() {
-        projetor = projetor(projecao);
-        loja = id();
-        pedido = id();
-        nota = id();
-    }
+    final String pedido = id();
+    final String nota = id();
 
     @Test
     void registradaApareceComoOEventoATrouxeComAsDatasNoFusoDelas() {
-        EstadoDaNota registrada = nota(EstadoDaNota.AUTORIZADA, "150.00", List.of("CNPJ do emitente difere"), CRIADA);
-        projetor.umAUm(evento(nota, 0, new NotaFiscalRegistradaEvent(registrada)));
+        EstadoDaNota registrada = nota(EstadoDaNota.AUTORIZADA, "150.00", List.of("CNPJ do emitente difere"), CRIADO);
+        dado(evento(nota, 0, new NotaFiscalRegistradaEvent(registrada)));
 
         NotaFiscalView view = consultar(() -> projecao.handle(new BuscarNotaFiscalQuery(loja, pedido, nota)))
                 .orElseThrow();
@@ -68,8 +50,8 @@ class NotaFiscalProjectionTest extends TesteDeProjecao {
 
     @Test
     void atualizadaCanceladaERemovidaSubstituemANota() {
-        projetor.umAUm(evento(nota, 0, new NotaFiscalRegistradaEvent(nota(EstadoDaNota.AUTORIZADA, "150.00",
-                        List.of(), CRIADA))),
+        dado(evento(nota, 0, new NotaFiscalRegistradaEvent(nota(EstadoDaNota.AUTORIZADA, "150.00",
+                        List.of(), CRIADO))),
                 evento(nota, 1, new NotaFiscalAtualizadaEvent(nota(EstadoDaNota.AUTORIZADA, "175.00", List.of(),
                         DEPOIS))),
                 evento(nota, 2, new NotaFiscalCanceladaEvent(nota(EstadoDaNota.CANCELADA, "175.00", List.of(),
@@ -81,7 +63,7 @@ class NotaFiscalProjectionTest extends TesteDeProjecao {
         assertThat(projecao.handle(new BuscarNotaFiscalQuery(loja, pedido, nota))).get()
                 .satisfies(v -> assertThat(v.nota().situacao()).isEqualTo(EstadoDaNota.CANCELADA));
 
-        projetor.umAUm(evento(nota, 3, new NotaFiscalRemovidaEvent(nota(EstadoDaNota.CANCELADA, "175.00", List.of(),
+        dado(evento(nota, 3, new NotaFiscalRemovidaEvent(nota(EstadoDaNota.CANCELADA, "175.00", List.of(),
                 DEPOIS), DEPOIS)));
 
         assertThat(projecao.handle(new BuscarNotaFiscalQuery(loja, pedido, nota))).isEmpty();
@@ -92,14 +74,14 @@ class NotaFiscalProjectionTest extends TesteDeProjecao {
 
     @Test
     void versaoAntigaDepoisDeUmaNovaNaoMudaNada() {
-        projetor.umAUm(evento(nota, 0, new NotaFiscalRegistradaEvent(nota(EstadoDaNota.AUTORIZADA, "10.00", List.of(),
-                        CRIADA))),
+        dado(evento(nota, 0, new NotaFiscalRegistradaEvent(nota(EstadoDaNota.AUTORIZADA, "10.00", List.of(),
+                        CRIADO))),
                 evento(nota, 2, new NotaFiscalCanceladaEvent(nota(EstadoDaNota.CANCELADA, "30.00", List.of(),
                         DEPOIS))),
                 evento(nota, 1, new NotaFiscalAtualizadaEvent(nota(EstadoDaNota.AUTORIZADA, "20.00", List.of(),
                         DEPOIS))),
                 evento(nota, 0, new NotaFiscalRegistradaEvent(nota(EstadoDaNota.AUTORIZADA, "10.00", List.of(),
-                        CRIADA))));
+                        CRIADO))));
 
         assertThat(linha("SELECT situacao, valor_total, versao FROM nota_fiscal_view WHERE id = ?", nota))
                 .containsEntry("situacao", "CANCELADA").containsEntry("valor_total", new BigDecimal("30.00"))
@@ -108,10 +90,10 @@ class NotaFiscalProjectionTest extends TesteDeProjecao {
 
     @Test
     void repetirOsEventosDeixaAsMesmasLinhas() {
-        List<Map<String, Object>> linhas = repetirNaoMudaAsLinhas(projetor,
+        List<Map<String, Object>> linhas = repetirNaoMudaAsLinhas(
                 () -> linhas("SELECT * FROM nota_fiscal_view WHERE id = ?", nota),
                 evento(nota, 0, new NotaFiscalRegistradaEvent(nota(EstadoDaNota.AUTORIZADA, "10.00", List.of(),
-                        CRIADA))),
+                        CRIADO))),
                 evento(nota, 1, new NotaFiscalAtualizadaEvent(nota(EstadoDaNota.AUTORIZADA, "12.00",
                         List.of("valor difere do pedido"), DEPOIS))),
                 evento(nota, 2, new NotaFiscalCanceladaEvent(nota(EstadoDaNota.CANCELADA, "12.00", List.of(),
@@ -131,6 +113,6 @@ class NotaFiscalProjectionTest extends TesteDeProjecao {
         return new EstadoDaNota(nota, loja, pedido, 42, dados, situacao,
                 cancelada ? OffsetDateTime.parse("2025-09-02T10:00:00-03:00") : null, cancelada ? "110111" : null,
                 cancelada ? "135250000000002" : null, new ArquivoFiscal("notas/" + nota + ".xml", 2048, "ab12"), null,
-                null, avisos, "api", CRIADA, atualizadaEm);
+                null, avisos, "api", CRIADO, atualizadaEm);
     }
 }

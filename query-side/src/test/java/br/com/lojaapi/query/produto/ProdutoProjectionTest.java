@@ -22,16 +22,13 @@ import br.com.lojaapi.coreapi.produto.VariacaoAlteradaEvent;
 import br.com.lojaapi.coreapi.produto.VariacaoDoProduto;
 import br.com.lojaapi.coreapi.produto.VariacaoRemovidaEvent;
 import br.com.lojaapi.coreapi.produto.VariacaoView;
-import br.com.lojaapi.query.Projetor;
 import br.com.lojaapi.query.TesteDeProjecao;
 import org.axonframework.eventhandling.DomainEventMessage;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
 
 import java.math.BigDecimal;
 import java.sql.Timestamp;
-import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -40,43 +37,20 @@ import java.util.Optional;
 import static br.com.lojaapi.query.Projetor.evento;
 import static org.assertj.core.api.Assertions.assertThat;
 
-class ProdutoProjectionTest extends TesteDeProjecao {
-
-    private static final Instant CRIADO = Instant.parse("2025-04-01T09:00:00Z");
-    private static final Instant DEPOIS = Instant.parse("2025-04-02T09:00:00Z");
-    private static final Instant MAIS_TARDE = Instant.parse("2025-04-03T09:00:00Z");
-
-    @Autowired
-    ProdutoProjection projecao;
+class ProdutoProjectionTest extends TesteDeProjecao<ProdutoProjection> {
 
     @Autowired
     ProdutoConsultas consultas;
 
-    @Autowired
-    ProdutosPorId porId;
-
-    Projetor projetor;
-    String loja;
-    String produto;
-    String categoria;
-    String p;
-    String m;
-    String g;
-
-    @BeforeEach
-    void ids() {
-        projetor = projetor(projecao);
-        loja = id();
-        produto = id();
-        categoria = id();
-        p = id();
-        m = id();
-        g = id();
-    }
+    final String produto = id();
+    final String categoria = id();
+    final String p = id();
+    final String m = id();
+    final String g = id();
 
     @Test
     void criadoApareceComSuasVariacoesNaOrdemDoEvento() {
-        projetor.umAUm(evento(produto, 0, criado("Camiseta", "12", variacao(m, "M", "5"), variacao(p, "P", "7"))));
+        dado(evento(produto, 0, criado("Camiseta", "12", variacao(m, "M", "5"), variacao(p, "P", "7"))));
 
         ProdutoView view = buscar().orElseThrow();
         assertThat(view.dados().nome()).isEqualTo("Camiseta");
@@ -97,7 +71,7 @@ class ProdutoProjectionTest extends TesteDeProjecao {
 
     @Test
     void atualizadoDeixaExatamenteAsVariacoesDoEventoNaOrdemDele() {
-        projetor.umAUm(evento(produto, 0, criado("Tênis", "3", variacao(p, "38", "1"), variacao(m, "39", "1"),
+        dado(evento(produto, 0, criado("Tênis", "3", variacao(p, "38", "1"), variacao(m, "39", "1"),
                         variacao(g, "40", "1"))),
                 evento(produto, 1, new ProdutoAtualizadoEvent(produto, loja, dados("Tênis de corrida", "9"),
                         List.of(variacao(g, "40", "4"), variacao(p, "38", "2"), variacao(id(), "41", "3")), DEPOIS)));
@@ -115,7 +89,7 @@ class ProdutoProjectionTest extends TesteDeProjecao {
     @Test
     void variacaoAdicionadaAlteradaERemovidaMudamOEstoqueDoProduto() {
         String nova = id();
-        projetor.umAUm(evento(produto, 0, criado("Boné", "5", variacao(p, "Azul", "5"))),
+        dado(evento(produto, 0, criado("Boné", "5", variacao(p, "Azul", "5"))),
                 evento(produto, 1, new VariacaoAdicionadaEvent(produto, loja, variacao(nova, "Verde", "3"),
                         new BigDecimal("8"), DEPOIS)),
                 evento(produto, 2, new VariacaoAlteradaEvent(produto, loja, variacao(p, "Azul-marinho", "6"),
@@ -126,7 +100,7 @@ class ProdutoProjectionTest extends TesteDeProjecao {
         assertThat(view.dados().quantidadeEstoque()).isEqualByComparingTo("9");
         assertThat(view.versao()).isEqualTo(2);
 
-        projetor.umAUm(evento(produto, 3, new VariacaoRemovidaEvent(produto, loja, p, new BigDecimal("3"),
+        dado(evento(produto, 3, new VariacaoRemovidaEvent(produto, loja, p, new BigDecimal("3"),
                 MAIS_TARDE)));
 
         view = buscar().orElseThrow();
@@ -139,7 +113,7 @@ class ProdutoProjectionTest extends TesteDeProjecao {
     @Test
     void estoqueSegueMovimentosEPedidosEOAlertaSoMoveAVersao() {
         String pedido = id();
-        projetor.umAUm(evento(produto, 0, criado("Caneca", "10", variacao(p, "Branca", "10"))),
+        dado(evento(produto, 0, criado("Caneca", "10", variacao(p, "Branca", "10"))),
                 evento(produto, 1, new EstoqueMovimentadoEvent(produto, loja, id(), p, TipoMovimento.SAIDA,
                         new BigDecimal("2"), new BigDecimal("10"), new BigDecimal("8"), new BigDecimal("8"), null,
                         DEPOIS)),
@@ -156,8 +130,8 @@ class ProdutoProjectionTest extends TesteDeProjecao {
                 .satisfies(v -> assertThat(v.dados().quantidadeEstoque()).isEqualByComparingTo("4"));
         assertThat(view.atualizadoEm()).isEqualTo(MAIS_TARDE);
 
-        projetor.umAUm(evento(produto, 4, new EstoqueBaixoEvent(produto, loja, p, "Caneca", null, null,
-                new BigDecimal("4"), new BigDecimal("5"), Instant.parse("2025-04-04T09:00:00Z"))));
+        dado(evento(produto, 4, new EstoqueBaixoEvent(produto, loja, p, "Caneca", null, null,
+                new BigDecimal("4"), new BigDecimal("5"), MAIS_TARDE.plusSeconds(86_400))));
 
         ProdutoView alertado = buscar().orElseThrow();
         assertThat(alertado.versao()).isEqualTo(4);
@@ -168,7 +142,7 @@ class ProdutoProjectionTest extends TesteDeProjecao {
     @Test
     void estoqueDoProdutoSemVariacoesSegueOsPedidos() {
         String pedido = id();
-        projetor.umAUm(evento(produto, 0, criado("Café", "20")),
+        dado(evento(produto, 0, criado("Café", "20")),
                 evento(produto, 1, new EstoqueTomadoPorPedidoEvent(produto, loja, pedido,
                         List.of(new BaixaDeEstoque(null, new BigDecimal("2.5"), new BigDecimal("17.5"))),
                         new BigDecimal("17.5"), DEPOIS, MotivoDoMovimento.PEDIDO_CONFIRMADO)),
@@ -185,7 +159,7 @@ class ProdutoProjectionTest extends TesteDeProjecao {
     void umLoteComVariosProdutosAplicaOsDeCadaUmUmaVez() {
         String outro = id();
         String pedido = id();
-        projetor.umAUm(evento(produto, 0, criado("Café", "20")), evento(outro, 0,
+        dado(evento(produto, 0, criado("Café", "20")), evento(outro, 0,
                 new ProdutoCriadoEvent(outro, loja, dados("Chá", "5"), List.of(), CRIADO)));
         DomainEventMessage<?>[] lote = {
                 evento(produto, 1, new EstoqueTomadoPorPedidoEvent(produto, loja, pedido,
@@ -198,8 +172,8 @@ class ProdutoProjectionTest extends TesteDeProjecao {
                         List.of(new BaixaDeEstoque(null, new BigDecimal("3"), new BigDecimal("15"))),
                         new BigDecimal("15"), MAIS_TARDE, MotivoDoMovimento.PEDIDO_CRIADO))};
 
-        projetor.emLote(lote);
-        projetor.emLote(lote);
+        dadoNumLote(lote);
+        dadoNumLote(lote);
 
         assertThat(linha("SELECT quantidade_estoque, versao FROM produto_view WHERE id = ?", produto))
                 .containsEntry("quantidade_estoque", new BigDecimal("15.000")).containsEntry("versao", 2L);
@@ -209,7 +183,7 @@ class ProdutoProjectionTest extends TesteDeProjecao {
 
     @Test
     void removidoSomeDasConsultasMasFicaComoLapideNaSincronia() {
-        projetor.umAUm(evento(produto, 0, criado("Bolo", "1", variacao(p, "Fatia", "1"))),
+        dado(evento(produto, 0, criado("Bolo", "1", variacao(p, "Fatia", "1"))),
                 evento(produto, 1, new ProdutoRemovidoEvent(produto, loja, "Bolo", null, null, DEPOIS)));
 
         assertThat(buscar()).isEmpty();
@@ -219,13 +193,13 @@ class ProdutoProjectionTest extends TesteDeProjecao {
         assertThat(linha("SELECT disponivel, deletado_em, atualizado_em, versao FROM produto_view WHERE id = ?",
                 produto)).containsEntry("disponivel", false).containsEntry("deletado_em", Timestamp.from(DEPOIS))
                          .containsEntry("atualizado_em", Timestamp.from(DEPOIS)).containsEntry("versao", 1L);
-        assertThat(consultar(() -> porId.handle(new ProdutosPorIdQuery(loja, List.of(produto)))).produtos())
+        assertThat(consultar(() -> consultas.handle(new ProdutosPorIdQuery(loja, List.of(produto)))).produtos())
                 .singleElement().satisfies(lapide -> assertThat(lapide.versao()).isEqualTo(1));
     }
 
     @Test
     void versaoAntigaDepoisDeUmaNovaNaoMudaNada() {
-        projetor.umAUm(evento(produto, 0, criado("Suco", "5", variacao(p, "Uva", "5"))),
+        dado(evento(produto, 0, criado("Suco", "5", variacao(p, "Uva", "5"))),
                 evento(produto, 2, new EstoqueMovimentadoEvent(produto, loja, id(), p, TipoMovimento.AJUSTE,
                         new BigDecimal("7"), new BigDecimal("5"), new BigDecimal("7"), new BigDecimal("7"), null,
                         MAIS_TARDE)),
@@ -269,7 +243,7 @@ class ProdutoProjectionTest extends TesteDeProjecao {
                         new BigDecimal("2"), new BigDecimal("2"), MAIS_TARDE)),
                 evento(produto, 9, new ProdutoRemovidoEvent(produto, loja, "Pão da casa", null, null, MAIS_TARDE)));
 
-        List<Map<String, Object>> linhas = repetirNaoMudaAsLinhas(projetor, this::linhasDoProduto,
+        List<Map<String, Object>> linhas = repetirNaoMudaAsLinhas(this::linhasDoProduto,
                 eventos.toArray(DomainEventMessage<?>[]::new));
 
         assertThat(linhas.get(0)).containsEntry("nome", "Pão da casa").containsEntry("versao", 9L)

@@ -6,10 +6,12 @@ import com.google.zxing.DecodeHintType;
 import com.google.zxing.MultiFormatReader;
 import com.google.zxing.NotFoundException;
 import com.google.zxing.client.j2se.BufferedImageLuminanceSource;
-import com.google.zxing.common.GlobalHistogramBinarizer;
 import com.google.zxing.common.HybridBinarizer;
 import org.apache.pdfbox.Loader;
 import org.apache.pdfbox.pdmodel.PDDocument;
+import org.apache.pdfbox.pdmodel.common.PDRectangle;
+import org.apache.pdfbox.rendering.ImageType;
+import org.apache.pdfbox.rendering.PDFRenderer;
 import org.apache.pdfbox.text.PDFTextStripper;
 
 import java.awt.image.BufferedImage;
@@ -17,6 +19,7 @@ import java.io.IOException;
 import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -36,21 +39,29 @@ public final class LeitorDeRotulos {
     private LeitorDeRotulos() {
     }
 
-    /**
-     * The code of that format on the page. Tried as a phone's scanner tries, with the local (hybrid) threshold and
-     * then the global one: a full 10x15 page at 300 dpi with text around the codes is a harder picture than a
-     * scanner pointed at one code, and the hybrid threshold alone missed a code on some pages in full suite runs.
-     */
+    /** A page of a PDF label as a printer and a scanner see it: its size, its Code 128 and its QR code. */
+    public record PaginaLida(String tamanho, String codigoDeBarras, String qrCode) {
+    }
+
+    /** Page {@code indice} (from 0): its size in millimetres ("100.0x150.0 mm") and its codes, read at 300 dpi. */
+    public static PaginaLida pagina(PDDocument documento, int indice) throws IOException, NotFoundException {
+        PDRectangle caixa = documento.getPage(indice).getMediaBox();
+        BufferedImage imagem = new PDFRenderer(documento).renderImageWithDPI(indice, 300, ImageType.GRAY);
+        String tamanho = String.format(Locale.ROOT, "%.1fx%.1f mm", milimetros(caixa.getWidth()),
+                milimetros(caixa.getHeight()));
+        return new PaginaLida(tamanho, ler(imagem, BarcodeFormat.CODE_128), ler(imagem, BarcodeFormat.QR_CODE));
+    }
+
+    private static double milimetros(float pontos) {
+        return pontos / 72.0 * 25.4;
+    }
+
+    /** The code of that format on the page, as a scanner app built on ZXing reads it. */
     public static String ler(BufferedImage imagem, BarcodeFormat formato) throws NotFoundException {
         Map<DecodeHintType, Object> dicas = Map.of(DecodeHintType.TRY_HARDER, Boolean.TRUE,
                 DecodeHintType.POSSIBLE_FORMATS, List.of(formato));
-        BufferedImageLuminanceSource luminancia = new BufferedImageLuminanceSource(imagem);
-        try {
-            return new MultiFormatReader().decode(new BinaryBitmap(new HybridBinarizer(luminancia)), dicas).getText();
-        } catch (NotFoundException local) {
-            return new MultiFormatReader().decode(new BinaryBitmap(new GlobalHistogramBinarizer(luminancia)), dicas)
-                                          .getText();
-        }
+        return new MultiFormatReader().decode(new BinaryBitmap(new HybridBinarizer(
+                new BufferedImageLuminanceSource(imagem))), dicas).getText();
     }
 
     public static String textoDe(byte[] pdf) throws IOException {

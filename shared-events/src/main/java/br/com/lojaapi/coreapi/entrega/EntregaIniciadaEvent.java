@@ -3,14 +3,19 @@ package br.com.lojaapi.coreapi.entrega;
 import java.time.Instant;
 import java.util.List;
 
-/** A delivery began; its first attempt is scheduled with it ({@link TentativaAgendadaEvent}). */
+/**
+ * A delivery began; its first attempt is scheduled with it ({@link TentativaAgendadaEvent}). {@code teste}: a test
+ * delivery asked for by the store, whose one attempt was already made and follows in the same commit; it is never
+ * retried nor sent again. Absent (false) in events stored before it existed.
+ */
 public record EntregaIniciadaEvent(String entregaId,
                                    String lojaId,
                                    String webhookId,
                                    String evento,
                                    String corpo,
                                    List<Long> atrasosMs,
-                                   Instant iniciadaEm) {
+                                   Instant iniciadaEm,
+                                   boolean teste) {
 
     public EntregaIniciadaEvent {
         atrasosMs = List.copyOf(atrasosMs);

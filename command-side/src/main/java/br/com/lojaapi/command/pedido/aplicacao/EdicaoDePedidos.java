@@ -2,7 +2,6 @@ package br.com.lojaapi.command.pedido.aplicacao;
 
 import br.com.lojaapi.command.comum.Numeros;
 import br.com.lojaapi.command.pedido.RegrasDePedido;
-import br.com.lojaapi.command.produto.EstoqueDosProdutos;
 import br.com.lojaapi.coreapi.comum.ErroDeNegocio;
 import br.com.lojaapi.coreapi.comum.ModeloLeitura;
 import br.com.lojaapi.coreapi.pedido.EditarPedidoCommand;
@@ -13,7 +12,6 @@ import br.com.lojaapi.coreapi.produto.AjustarEstoqueDoPedidoCommand;
 import br.com.lojaapi.coreapi.produto.ItemCotado;
 import br.com.lojaapi.coreapi.produto.ItemSolicitado;
 import br.com.lojaapi.coreapi.produto.ItensCotados;
-import org.axonframework.commandhandling.gateway.CommandGateway;
 import org.springframework.stereotype.Service;
 import org.springframework.transaction.annotation.Transactional;
 
@@ -27,25 +25,22 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
+import java.util.SortedMap;
 import java.util.TreeMap;
 
 /**
- * The operator's edit of an order, in one database transaction like creation: under the order's lock the order says
- * whether it may be edited and which lines it holds; each product concerned, under its stock lock, prices the new
- * and changed lines and moves only the stock difference; then the order records the edit. Any refusal (a line
- * without stock, a discount above the total) rolls everything back.
+ * The operator's edit of an order, in one database transaction ({@link PassosDoPedido}): under the order's lock the
+ * order says whether it may be edited and which lines it holds; each product concerned, under its stock lock, prices
+ * the new and changed lines and moves only the stock difference; then the order records the edit. Any refusal (a
+ * line without stock, a discount above the total) rolls everything back.
  */
 @Service
 public class EdicaoDePedidos {
 
-    private final CommandGateway comandos;
-    private final TravaDoPedido travaDoPedido;
-    private final EstoqueDosProdutos estoque;
+    private final PassosDoPedido passos;
 
-    EdicaoDePedidos(CommandGateway comandos, TravaDoPedido travaDoPedido, EstoqueDosProdutos estoque) {
-        this.comandos = comandos;
-        this.travaDoPedido = travaDoPedido;
-        this.estoque = estoque;
+    EdicaoDePedidos(PassosDoPedido passos) {
+        this.passos = passos;
     }
 
     /**
@@ -72,12 +67,11 @@ public class EdicaoDePedidos {
 
     @Transactional
     public List<Escrita> editar(Edicao edicao) {
-        travaDoPedido.travar(edicao.pedidoId());
-        PedidoEmEdicao atual = comandos.sendAndWait(new PrepararEdicaoDoPedidoCommand(edicao.pedidoId(),
-                edicao.lojaId()));
+        PedidoEmEdicao atual = passos.noPedido(edicao.pedidoId(), new PrepararEdicaoDoPedidoCommand(
+                edicao.pedidoId(), edicao.lojaId()));
         List<Escrita> escritas = new ArrayList<>();
         List<ItemDoPedido> itens = edicao.itens() == null ? null : linhas(edicao, atual, escritas);
-        long versao = comandos.sendAndWait(new EditarPedidoCommand(edicao.pedidoId(), edicao.lojaId(), itens,
+        long versao = passos.<Long>enviar(new EditarPedidoCommand(edicao.pedidoId(), edicao.lojaId(), itens,
                 edicao.desconto(), edicao.taxaEntrega(), edicao.editadoPor(), edicao.agora()));
         escritas.add(new Escrita(ModeloLeitura.PEDIDO, edicao.pedidoId(), versao));
         return escritas;
@@ -89,7 +83,7 @@ public class EdicaoDePedidos {
             throw ErroDeNegocio.invalido("itens: de 1 a " + RegrasDePedido.ITENS_MAXIMO + " itens por pedido");
         }
         List<Par> pares = pares(edicao.itens(), atual.itens());
-        Map<String, Ajuste> porProduto = new TreeMap<>();
+        SortedMap<String, Ajuste> porProduto = new TreeMap<>();
         for (Par par : pares) {
             Ajuste ajuste = porProduto.computeIfAbsent(par.linha().produtoId(), p -> new Ajuste());
             ItemSolicitado item = new ItemSolicitado(par.indice(), par.linha().variacaoId(), par.quantidade());
@@ -102,19 +96,20 @@ public class EdicaoDePedidos {
         }
         // Kept lines are a subset of the order's: a product whose lines were all kept has nothing to price or move.
         porProduto.values().removeIf(a -> a.cotar.isEmpty() && a.mantidos.size() == a.anteriores.size());
-        estoque.travar(porProduto.keySet());
+        Map<String, ItensCotados> ajustados = passos.nosProdutos(edicao.lojaId(), porProduto,
+                (String produtoId, Ajuste ajuste, boolean existe) -> {
+                    if (!existe) {
+                        if (!ajuste.cotar.isEmpty()) {
+                            throw ErroDeNegocio.invalido("itens[" + ajuste.cotar.get(0).indice()
+                                    + "]: produto não encontrado nesta loja: " + produtoId);
+                        }
+                        return null; // removed since: its lines go without giving stock back, as a cancellation does
+                    }
+                    return new AjustarEstoqueDoPedidoCommand(produtoId, edicao.lojaId(), edicao.pedidoId(),
+                            ajuste.cotar, ajuste.mantidos, ajuste.anteriores, atual.estoqueTomado(), edicao.agora());
+                });
         Map<Integer, ItemCotado> cotados = new HashMap<>();
-        porProduto.forEach((produtoId, ajuste) -> {
-            if (!estoque.existe(edicao.lojaId(), produtoId)) {
-                if (!ajuste.cotar.isEmpty()) {
-                    throw ErroDeNegocio.invalido("itens[" + ajuste.cotar.get(0).indice()
-                            + "]: produto não encontrado nesta loja: " + produtoId);
-                }
-                return; // removed since: its lines go without giving stock back, as a cancellation does
-            }
-            ItensCotados resultado = comandos.sendAndWait(new AjustarEstoqueDoPedidoCommand(produtoId,
-                    edicao.lojaId(), edicao.pedidoId(), ajuste.cotar, ajuste.mantidos, ajuste.anteriores,
-                    atual.estoqueTomado(), edicao.agora()));
+        ajustados.forEach((produtoId, resultado) -> {
             resultado.itens().forEach(item -> cotados.put(item.indice(), item));
             escritas.add(new Escrita(ModeloLeitura.PRODUTO, produtoId, resultado.versao()));
         });

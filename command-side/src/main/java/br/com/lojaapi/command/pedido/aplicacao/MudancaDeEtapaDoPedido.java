@@ -2,7 +2,6 @@ package br.com.lojaapi.command.pedido.aplicacao;
 
 import br.com.lojaapi.coreapi.comum.ModeloLeitura;
 import br.com.lojaapi.coreapi.pedido.MudarEtapaDoPedidoCommand;
-import org.axonframework.commandhandling.gateway.CommandGateway;
 import org.springframework.stereotype.Service;
 import org.springframework.transaction.annotation.Transactional;
 
@@ -15,18 +14,15 @@ import java.util.List;
 @Service
 public class MudancaDeEtapaDoPedido {
 
-    private final CommandGateway comandos;
-    private final TravaDoPedido travaDoPedido;
+    private final PassosDoPedido passos;
 
-    MudancaDeEtapaDoPedido(CommandGateway comandos, TravaDoPedido travaDoPedido) {
-        this.comandos = comandos;
-        this.travaDoPedido = travaDoPedido;
+    MudancaDeEtapaDoPedido(PassosDoPedido passos) {
+        this.passos = passos;
     }
 
     @Transactional
     public List<Escrita> mudar(MudarEtapaDoPedidoCommand comando) {
-        travaDoPedido.travar(comando.pedidoId());
-        long versao = comandos.<Long>sendAndWait(comando);
+        long versao = passos.<Long>noPedido(comando.pedidoId(), comando);
         return List.of(new Escrita(ModeloLeitura.PEDIDO, comando.pedidoId(), versao));
     }
 }

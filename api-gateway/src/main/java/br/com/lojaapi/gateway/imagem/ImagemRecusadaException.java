@@ -1,9 +1,0 @@
-package br.com.lojaapi.gateway.imagem;
-
-/** An image URL that cannot be re-hosted, with the reason in words a client can act on. */
-class ImagemRecusadaException extends Exception {
-
-    ImagemRecusadaException(String motivo) {
-        super(motivo, null, false, false);
-    }
-}
