@@ -23,6 +23,7 @@ import java.util.stream.IntStream;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.mockito.ArgumentMatchers.any;
+import static org.mockito.Mockito.doAnswer;
 import static org.mockito.Mockito.mock;
 import static org.mockito.Mockito.when;
 
@@ -91,14 +92,14 @@ class EscritasDoLoteTest {
     @Test
     void bancoQueCaiNoMeioDoLoteDa202AEssaEAsSeguintesSemTentarDeNovo() {
         projetadas.put("p0", 0L);
-        when(versoes.ler(any(), any())).thenAnswer(i -> {
+        doAnswer(i -> {
             leituras.incrementAndGet();
             Collection<AvisosDeLeitura.Linha> linhas = i.getArgument(1);
             if (linhas.stream().allMatch(l -> "p0".equals(l.id()))) {
                 return lidas(linhas);
             }
             throw new CannotCreateTransactionException("sem conexão", new SQLException("refused", "08001"));
-        });
+        }).when(versoes).ler(any(), any());
 
         List<Optional<String>> situacoes = resposta(Duration.ofSeconds(30)).visiveis("l",
                 List.of(produto("p0", 0), produto("p1", 0), produto("p2", 0), produto("p3", 0)));
