@@ -1,50 +1,54 @@
 package br.com.lojaapi.leitura;
 
 import br.com.lojaapi.coreapi.comum.ModeloLeitura;
-import br.com.lojaapi.coreapi.comum.VersaoProjetadaQuery;
 import br.com.lojaapi.gateway.leitura.RespostaDeEscrita;
 import br.com.lojaapi.gateway.leitura.RespostaDeEscrita.Espera;
 import br.com.lojaapi.query.comum.AvisosDeLeitura;
 import br.com.lojaapi.query.comum.LeituraDaPropriaEscrita;
+import br.com.lojaapi.query.comum.VersoesProjetadas;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
-import org.axonframework.messaging.responsetypes.ResponseType;
-import org.axonframework.queryhandling.QueryExecutionException;
-import org.axonframework.queryhandling.QueryGateway;
 import org.junit.jupiter.api.Test;
 import org.springframework.transaction.CannotCreateTransactionException;
 
 import java.sql.SQLException;
 import java.time.Duration;
+import java.util.Collection;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.stream.IntStream;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.mockito.ArgumentMatchers.any;
+import static org.mockito.Mockito.doAnswer;
 import static org.mockito.Mockito.mock;
 import static org.mockito.Mockito.when;
 
 /** The writes of a batch answered together (POST /produtos/lote): each its own outcome, one bound for all. */
 class EscritasDoLoteTest {
 
-    private final QueryGateway consultas = mock(QueryGateway.class);
+    private final VersoesProjetadas versoes = mock(VersoesProjetadas.class);
     private final Map<String, Long> projetadas = new ConcurrentHashMap<>();
     private final AtomicInteger leituras = new AtomicInteger();
 
     EscritasDoLoteTest() {
-        when(consultas.query(any(VersaoProjetadaQuery.class), any(ResponseType.class))).thenAnswer(i -> {
+        when(versoes.ler(any(), any())).thenAnswer(i -> {
             leituras.incrementAndGet();
-            return CompletableFuture.completedFuture(
-                    Optional.ofNullable(projetadas.get(((VersaoProjetadaQuery) i.getArgument(0)).id())));
+            return lidas(i.getArgument(1));
         });
     }
 
+    private Map<AvisosDeLeitura.Linha, Long> lidas(Collection<AvisosDeLeitura.Linha> linhas) {
+        Map<AvisosDeLeitura.Linha, Long> lidas = new HashMap<>();
+        linhas.forEach(l -> Optional.ofNullable(projetadas.get(l.id())).ifPresent(v -> lidas.put(l, v)));
+        return lidas;
+    }
+
     private RespostaDeEscrita resposta(Duration limite) {
-        return new RespostaDeEscrita(new LeituraDaPropriaEscrita(consultas, new AvisosDeLeitura(),
+        return new RespostaDeEscrita(new LeituraDaPropriaEscrita(versoes, new AvisosDeLeitura(),
                 new SimpleMeterRegistry(), limite, 60_000));
     }
 
@@ -88,13 +92,14 @@ class EscritasDoLoteTest {
     @Test
     void bancoQueCaiNoMeioDoLoteDa202AEssaEAsSeguintesSemTentarDeNovo() {
         projetadas.put("p0", 0L);
-        when(consultas.query(any(VersaoProjetadaQuery.class), any(ResponseType.class))).thenAnswer(i -> {
+        doAnswer(i -> {
             leituras.incrementAndGet();
-            String id = ((VersaoProjetadaQuery) i.getArgument(0)).id();
-            return "p0".equals(id) ? CompletableFuture.completedFuture(Optional.of(0L))
-                    : CompletableFuture.failedFuture(new QueryExecutionException("falhou",
-                            new CannotCreateTransactionException("sem conexão", new SQLException("refused", "08001"))));
-        });
+            Collection<AvisosDeLeitura.Linha> linhas = i.getArgument(1);
+            if (linhas.stream().allMatch(l -> "p0".equals(l.id()))) {
+                return lidas(linhas);
+            }
+            throw new CannotCreateTransactionException("sem conexão", new SQLException("refused", "08001"));
+        }).when(versoes).ler(any(), any());
 
         List<Optional<String>> situacoes = resposta(Duration.ofSeconds(30)).visiveis("l",
                 List.of(produto("p0", 0), produto("p1", 0), produto("p2", 0), produto("p3", 0)));

@@ -216,7 +216,7 @@ public class ConfiguracaoAxon {
     }
 
     @Bean
-    EventStorageEngine eventStorageEngine(Serializer serializer,
+    ArmazenamentoDeEventos eventStorageEngine(Serializer serializer,
                                           @Qualifier("eventSerializer") Serializer eventSerializer,
                                           PersistenceExceptionResolver resolver,
                                           Configuration configuration,
@@ -224,8 +224,12 @@ public class ConfiguracaoAxon {
                                           TransactionManager transacoes,
                                           EventSchema schema,
                                           @Value("${loja.eventos.lote-de-leitura:100}") int loteDeLeitura) {
-        return JdbcEventStorageEngine.builder()
+        return new ArmazenamentoDeEventos(JdbcEventStorageEngine.builder()
                                      .batchSize(loteDeLeitura)
+                                     // An aggregate's sequence numbers have no gaps (one unique key, appends
+                                     // commit whole), so a short batch is its last: loading an aggregate is one
+                                     // query, not Axon's JDBC default of reading on until an empty batch.
+                                     .finalAggregateBatchPredicate(lote -> lote.size() < loteDeLeitura)
                                      .snapshotSerializer(serializer)
                                      .eventSerializer(eventSerializer)
                                      .upcasterChain(configuration.upcasterChain())
@@ -233,8 +237,7 @@ public class ConfiguracaoAxon {
                                      .persistenceExceptionResolver(resolver)
                                      .connectionProvider(conexoes)
                                      .transactionManager(transacoes)
-                                     .schema(schema)
-                                     .build();
+                                     .schema(schema), transacoes, schema);
     }
 
     @Qualifier("eventStore")

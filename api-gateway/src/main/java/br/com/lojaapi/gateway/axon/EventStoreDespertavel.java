@@ -1,12 +1,19 @@
 package br.com.lojaapi.gateway.axon;
 
+import org.axonframework.eventhandling.EventMessage;
 import org.axonframework.eventsourcing.eventstore.EmbeddedEventStore;
 
 import java.util.List;
 
 /**
- * Axon's embedded event store, plus a way to make its producer read the database now. Local commits already do
- * that; this lets a PostgreSQL notification from another node do it too, instead of waiting for the next poll.
+ * Axon's embedded event store, whose producer reads the database when told to: by PostgreSQL's notification of
+ * new events ({@code eventos_novos}, which reaches every node, this one included) and after every reconnection of
+ * the listener, else on its idle poll.
+ * <p>
+ * Axon also wakes it when a unit of work that appended commits. That is left out: inside a surrounding database
+ * transaction (an order, a stock batch) the unit of work commits before the transaction does, so that read found
+ * nothing and cost a transaction of three statements; and after a plain command's commit it only doubled the
+ * notification's wake-up.
  */
 public class EventStoreDespertavel extends EmbeddedEventStore {
 
@@ -16,6 +23,11 @@ public class EventStoreDespertavel extends EmbeddedEventStore {
 
     /** Makes the producer fetch at once if it is idle; cheap and harmless when there is nothing new. */
     public void acordar() {
-        afterCommit(List.of());
+        super.afterCommit(List.of());
+    }
+
+    @Override
+    protected void afterCommit(List<? extends EventMessage<?>> events) {
+        // woken by the notification the commit sends instead (see above)
     }
 }

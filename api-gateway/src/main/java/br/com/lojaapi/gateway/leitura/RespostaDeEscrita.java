@@ -73,8 +73,7 @@ public class RespostaDeEscrita {
                                             long versao, URI local, Supplier<Optional<?>> leitor) {
         Optional<?> corpo;
         try {
-            boolean visivel = esperas.stream()
-                                     .allMatch(e -> leitura.aguardarVersao(e.modelo(), lojaId, e.id(), e.versao()));
+            boolean visivel = leitura.aguardarVersoes(lojaId, alvos(esperas));
             if (!visivel) {
                 return aviso(HttpStatus.ACCEPTED, id, versao, local, ATRASO);
             }
@@ -105,8 +104,7 @@ public class RespostaDeEscrita {
         for (List<Espera> esperas : escritas) {
             if (!semBanco) {
                 try {
-                    boolean visivel = esperas.stream().allMatch(
-                            e -> leitura.aguardarVersao(e.modelo(), lojaId, e.id(), e.versao(), prazo));
+                    boolean visivel = leitura.aguardarVersoes(lojaId, alvos(esperas), prazo);
                     situacoes.add(visivel ? Optional.empty() : Optional.of(ATRASO));
                     continue;
                 } catch (RuntimeException e) {
@@ -119,6 +117,10 @@ public class RespostaDeEscrita {
             situacoes.add(Optional.of(SEM_BANCO));
         }
         return situacoes;
+    }
+
+    private static List<LeituraDaPropriaEscrita.Alvo> alvos(List<Espera> esperas) {
+        return esperas.stream().map(e -> new LeituraDaPropriaEscrita.Alvo(e.modelo(), e.id(), e.versao())).toList();
     }
 
     /** 202 when reading after the write failed for want of the database; any other failure is the caller's. */

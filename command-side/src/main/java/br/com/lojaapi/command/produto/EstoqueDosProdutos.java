@@ -1,6 +1,7 @@
 package br.com.lojaapi.command.produto;
 
 import java.util.Collection;
+import java.util.Set;
 
 /**
  * The stock locks, kept with the command side's index of products ({@link ProdutoLookup}). Every transaction that
@@ -11,9 +12,12 @@ import java.util.Collection;
  */
 public interface EstoqueDosProdutos {
 
-    /** Held until the surrounding transaction ends. */
+    /** Held until the surrounding transaction ends; one statement for all of them. */
     void travar(Collection<String> produtoIds);
 
     /** Whether the product is one of the store's and not removed; reliable once its lock is held. */
     boolean existe(String lojaId, String produtoId);
+
+    /** Which of the products are the store's and not removed, in one query; reliable once their locks are held. */
+    Set<String> existentes(String lojaId, Collection<String> produtoIds);
 }

@@ -1,14 +1,12 @@
 package br.com.lojaapi.command.produto;
 
 import br.com.lojaapi.command.comum.Textos;
+import br.com.lojaapi.command.comum.UmaUnidadeDeTrabalho;
 import br.com.lojaapi.coreapi.comum.ErroDeNegocio;
 import br.com.lojaapi.coreapi.produto.MovimentarEstoqueCommand;
 import br.com.lojaapi.coreapi.produto.MovimentoDeEstoque;
 import br.com.lojaapi.coreapi.produto.TipoMovimento;
 import org.axonframework.commandhandling.gateway.CommandGateway;
-import org.axonframework.messaging.ResultMessage;
-import org.axonframework.messaging.unitofwork.DefaultUnitOfWork;
-import org.axonframework.messaging.unitofwork.RollbackConfigurationType;
 import org.springframework.stereotype.Service;
 import org.springframework.transaction.annotation.Transactional;
 
@@ -69,21 +67,10 @@ public class MovimentosDeEstoque {
             alvos.add(naPosicao(lote, indice, () -> produtoDe(lojaId, m)));
         }
         produtos.travar(alvos);
-        // One root unit of work around the batch: the repository keeps each product it loaded for the whole batch
-        // (Axon keeps managed aggregates on the root), so 500 movements of one product load it once instead of
-        // replaying its growing stream 500 times in this transaction (quadratic, 19 s on a loaded machine). The
-        // events of all movements are appended when it commits, still inside this transaction.
-        DefaultUnitOfWork<?> unidade = DefaultUnitOfWork.startAndGet(null);
-        ResultMessage<List<MovimentoDeEstoque>> resultado = unidade.executeWithResult(
-                () -> aplicar(lojaId, movimentos, lote, alvos, tipos, agora), RollbackConfigurationType.ANY_THROWABLE);
-        if (resultado.isExceptional()) {
-            Throwable erro = resultado.exceptionResult();
-            if (erro instanceof RuntimeException naoVerificado) {
-                throw naoVerificado;
-            }
-            throw new IllegalStateException(erro);
-        }
-        return resultado.getPayload();
+        // One root unit of work around the batch: the repository keeps each product it loaded for the whole batch,
+        // so 500 movements of one product load it once instead of replaying its growing stream 500 times in this
+        // transaction (quadratic, 19 s on a loaded machine).
+        return UmaUnidadeDeTrabalho.executar(() -> aplicar(lojaId, movimentos, lote, alvos, tipos, agora));
     }
 
     private List<MovimentoDeEstoque> aplicar(String lojaId, List<Movimento> movimentos, boolean lote,

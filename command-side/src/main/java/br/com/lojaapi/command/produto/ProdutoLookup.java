@@ -16,11 +16,14 @@ import org.axonframework.eventhandling.EventHandler;
 import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.stereotype.Component;
 
+import java.sql.PreparedStatement;
 import java.util.Collection;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.Set;
 import java.util.TreeSet;
 
 /**
@@ -47,15 +50,27 @@ class ProdutoLookup implements ProdutosDaCategoria, EstoqueDosProdutos {
 
     @Override
     public void travar(Collection<String> produtoIds) {
-        for (String id : new TreeSet<>(produtoIds)) {
-            Travas.exclusiva(jdbc, TRAVA_DE_ESTOQUE + id);
-        }
+        Travas.exclusivas(jdbc, new TreeSet<>(produtoIds).stream().map(id -> TRAVA_DE_ESTOQUE + id).toList());
     }
 
     @Override
     public boolean existe(String lojaId, String produtoId) {
-        return !jdbc.queryForList("SELECT 1 FROM produto_lookup WHERE produto_id = ? AND loja_id = ?", Integer.class,
-                produtoId, lojaId).isEmpty();
+        return existentes(lojaId, List.of(produtoId)).contains(produtoId);
+    }
+
+    @Override
+    public Set<String> existentes(String lojaId, Collection<String> produtoIds) {
+        Set<String> existentes = new HashSet<>();
+        jdbc.query(conexao -> {
+            PreparedStatement consulta = conexao.prepareStatement(
+                    "SELECT produto_id FROM produto_lookup WHERE loja_id = ? AND produto_id = ANY (?)");
+            consulta.setString(1, lojaId);
+            consulta.setArray(2, conexao.createArrayOf("varchar", produtoIds.toArray()));
+            return consulta;
+        }, linha -> {
+            existentes.add(linha.getString(1));
+        });
+        return existentes;
     }
 
     /** The ERP code of a product that is not removed, if it has one. */

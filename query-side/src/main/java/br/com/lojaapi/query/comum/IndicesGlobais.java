@@ -1,15 +1,9 @@
 package br.com.lojaapi.query.comum;
 
-import org.axonframework.eventhandling.DomainEventMessage;
-import org.axonframework.messaging.Message;
-import org.axonframework.messaging.unitofwork.BatchingUnitOfWork;
-import org.axonframework.messaging.unitofwork.CurrentUnitOfWork;
-import org.axonframework.messaging.unitofwork.UnitOfWork;
 import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.stereotype.Component;
 
 import java.sql.PreparedStatement;
-import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -40,11 +34,8 @@ public class IndicesGlobais {
     /** The index of the aggregate's event {@code sequencia}, which is being handled now. */
     public long de(String agregadoId, long sequencia) {
         Chave chave = new Chave(agregadoId, sequencia);
-        Long indice = null;
-        if (CurrentUnitOfWork.isStarted()) {
-            UnitOfWork<?> unidade = CurrentUnitOfWork.get();
-            indice = unidade.getOrComputeResource(LOTE, nome -> doLote(unidade)).get(chave);
-        }
+        Long indice = LoteDoProcessador.umaVez(LOTE, eventos -> buscar(eventos.stream()
+                .map(e -> new Chave(e.getAggregateIdentifier(), e.getSequenceNumber())).toList())).get(chave);
         if (indice == null) {
             indice = buscar(List.of(chave)).get(chave);
         }
@@ -52,18 +43,6 @@ public class IndicesGlobais {
             throw new IllegalStateException("Evento " + sequencia + " de " + agregadoId + " não está no event store");
         }
         return indice;
-    }
-
-    private Map<Chave, Long> doLote(UnitOfWork<?> unidade) {
-        List<? extends Message<?>> mensagens = unidade instanceof BatchingUnitOfWork<?> lote
-                ? lote.getMessages() : List.of(unidade.getMessage());
-        List<Chave> chaves = new ArrayList<>();
-        for (Message<?> mensagem : mensagens) {
-            if (mensagem instanceof DomainEventMessage<?> evento) {
-                chaves.add(new Chave(evento.getAggregateIdentifier(), evento.getSequenceNumber()));
-            }
-        }
-        return buscar(chaves);
     }
 
     private Map<Chave, Long> buscar(List<Chave> chaves) {

@@ -1,24 +1,64 @@
 package br.com.lojaapi.query.comum;
 
 import br.com.lojaapi.coreapi.comum.ModeloLeitura;
-import br.com.lojaapi.coreapi.comum.VersaoProjetadaQuery;
-import org.axonframework.queryhandling.QueryHandler;
 import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.stereotype.Component;
 
-import java.util.Optional;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.EnumMap;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.StringJoiner;
 
 /**
  * The one place that knows which table holds each read model, for writers waiting on their own writes. Tombstones
- * of removed resources count: their version is the removal's.
+ * of removed resources count: their version is the removal's. All the rows a write waits for are read in one
+ * statement, outside any transaction.
  */
 @Component
-class VersoesProjetadas {
+public class VersoesProjetadas {
 
     private final JdbcTemplate jdbc;
 
     VersoesProjetadas(JdbcTemplate jdbc) {
         this.jdbc = jdbc;
+    }
+
+    /** The version each row holds in its read model; rows not there (yet, or in another store) are left out. */
+    public Map<AvisosDeLeitura.Linha, Long> ler(String lojaId, Collection<AvisosDeLeitura.Linha> linhas) {
+        Map<ModeloLeitura, List<String>> porModelo = new EnumMap<>(ModeloLeitura.class);
+        linhas.forEach(l -> porModelo.computeIfAbsent(l.modelo(), m -> new ArrayList<>()).add(l.id()));
+        Map<AvisosDeLeitura.Linha, Long> versoes = new HashMap<>();
+        if (porModelo.isEmpty()) {
+            return versoes;
+        }
+        StringJoiner consulta = new StringJoiner(" UNION ALL ");
+        porModelo.keySet().forEach(modelo -> consulta.add("SELECT '" + modelo.name() + "', id, versao FROM "
+                + tabela(modelo) + " WHERE id = ANY (?)" + (modelo == ModeloLeitura.LOJA ? "" : " AND loja_id = ?")));
+        jdbc.query(conexao -> {
+            PreparedStatement comando = conexao.prepareStatement(consulta.toString());
+            int parametro = 1;
+            for (Map.Entry<ModeloLeitura, List<String>> modelo : porModelo.entrySet()) {
+                comando.setArray(parametro++, ids(conexao, modelo.getValue()));
+                if (modelo.getKey() != ModeloLeitura.LOJA) {
+                    comando.setString(parametro++, lojaId);
+                }
+            }
+            return comando;
+        }, linha -> {
+            versoes.put(new AvisosDeLeitura.Linha(ModeloLeitura.valueOf(linha.getString(1)), linha.getString(2)),
+                    linha.getLong(3));
+        });
+        return versoes;
+    }
+
+    private static java.sql.Array ids(Connection conexao, List<String> ids) throws SQLException {
+        return conexao.createArrayOf("varchar", ids.toArray());
     }
 
     static String tabela(ModeloLeitura modelo) {
@@ -33,15 +73,5 @@ class VersoesProjetadas {
             case NOTA_FISCAL -> "nota_fiscal_view";
             case ETIQUETA -> "etiqueta_view";
         };
-    }
-
-    /** A store's row is its own: its id is the store's. Any other row is found in its store only. */
-    @QueryHandler
-    Optional<Long> handle(VersaoProjetadaQuery consulta) {
-        String sql = "SELECT versao FROM " + tabela(consulta.modelo()) + " WHERE id = ?";
-        return (consulta.modelo() == ModeloLeitura.LOJA
-                ? jdbc.queryForList(sql, Long.class, consulta.id())
-                : jdbc.queryForList(sql + " AND loja_id = ?", Long.class, consulta.id(), consulta.lojaId()))
-                .stream().findFirst();
     }
 }

@@ -37,7 +37,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.function.Function;
 
-/** Reads of the order read model: a page is one statement, which also gives its tag. */
+/** Reads of the order read model: one order is one statement, and so is a page, which also gives its tag. */
 @Component
 class PedidoConsultas {
 
@@ -51,6 +51,10 @@ class PedidoConsultas {
     };
     private static final TypeReference<JsonNode> ARVORE = new TypeReference<>() {
     };
+    private static final TypeReference<List<NotaFiscalDoPedido>> NOTAS = new TypeReference<>() {
+    };
+    private static final TypeReference<List<JsonNode>> ETIQUETAS = new TypeReference<>() {
+    };
 
     private final NamedParameterJdbcTemplate jdbc;
 
@@ -58,11 +62,30 @@ class PedidoConsultas {
         this.jdbc = jdbc;
     }
 
+    /** One order with its invoices and labels, in one statement (a write's answer reads it too). */
     @QueryHandler
     Optional<PedidoView> handle(BuscarPedidoQuery consulta) {
-        return jdbc.query("SELECT * FROM pedido_view WHERE id = :id AND loja_id = :loja AND removido_em IS NULL",
+        return jdbc.query("""
+                SELECT p.*,
+                       (SELECT json_agg(json_build_object('id', n.id, 'chave', n.chave, 'numero', n.numero,
+                                                          'serie', n.serie, 'modelo', n.modelo, 'situacao', n.situacao,
+                                                          'valorTotal', n.valor_total) ORDER BY n.criado_em, n.id)
+                          FROM nota_fiscal_view n
+                         WHERE n.loja_id = p.loja_id AND n.pedido_id = p.id AND n.removida_em IS NULL) AS anexas_notas,
+                       (SELECT json_agg(json_build_object('etiqueta', e.etiqueta, 'versao', e.versao)
+                                        ORDER BY e.criado_em, e.id)
+                          FROM etiqueta_view e
+                         WHERE e.loja_id = p.loja_id AND e.pedido_id = p.id AND e.removida_em IS NULL) AS anexas_etiquetas
+                  FROM pedido_view p WHERE p.id = :id AND p.loja_id = :loja AND p.removido_em IS NULL""",
                 new MapSqlParameterSource("id", consulta.pedidoId()).addValue("loja", consulta.lojaId()),
-                (rs, i) -> pedido(rs)).stream().findFirst().map(p -> comNotas(List.of(p)).get(0));
+                (rs, i) -> pedido(rs).comAnexos(anexas(rs.getString("anexas_notas"), NOTAS),
+                        anexas(rs.getString("anexas_etiquetas"), ETIQUETAS).stream()
+                              .map(e -> etiqueta(e.get("etiqueta"), e.get("versao").asLong())).toList()))
+                   .stream().findFirst();
+    }
+
+    private static <T> List<T> anexas(String json, TypeReference<List<T>> tipo) {
+        return json == null ? List.of() : DocumentosDoPedido.ler(json, tipo);
     }
 
     /**

@@ -3,7 +3,6 @@ package br.com.lojaapi.query.comum;
 import br.com.lojaapi.coreapi.categoria.CategoriaCriadaEvent;
 import br.com.lojaapi.coreapi.categoria.CategoriaRemovidaEvent;
 import br.com.lojaapi.coreapi.comum.ModeloLeitura;
-import br.com.lojaapi.coreapi.comum.VersaoProjetadaQuery;
 import br.com.lojaapi.coreapi.etiqueta.ArquivoDeEtiqueta;
 import br.com.lojaapi.coreapi.etiqueta.DadosDaEtiqueta;
 import br.com.lojaapi.coreapi.etiqueta.EstadoDaEtiqueta;
@@ -17,6 +16,7 @@ import org.springframework.context.ApplicationContext;
 
 import java.time.Instant;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 
 import static br.com.lojaapi.query.Projetor.evento;
@@ -63,7 +63,29 @@ class VersoesProjetadasTest extends TesteNoBanco {
         assertThat(versao(loja, ModeloLeitura.NOTA_FISCAL, etiqueta)).isEmpty();
     }
 
+    @Test
+    void umaSoLeituraParaLinhasDeVariosModelos() {
+        String loja = id();
+        String categoria = id();
+        String etiqueta = id();
+        projetor(contexto.getBean("categoriaProjection")).umAUm(
+                evento(categoria, 0, new CategoriaCriadaEvent(categoria, loja, "Frios", null, 0, true, AGORA)));
+        EstadoDaEtiqueta estado = new EstadoDaEtiqueta(etiqueta, loja, id(), 1,
+                new DadosDaEtiqueta(null, null, null, null, null), new ArquivoDeEtiqueta("e", "PDF", 1, "00"),
+                List.of(), "api", AGORA, AGORA);
+        projetor(contexto.getBean("etiquetaDeEnvioProjection")).umAUm(
+                evento(etiqueta, 0, new EtiquetaRegistradaEvent(estado)));
+        AvisosDeLeitura.Linha daCategoria = new AvisosDeLeitura.Linha(ModeloLeitura.CATEGORIA, categoria);
+        AvisosDeLeitura.Linha daEtiqueta = new AvisosDeLeitura.Linha(ModeloLeitura.ETIQUETA, etiqueta);
+        AvisosDeLeitura.Linha ausente = new AvisosDeLeitura.Linha(ModeloLeitura.PEDIDO, id());
+
+        assertThat(versoes.ler(loja, List.of(daCategoria, daEtiqueta, ausente)))
+                .containsOnly(Map.entry(daCategoria, 0L), Map.entry(daEtiqueta, 0L));
+        assertThat(versoes.ler(id(), List.of(daCategoria, daEtiqueta))).as("outra loja").isEmpty();
+    }
+
     private Optional<Long> versao(String loja, ModeloLeitura modelo, String id) {
-        return versoes.handle(new VersaoProjetadaQuery(loja, modelo, id));
+        AvisosDeLeitura.Linha linha = new AvisosDeLeitura.Linha(modelo, id);
+        return Optional.ofNullable(versoes.ler(loja, List.of(linha)).get(linha));
     }
 }

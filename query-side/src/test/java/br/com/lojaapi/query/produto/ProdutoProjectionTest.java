@@ -154,6 +154,33 @@ class ProdutoProjectionTest extends TesteDeProjecao<ProdutoProjection> {
                 .containsEntry("quantidade_estoque", new BigDecimal("20.000")).containsEntry("versao", 2L);
     }
 
+    /** A live batch holds several products (their rows are read together); each gets its own events once. */
+    @Test
+    void umLoteComVariosProdutosAplicaOsDeCadaUmUmaVez() {
+        String outro = id();
+        String pedido = id();
+        dado(evento(produto, 0, criado("Café", "20")), evento(outro, 0,
+                new ProdutoCriadoEvent(outro, loja, dados("Chá", "5"), List.of(), CRIADO)));
+        DomainEventMessage<?>[] lote = {
+                evento(produto, 1, new EstoqueTomadoPorPedidoEvent(produto, loja, pedido,
+                        List.of(new BaixaDeEstoque(null, new BigDecimal("2"), new BigDecimal("18"))),
+                        new BigDecimal("18"), DEPOIS, MotivoDoMovimento.PEDIDO_CRIADO)),
+                evento(outro, 1, new EstoqueTomadoPorPedidoEvent(outro, loja, pedido,
+                        List.of(new BaixaDeEstoque(null, new BigDecimal("1"), new BigDecimal("4"))),
+                        new BigDecimal("4"), DEPOIS, MotivoDoMovimento.PEDIDO_CRIADO)),
+                evento(produto, 2, new EstoqueTomadoPorPedidoEvent(produto, loja, id(),
+                        List.of(new BaixaDeEstoque(null, new BigDecimal("3"), new BigDecimal("15"))),
+                        new BigDecimal("15"), MAIS_TARDE, MotivoDoMovimento.PEDIDO_CRIADO))};
+
+        dadoNumLote(lote);
+        dadoNumLote(lote);
+
+        assertThat(linha("SELECT quantidade_estoque, versao FROM produto_view WHERE id = ?", produto))
+                .containsEntry("quantidade_estoque", new BigDecimal("15.000")).containsEntry("versao", 2L);
+        assertThat(linha("SELECT quantidade_estoque, versao FROM produto_view WHERE id = ?", outro))
+                .containsEntry("quantidade_estoque", new BigDecimal("4.000")).containsEntry("versao", 1L);
+    }
+
     @Test
     void removidoSomeDasConsultasMasFicaComoLapideNaSincronia() {
         dado(evento(produto, 0, criado("Bolo", "1", variacao(p, "Fatia", "1"))),

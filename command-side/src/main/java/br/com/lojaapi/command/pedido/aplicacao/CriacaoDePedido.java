@@ -1,6 +1,8 @@
 package br.com.lojaapi.command.pedido.aplicacao;
 
 import br.com.lojaapi.command.cliente.ClientesDaLoja;
+import br.com.lojaapi.command.comum.LeituraAntecipada;
+import br.com.lojaapi.command.comum.UmaUnidadeDeTrabalho;
 import br.com.lojaapi.command.pedido.NumerosDePedido;
 import br.com.lojaapi.command.pedido.RegrasDePedido;
 import br.com.lojaapi.command.produto.EstoqueDosProdutos;
@@ -27,12 +29,13 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.SortedMap;
 
 /**
  * POST of an order, in one database transaction (the commands run in-thread inside it): each product of the order,
- * under its stock lock, prices its lines and takes their stock; then the order is created with the store's next
- * number. Any refusal rolls everything back, so no line's stock is ever taken alone and no number is consumed. A
+ * under its stock lock, prices its lines and takes their stock (the products are read together, once all their
+ * locks are held); then the order is created with the store's next number. Any refusal rolls everything back, so no line's stock is ever taken alone and no number is consumed. A
  * concurrency conflict must retry the whole call.
  */
 @Service
@@ -42,13 +45,15 @@ public class CriacaoDePedido {
     private final ClientesDaLoja clientes;
     private final EstoqueDosProdutos estoque;
     private final NumerosDePedido numeros;
+    private final LeituraAntecipada leitura;
 
     CriacaoDePedido(CommandGateway comandos, ClientesDaLoja clientes, EstoqueDosProdutos estoque,
-                    NumerosDePedido numeros) {
+                    NumerosDePedido numeros, LeituraAntecipada leitura) {
         this.comandos = comandos;
         this.clientes = clientes;
         this.estoque = estoque;
         this.numeros = numeros;
+        this.leitura = leitura;
     }
 
     /** An order line as sent: {@code itemId} is the id to give the line, {@code opcoes} JSON text or null. */
@@ -63,11 +68,9 @@ public class CriacaoDePedido {
 
     @Transactional
     public List<Escrita> criar(NovoPedido pedido) {
-        DadosCliente registrado = null;
-        if (pedido.clienteId() != null) {
-            registrado = clientes.dadosDe(pedido.lojaId(), pedido.clienteId()).orElseThrow(() ->
-                    ErroDeNegocio.invalido("cliente.id não é um cliente desta loja: " + pedido.clienteId()));
-        }
+        DadosCliente registrado = pedido.clienteId() == null ? null
+                : clientes.dadosDe(pedido.lojaId(), pedido.clienteId()).orElseThrow(() ->
+                        ErroDeNegocio.invalido("cliente.id não é um cliente desta loja: " + pedido.clienteId()));
         if (pedido.itens().isEmpty() || pedido.itens().size() > RegrasDePedido.ITENS_MAXIMO) {
             throw ErroDeNegocio.invalido("itens: de 1 a " + RegrasDePedido.ITENS_MAXIMO + " itens por pedido");
         }
@@ -78,13 +81,26 @@ public class CriacaoDePedido {
         }
         SortedMap<String, List<ItemSolicitado>> porProduto = ItensPorProduto.de(linhas);
         estoque.travar(porProduto.keySet());
-        List<Escrita> escritas = new ArrayList<>();
-        Map<Integer, ItemCotado> cotados = new HashMap<>();
+        Set<String> existentes = estoque.existentes(pedido.lojaId(), porProduto.keySet());
         porProduto.forEach((produtoId, itens) -> {
-            if (!estoque.existe(pedido.lojaId(), produtoId)) {
+            if (!existentes.contains(produtoId)) {
                 throw ErroDeNegocio.invalido("itens[" + itens.get(0).indice() + "]: produto não encontrado nesta loja: "
                         + produtoId);
             }
+        });
+        leitura.antecipar(porProduto.keySet());
+        return UmaUnidadeDeTrabalho.executar(() -> tomarECriar(pedido, registrado, porProduto));
+    }
+
+    /**
+     * The commands, as one root unit of work: their events are appended together when it commits, and the store's
+     * order number, taken last, is held only for that append and the commit.
+     */
+    private List<Escrita> tomarECriar(NovoPedido pedido, DadosCliente registrado,
+                                      SortedMap<String, List<ItemSolicitado>> porProduto) {
+        List<Escrita> escritas = new ArrayList<>();
+        Map<Integer, ItemCotado> cotados = new HashMap<>();
+        porProduto.forEach((produtoId, itens) -> {
             ItensCotados resultado = comandos.sendAndWait(new TomarEstoqueDoPedidoCommand(produtoId, pedido.lojaId(),
                     pedido.pedidoId(), itens, pedido.agora(), MotivoDoMovimento.PEDIDO_CRIADO));
             resultado.itens().forEach(item -> cotados.put(item.indice(), item));

@@ -1,0 +1,144 @@
+package br.com.lojaapi.gateway.axon;
+
+import br.com.lojaapi.command.comum.LeituraAntecipada;
+import org.axonframework.common.jdbc.JdbcUtils;
+import org.axonframework.common.transaction.TransactionManager;
+import org.axonframework.eventhandling.DomainEventData;
+import org.axonframework.eventsourcing.eventstore.EventStoreException;
+import org.axonframework.eventsourcing.eventstore.jdbc.EventSchema;
+import org.axonframework.eventsourcing.eventstore.jdbc.JdbcEventStorageEngine;
+import org.springframework.transaction.support.TransactionSynchronization;
+import org.springframework.transaction.support.TransactionSynchronizationManager;
+
+import java.sql.PreparedStatement;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Stream;
+
+/**
+ * Axon's JDBC event storage, loading an aggregate with one query instead of two. Axon reads the aggregate's
+ * snapshots, then, in a second query, the events after the one it uses. Here the snapshots' query also returns the
+ * first batch of events after the newest snapshot (or from the start, when there is none), in the same statement and
+ * so the same view of the database; Axon's request for those events, which follows at once on the same thread, is
+ * answered with them. Any other request (the newest snapshot was refused by the snapshot filter or could not be
+ * read, so Axon asks from an older position) goes to the database as before.
+ * <p>
+ * The same query reads several aggregates at once ({@link #antecipar}): what it read is kept with the current
+ * transaction, taken by the first load of each aggregate in it, and dropped when the transaction ends.
+ */
+public class ArmazenamentoDeEventos extends JdbcEventStorageEngine implements LeituraAntecipada {
+
+    /** Events read with the snapshots, for the request that follows on this thread; taken by the next request. */
+    private static final ThreadLocal<Seguintes> SEGUINTES = new ThreadLocal<>();
+
+    private record Seguintes(String agregado, long primeiro, List<DomainEventData<?>> eventos) {
+    }
+
+    /** One aggregate as read: its snapshots, newest first, and the first batch of events after the newest. */
+    private record Lido(List<DomainEventData<?>> instantaneos, List<DomainEventData<?>> eventos) {
+
+        long primeiro() {
+            return instantaneos.isEmpty() ? 0 : instantaneos.get(0).getSequenceNumber() + 1;
+        }
+    }
+
+    private final TransactionManager transacoes;
+    private final String consulta;
+
+    public ArmazenamentoDeEventos(JdbcEventStorageEngine.Builder builder, TransactionManager transacoes,
+                                  EventSchema schema) {
+        super(builder);
+        this.transacoes = transacoes;
+        String campos = schema.domainEventFields();
+        String agregado = schema.aggregateIdentifierColumn();
+        String sequencia = schema.sequenceNumberColumn();
+        this.consulta = "WITH instantaneos AS (SELECT " + campos + " FROM " + schema.snapshotTable()
+                + " WHERE " + agregado + " = ANY (?))"
+                + " SELECT TRUE AS instantaneo, " + campos + " FROM instantaneos"
+                + " UNION ALL SELECT FALSE, e.* FROM unnest(?::varchar[]) AS alvos (agregado)"
+                + " CROSS JOIN LATERAL (SELECT " + campos + " FROM " + schema.domainEventTable()
+                + " WHERE " + agregado + " = alvos.agregado AND " + sequencia + " > COALESCE((SELECT max(i."
+                + sequencia + ") FROM instantaneos i WHERE i." + agregado + " = alvos.agregado), -1)"
+                + " ORDER BY " + sequencia + " LIMIT ?) AS e";
+    }
+
+    @Override
+    public void antecipar(Collection<String> agregadoIds) {
+        if (agregadoIds.isEmpty() || !TransactionSynchronizationManager.isSynchronizationActive()) {
+            return;
+        }
+        Map<String, Lido> lidos = ler(agregadoIds);
+        @SuppressWarnings("unchecked")
+        Map<String, Lido> guardados = (Map<String, Lido>) TransactionSynchronizationManager.getResource(this);
+        if (guardados == null) {
+            TransactionSynchronizationManager.bindResource(this, lidos);
+            TransactionSynchronizationManager.registerSynchronization(new TransactionSynchronization() {
+                @Override
+                public void afterCompletion(int status) {
+                    TransactionSynchronizationManager.unbindResourceIfPossible(ArmazenamentoDeEventos.this);
+                }
+            });
+        } else {
+            guardados.putAll(lidos);
+        }
+    }
+
+    @Override
+    protected Stream<? extends DomainEventData<?>> readSnapshotData(String agregado) {
+        SEGUINTES.remove();
+        @SuppressWarnings("unchecked")
+        Map<String, Lido> guardados = (Map<String, Lido>) TransactionSynchronizationManager.getResource(this);
+        Lido lido = guardados == null ? null : guardados.remove(agregado);
+        if (lido == null) {
+            lido = ler(List.of(agregado)).get(agregado);
+        }
+        SEGUINTES.set(new Seguintes(agregado, lido.primeiro(), lido.eventos()));
+        return lido.instantaneos().stream();
+    }
+
+    @Override
+    protected List<? extends DomainEventData<?>> fetchDomainEvents(String agregado, long primeiro, int lote) {
+        Seguintes seguintes = SEGUINTES.get();
+        SEGUINTES.remove();
+        if (seguintes != null && seguintes.agregado().equals(agregado) && seguintes.primeiro() == primeiro
+            && seguintes.eventos().size() <= lote) {
+            return seguintes.eventos();
+        }
+        return super.fetchDomainEvents(agregado, primeiro, lote);
+    }
+
+    /** Every aggregate asked for, each with its snapshots (newest first) and the batch of events after them. */
+    private Map<String, Lido> ler(Collection<String> agregadoIds) {
+        Object[] ids = agregadoIds.stream().distinct().toArray();
+        return transacoes.fetchInTransaction(() -> JdbcUtils.executeQuery(getConnection(), conexao -> {
+            PreparedStatement comando = conexao.prepareStatement(consulta);
+            comando.setArray(1, conexao.createArrayOf("varchar", ids));
+            comando.setArray(2, conexao.createArrayOf("varchar", ids));
+            comando.setInt(3, batchSize());
+            return comando;
+        }, linhas -> {
+            Map<String, Lido> lidos = new HashMap<>();
+            for (Object id : ids) {
+                lidos.put((String) id, new Lido(new ArrayList<>(), new ArrayList<>()));
+            }
+            while (linhas.next()) {
+                if (linhas.getBoolean("instantaneo")) {
+                    DomainEventData<?> instantaneo = getSnapshotData(linhas);
+                    lidos.get(instantaneo.getAggregateIdentifier()).instantaneos().add(instantaneo);
+                } else {
+                    DomainEventData<?> evento = getDomainEventData(linhas);
+                    lidos.get(evento.getAggregateIdentifier()).eventos().add(evento);
+                }
+            }
+            lidos.values().forEach(l -> {
+                l.instantaneos().sort(Comparator.comparingLong(DomainEventData<?>::getSequenceNumber).reversed());
+                l.eventos().sort(Comparator.comparingLong(DomainEventData::getSequenceNumber));
+            });
+            return lidos;
+        }, erro -> new EventStoreException("Falha ao ler os agregados " + List.of(ids), erro)));
+    }
+}
