@@ -2,6 +2,7 @@ package br.com.lojaapi.command.produto;
 
 import java.util.Collection;
 import java.util.Set;
+import java.util.function.Supplier;
 
 /**
  * The stock locks, kept with the command side's index of products ({@link ProdutoLookup}). Every transaction that
@@ -11,6 +12,13 @@ import java.util.Set;
  * transactions can wait for each other.
  */
 public interface EstoqueDosProdutos {
+
+    /**
+     * Runs {@code transacao}, which will take these products' locks, once this node's earlier requests for any of
+     * them are done: they queue before their transaction, not with a pooled connection each
+     * ({@link br.com.lojaapi.command.comum.TravasDoNo}).
+     */
+    <T> T naVez(Collection<String> produtoIds, Supplier<T> transacao);
 
     /** Held until the surrounding transaction ends; one statement for all of them. */
     void travar(Collection<String> produtoIds);

@@ -21,7 +21,8 @@ import br.com.lojaapi.coreapi.produto.MotivoDoMovimento;
 import br.com.lojaapi.coreapi.produto.TomarEstoqueDoPedidoCommand;
 import org.axonframework.commandhandling.gateway.CommandGateway;
 import org.springframework.stereotype.Service;
-import org.springframework.transaction.annotation.Transactional;
+import org.springframework.transaction.PlatformTransactionManager;
+import org.springframework.transaction.support.TransactionTemplate;
 
 import java.math.BigDecimal;
 import java.time.Instant;
@@ -29,6 +30,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Set;
 import java.util.SortedMap;
 
@@ -46,14 +48,16 @@ public class CriacaoDePedido {
     private final EstoqueDosProdutos estoque;
     private final NumerosDePedido numeros;
     private final LeituraAntecipada leitura;
+    private final TransactionTemplate transacao;
 
     CriacaoDePedido(CommandGateway comandos, ClientesDaLoja clientes, EstoqueDosProdutos estoque,
-                    NumerosDePedido numeros, LeituraAntecipada leitura) {
+                    NumerosDePedido numeros, LeituraAntecipada leitura, PlatformTransactionManager transacoes) {
         this.comandos = comandos;
         this.clientes = clientes;
         this.estoque = estoque;
         this.numeros = numeros;
         this.leitura = leitura;
+        this.transacao = new TransactionTemplate(transacoes);
     }
 
     /** An order line as sent: {@code itemId} is the id to give the line, {@code opcoes} JSON text or null. */
@@ -66,8 +70,16 @@ public class CriacaoDePedido {
                              String observacoes, Instant agora) {
     }
 
-    @Transactional
+    /**
+     * The order, in its transaction, once this node's earlier orders for its products are done (they wait in turn
+     * without holding a pooled connection each: see {@link EstoqueDosProdutos#naVez}).
+     */
     public List<Escrita> criar(NovoPedido pedido) {
+        List<String> produtos = pedido.itens().stream().map(Linha::produtoId).filter(Objects::nonNull).toList();
+        return estoque.naVez(produtos, () -> transacao.execute(status -> criarNaTransacao(pedido)));
+    }
+
+    private List<Escrita> criarNaTransacao(NovoPedido pedido) {
         DadosCliente registrado = pedido.clienteId() == null ? null
                 : clientes.dadosDe(pedido.lojaId(), pedido.clienteId()).orElseThrow(() ->
                         ErroDeNegocio.invalido("cliente.id não é um cliente desta loja: " + pedido.clienteId()));
