@@ -1,5 +1,7 @@
 package br.com.lojaapi.command.produto;
 
+import br.com.lojaapi.coreapi.comum.ErroDeNegocio;
+
 import java.util.Collection;
 import java.util.Set;
 import java.util.function.Supplier;
@@ -28,4 +30,9 @@ public interface EstoqueDosProdutos {
 
     /** Which of the products are the store's and not removed, in one query; reliable once their locks are held. */
     Set<String> existentes(String lojaId, Collection<String> produtoIds);
+
+    /** The refusal of an order line whose product is not one of the store's live products. */
+    static ErroDeNegocio naoEncontrado(int indice, String produtoId) {
+        return ErroDeNegocio.invalido("itens[" + indice + "]: produto não encontrado nesta loja: " + produtoId);
+    }
 }

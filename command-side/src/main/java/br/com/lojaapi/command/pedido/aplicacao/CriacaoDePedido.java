@@ -20,6 +20,7 @@ import br.com.lojaapi.coreapi.produto.ItensCotados;
 import br.com.lojaapi.coreapi.produto.MotivoDoMovimento;
 import br.com.lojaapi.coreapi.produto.TomarEstoqueDoPedidoCommand;
 import org.axonframework.commandhandling.gateway.CommandGateway;
+import org.axonframework.modelling.command.AggregateNotFoundException;
 import org.springframework.stereotype.Service;
 import org.springframework.transaction.PlatformTransactionManager;
 import org.springframework.transaction.support.TransactionTemplate;
@@ -31,14 +32,14 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
-import java.util.Set;
 import java.util.SortedMap;
 
 /**
  * POST of an order, in one database transaction (the commands run in-thread inside it): each product of the order,
  * under its stock lock, prices its lines and takes their stock (the products are read together, once all their
- * locks are held); then the order is created with the store's next number. Any refusal rolls everything back, so no line's stock is ever taken alone and no number is consumed. A
- * concurrency conflict must retry the whole call.
+ * locks are held, and a product that does not exist or was removed is refused as it loads); then the order is
+ * created with the store's next number. Any refusal rolls everything back, so no line's stock is ever taken alone
+ * and no number is consumed. A concurrency conflict must retry the whole call.
  */
 @Service
 public class CriacaoDePedido {
@@ -93,13 +94,6 @@ public class CriacaoDePedido {
         }
         SortedMap<String, List<ItemSolicitado>> porProduto = ItensPorProduto.de(linhas);
         estoque.travar(porProduto.keySet());
-        Set<String> existentes = estoque.existentes(pedido.lojaId(), porProduto.keySet());
-        porProduto.forEach((produtoId, itens) -> {
-            if (!existentes.contains(produtoId)) {
-                throw ErroDeNegocio.invalido("itens[" + itens.get(0).indice() + "]: produto não encontrado nesta loja: "
-                        + produtoId);
-            }
-        });
         leitura.antecipar(porProduto.keySet());
         return UmaUnidadeDeTrabalho.executar(() -> tomarECriar(pedido, registrado, porProduto));
     }
@@ -113,8 +107,16 @@ public class CriacaoDePedido {
         List<Escrita> escritas = new ArrayList<>();
         Map<Integer, ItemCotado> cotados = new HashMap<>();
         porProduto.forEach((produtoId, itens) -> {
-            ItensCotados resultado = comandos.sendAndWait(new TomarEstoqueDoPedidoCommand(produtoId, pedido.lojaId(),
-                    pedido.pedidoId(), itens, pedido.agora(), MotivoDoMovimento.PEDIDO_CRIADO));
+            ItensCotados resultado;
+            try {
+                resultado = comandos.sendAndWait(new TomarEstoqueDoPedidoCommand(produtoId, pedido.lojaId(),
+                        pedido.pedidoId(), itens, pedido.agora(), MotivoDoMovimento.PEDIDO_CRIADO));
+            } catch (AggregateNotFoundException e) {
+                // never created, or removed (AggregateDeletedException is one): found out by loading the product under
+                // its lock, with no query of its own; another store's product is refused by its handler, in the same
+                // words
+                throw EstoqueDosProdutos.naoEncontrado(itens.get(0).indice(), produtoId);
+            }
             resultado.itens().forEach(item -> cotados.put(item.indice(), item));
             escritas.add(new Escrita(ModeloLeitura.PRODUTO, produtoId, resultado.versao()));
         });
