@@ -38,10 +38,12 @@ import java.util.Map;
 class ProdutoProjection extends ProjecaoJpa<ProdutoRegistro> {
 
     private final IndicesGlobais indices;
+    private final EstoquesDoLote estoques;
 
-    ProdutoProjection(IndicesGlobais indices) {
+    ProdutoProjection(IndicesGlobais indices, EstoquesDoLote estoques) {
         super(ProdutoRegistro.class);
         this.indices = indices;
+        this.estoques = estoques;
     }
 
     @EventHandler
@@ -122,12 +124,21 @@ class ProdutoProjection extends ProjecaoJpa<ProdutoRegistro> {
 
     @EventHandler
     void on(EstoqueBaixoEvent evento, @SequenceNumber long versao) {
+        if (estoques.soEstoque(evento.produtoId())) {
+            estoques.anotar(evento.produtoId(), List.of(), null, null, versao, indices.de(evento.produtoId(), versao));
+            return;
+        }
         atualizar(evento.produtoId(), versao,
                 produto -> produto.versao(versao, indices.de(evento.produtoId(), versao)));
     }
 
+    /** A stock change: with the batch's others in one statement ({@link EstoquesDoLote}) when it can be. */
     private void estoque(String produtoId, List<BaixaDeEstoque> mudancas, BigDecimal doProduto,
                          Instant quando, long versao) {
+        if (estoques.soEstoque(produtoId)) {
+            estoques.anotar(produtoId, mudancas, doProduto, quando, versao, indices.de(produtoId, versao));
+            return;
+        }
         atualizar(produtoId, versao, produto -> {
             for (BaixaDeEstoque mudanca : mudancas) {
                 if (mudanca.variacaoId() != null) {

@@ -181,6 +181,55 @@ class ProdutoProjectionTest extends TesteDeProjecao<ProdutoProjection> {
                 .containsEntry("quantidade_estoque", new BigDecimal("4.000")).containsEntry("versao", 1L);
     }
 
+    /**
+     * A batch's stock events, for products with no other event in it, are written together when it commits: each
+     * product's last stock, time, version and index, each variation's last stock. Handled again, or an older part of
+     * it after, nothing changes.
+     */
+    @Test
+    void estoquesDeUmLoteSaoEscritosJuntosComoOsEventosOsDeixam() {
+        String outro = id();
+        String pedido = id();
+        dado(evento(produto, 0, criado("Caneca", "10", variacao(p, "Branca", "6"), variacao(m, "Preta", "4"))),
+                evento(outro, 0, new ProdutoCriadoEvent(outro, loja, dados("Chá", "5"), List.of(), CRIADO)));
+        DomainEventMessage<?> primeiro = evento(produto, 1, new EstoqueTomadoPorPedidoEvent(produto, loja, pedido,
+                List.of(new BaixaDeEstoque(p, new BigDecimal("2"), new BigDecimal("4"))), new BigDecimal("8"),
+                DEPOIS, MotivoDoMovimento.PEDIDO_CRIADO));
+        DomainEventMessage<?>[] lote = {
+                primeiro,
+                evento(outro, 1, new EstoqueMovimentadoEvent(outro, loja, id(), null, TipoMovimento.ENTRADA,
+                        new BigDecimal("3"), new BigDecimal("5"), new BigDecimal("8"), new BigDecimal("8"), null,
+                        DEPOIS)),
+                evento(produto, 2, new EstoqueTomadoPorPedidoEvent(produto, loja, id(),
+                        List.of(new BaixaDeEstoque(m, new BigDecimal("3"), new BigDecimal("1"))), new BigDecimal("5"),
+                        MAIS_TARDE, MotivoDoMovimento.PEDIDO_CRIADO)),
+                evento(produto, 3, new EstoqueBaixoEvent(produto, loja, m, "Caneca", null, null,
+                        new BigDecimal("1"), new BigDecimal("2"), MAIS_TARDE.plusSeconds(60)))};
+
+        dadoNumLote(lote);
+
+        ProdutoView view = buscar().orElseThrow();
+        assertThat(view.dados().quantidadeEstoque()).isEqualByComparingTo("5");
+        assertThat(view.atualizadoEm()).isEqualTo(MAIS_TARDE);
+        assertThat(view.versao()).isEqualTo(3);
+        assertThat(view.variacoes()).extracting(v -> v.dados().quantidadeEstoque().intValue()).containsExactly(4, 1);
+        Map<String, Object> linha = linha("SELECT quantidade_estoque, atualizado_em, versao, global_index "
+                                          + "FROM produto_view WHERE id = ?", produto);
+        assertThat(linha.get("global_index")).isEqualTo(jdbc.queryForObject("SELECT global_index FROM "
+                + "domain_event_entry WHERE aggregate_identifier = ? AND sequence_number = 3", Long.class, produto));
+        assertThat(linha("SELECT quantidade_estoque, versao FROM produto_view WHERE id = ?", outro))
+                .containsEntry("quantidade_estoque", new BigDecimal("8.000")).containsEntry("versao", 1L);
+
+        dadoNumLote(lote);
+        dadoNumLote(primeiro);
+        dado(primeiro);
+
+        assertThat(linha("SELECT quantidade_estoque, atualizado_em, versao, global_index FROM produto_view "
+                         + "WHERE id = ?", produto)).isEqualTo(linha);
+        assertThat(buscar().orElseThrow().variacoes()).extracting(v -> v.dados().quantidadeEstoque().intValue())
+                .containsExactly(4, 1);
+    }
+
     @Test
     void removidoSomeDasConsultasMasFicaComoLapideNaSincronia() {
         dado(evento(produto, 0, criado("Bolo", "1", variacao(p, "Fatia", "1"))),
