@@ -9,6 +9,7 @@ import br.com.lojaapi.coreapi.pedido.Pagamento;
 import br.com.lojaapi.coreapi.pedido.PedidoView;
 import br.com.lojaapi.coreapi.pedido.ProdutoDoItem;
 import br.com.lojaapi.coreapi.pedido.VariacaoDoItem;
+import br.com.lojaapi.gateway.webhook.RecursosComoGet;
 import com.fasterxml.jackson.annotation.JsonRawValue;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.swagger.v3.oas.annotations.media.Schema;
@@ -75,7 +76,7 @@ public record PedidoJson(String id,
                 @Schema(nullable = true) String observacao,
                 @Schema(implementation = JsonNode.class, description = "JSON livre: as opções como enviadas no pedido, "
                         + "ou null")
-                @JsonRawValue String opcoes) {
+                @JsonRawValue String opcoes) implements RecursosComoGet.Item {
     }
 
     @Schema(name = "ProdutoDoItem")

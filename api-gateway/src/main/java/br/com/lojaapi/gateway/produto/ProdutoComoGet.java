@@ -22,11 +22,7 @@ public class ProdutoComoGet {
     }
 
     /** The product's JSON body, empty when it is not (or no longer) a product of the store. */
-    public Optional<Object> ler(String lojaId, String id) {
-        return buscar(lojaId, id).map(Object.class::cast);
-    }
-
-    Optional<ProdutoJson> buscar(String lojaId, String id) {
+    public Optional<ProdutoJson> buscar(String lojaId, String id) {
         return comEtag(lojaId, id).map(ComEtag::corpo);
     }
 

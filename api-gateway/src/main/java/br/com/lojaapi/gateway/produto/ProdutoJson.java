@@ -3,6 +3,7 @@ package br.com.lojaapi.gateway.produto;
 import br.com.lojaapi.coreapi.produto.DadosProduto;
 import br.com.lojaapi.coreapi.produto.ProdutoView;
 import br.com.lojaapi.coreapi.produto.Referencia;
+import br.com.lojaapi.gateway.webhook.RecursosComoGet;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import io.swagger.v3.oas.annotations.media.Schema;
 
@@ -31,7 +32,8 @@ public record ProdutoJson(String id, String nome, @Schema(nullable = true) Strin
                    @Schema(description = "Só no modo upsert: criado ou atualizado", allowableValues = {"criado", "atualizado"})
                    String operacao,
                    @JsonInclude(JsonInclude.Include.NON_EMPTY)
-                   @Schema(description = "Avisos que não impediram a operação") List<String> avisos) {
+                   @Schema(description = "Avisos que não impediram a operação") List<String> avisos)
+        implements RecursosComoGet.Produto {
 
     @Schema(name = "ReferenciaNome")
     record Ref(String id, String nome) {

@@ -131,10 +131,7 @@ class EventoDeWebhookTest {
             for (Origem<?> origem : tipo.origens()) {
                 String evento = tipo.nome() + " de " + origem.classe().getSimpleName();
                 List<String> lidos = new ArrayList<>();
-                Object dados = EventosDeReferencia.dados(origem, 7, (lojaId, produtoId, versao) -> {
-                    lidos.add(lojaId + "/" + produtoId + "@" + versao);
-                    return null;
-                });
+                Object dados = EventosDeReferencia.dados(origem, 7, EventosDeReferencia.recursos(lidos));
                 assertThat(EventosDeReferencia.loja(origem)).as("loja de %s", evento).isEqualTo("loja-1");
                 if (lidos.isEmpty()) {
                     assertThat(dados).as(evento).isInstanceOf(tipo.dados());
@@ -154,7 +151,7 @@ class EventoDeWebhookTest {
         ObjectMapper json = new ObjectMapper().findAndRegisterModules()
                                               .disable(SerializationFeature.WRITE_DATES_AS_TIMESTAMPS);
         Instant enviadoEm = Instant.parse("2026-11-21T10:15:30.123Z");
-        String corpo = new RenderizadorDeEventos(json, null, null).teste("wh-1", enviadoEm);
+        String corpo = new RenderizadorDeEventos(json, null).teste("wh-1", enviadoEm);
 
         JsonNode lido = json.readTree(corpo);
         assertThat(lido.fieldNames()).toIterable().containsExactly("evento", "criadoEm", "dados");

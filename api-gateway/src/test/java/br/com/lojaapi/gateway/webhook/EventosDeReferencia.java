@@ -1,6 +1,7 @@
 package br.com.lojaapi.gateway.webhook;
 
 import br.com.lojaapi.gateway.axon.ConfiguracaoAxon;
+import br.com.lojaapi.gateway.produto.ProdutoJson;
 import org.axonframework.serialization.AnnotationRevisionResolver;
 import org.axonframework.serialization.Serializer;
 import org.axonframework.serialization.SimpleSerializedObject;
@@ -30,6 +31,17 @@ final class EventosDeReferencia {
     private EventosDeReferencia() {
     }
 
+    /** The web layer's representations, with every product read as already removed (the read model is not there). */
+    static RecursosComoGet recursos(List<String> produtosLidos) {
+        return new RecursosDaApi(null, null) {
+            @Override
+            public ProdutoJson produto(String lojaId, String produtoId, long versao) {
+                produtosLidos.add(lojaId + "/" + produtoId + "@" + versao);
+                return null;
+            }
+        };
+    }
+
     static <T> T ler(Class<T> tipo) {
         try {
             byte[] bytes = Files.readString(PASTA.resolve(tipo.getSimpleName() + ".json")).strip()
@@ -42,7 +54,7 @@ final class EventosDeReferencia {
     }
 
     /** How an origin renders its reference event at this version, reading resources through {@code recursos}. */
-    static <E> Object dados(Origem<E> origem, long versao, Origem.Recursos recursos) {
+    static <E> Object dados(Origem<E> origem, long versao, RecursosComoGet recursos) {
         return origem.dados().de(ler(origem.classe()), versao, recursos);
     }
 
@@ -60,7 +72,7 @@ final class EventosDeReferencia {
         Map<EventoDeWebhook, List<Object>> dados = new LinkedHashMap<>();
         for (EventoDeWebhook tipo : EventoDeWebhook.values()) {
             for (Origem<?> origem : tipo.origens()) {
-                Object d = dados(origem, 1, (lojaId, produtoId, versao) -> null);
+                Object d = dados(origem, 1, recursos(new ArrayList<>()));
                 if (d != null) {
                     dados.computeIfAbsent(tipo, t -> new ArrayList<>()).add(d);
                 }

@@ -1,0 +1,58 @@
+package br.com.lojaapi.gateway.webhook;
+
+import br.com.lojaapi.coreapi.cliente.ClienteView;
+import br.com.lojaapi.coreapi.comum.ModeloLeitura;
+import br.com.lojaapi.coreapi.etiqueta.EstadoDaEtiqueta;
+import br.com.lojaapi.coreapi.notafiscal.EstadoDaNota;
+import br.com.lojaapi.coreapi.pedido.ItemDoPedido;
+import br.com.lojaapi.gateway.cliente.ClienteJson;
+import br.com.lojaapi.gateway.envio.EtiquetaDeEnvioJson;
+import br.com.lojaapi.gateway.notafiscal.NotaFiscalJson;
+import br.com.lojaapi.gateway.pedido.PedidoJson;
+import br.com.lojaapi.gateway.produto.ProdutoComoGet;
+import br.com.lojaapi.gateway.produto.ProdutoJson;
+import br.com.lojaapi.query.comum.LeituraDaPropriaEscrita;
+import org.springframework.stereotype.Component;
+
+/**
+ * The resources a webhook shows, as the API's GET answers show them: the web types themselves. The description
+ * ({@link DescricaoDosWebhooks}) publishes each representation with the schema of the type returned here.
+ */
+@Component
+class RecursosDaApi implements RecursosComoGet {
+
+    private final LeituraDaPropriaEscrita leitura;
+    private final ProdutoComoGet produtos;
+
+    RecursosDaApi(LeituraDaPropriaEscrita leitura, ProdutoComoGet produtos) {
+        this.leitura = leitura;
+        this.produtos = produtos;
+    }
+
+    @Override
+    public ClienteJson cliente(ClienteView cliente) {
+        return ClienteJson.de(cliente);
+    }
+
+    @Override
+    public NotaFiscalJson notaFiscal(EstadoDaNota nota, long versao) {
+        return NotaFiscalJson.de(nota, versao, null);
+    }
+
+    @Override
+    public EtiquetaDeEnvioJson etiqueta(EstadoDaEtiqueta etiqueta, long versao) {
+        return EtiquetaDeEnvioJson.de(etiqueta, versao, null);
+    }
+
+    @Override
+    public PedidoJson.Item item(ItemDoPedido item) {
+        return PedidoJson.item(item);
+    }
+
+    /** Read once the read model shows this change (or a later one); a product removed meanwhile shows nothing. */
+    @Override
+    public ProdutoJson produto(String lojaId, String produtoId, long versao) {
+        leitura.aguardarVersao(ModeloLeitura.PRODUTO, lojaId, produtoId, versao);
+        return produtos.buscar(lojaId, produtoId).orElse(null);
+    }
+}
