@@ -1,9 +1,9 @@
 package br.com.lojaapi.gateway.axon;
 
 import br.com.lojaapi.command.comum.GruposDeLookup;
+import br.com.lojaapi.command.entrega.DisparadorDeWebhooks;
 import br.com.lojaapi.command.entrega.EntregaSaga;
 import br.com.lojaapi.command.entrega.FilaDeEnvios;
-import br.com.lojaapi.gateway.webhook.DisparadorDeWebhooks;
 import br.com.lojaapi.query.evento.GrupoDoFeed;
 import br.com.lojaapi.query.processamento.DivisaoDeSegmentos;
 import org.axonframework.common.AxonThreadFactory;

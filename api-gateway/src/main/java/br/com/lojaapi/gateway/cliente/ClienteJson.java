@@ -1,8 +1,8 @@
 package br.com.lojaapi.gateway.cliente;
 
+import br.com.lojaapi.command.entrega.RecursosComoGet;
 import br.com.lojaapi.coreapi.cliente.ClienteView;
 import br.com.lojaapi.coreapi.cliente.DadosCliente;
-import br.com.lojaapi.gateway.webhook.RecursosComoGet;
 import io.swagger.v3.oas.annotations.media.Schema;
 
 import java.time.Instant;

@@ -1,7 +1,7 @@
 package br.com.lojaapi.gateway.envio;
 
+import br.com.lojaapi.command.entrega.RecursosComoGet;
 import br.com.lojaapi.coreapi.etiqueta.EstadoDaEtiqueta;
-import br.com.lojaapi.gateway.webhook.RecursosComoGet;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import io.swagger.v3.oas.annotations.media.Schema;
 

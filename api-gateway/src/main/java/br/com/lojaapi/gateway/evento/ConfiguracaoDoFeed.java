@@ -1,6 +1,6 @@
 package br.com.lojaapi.gateway.evento;
 
-import br.com.lojaapi.gateway.webhook.RenderizadorDeEventos;
+import br.com.lojaapi.command.entrega.RenderizadorDeEventos;
 import br.com.lojaapi.query.evento.EventoRenderizado;
 import br.com.lojaapi.query.evento.RenderizacaoDeEventos;
 import org.springframework.context.annotation.Bean;

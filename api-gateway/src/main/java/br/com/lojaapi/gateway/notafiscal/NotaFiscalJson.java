@@ -1,8 +1,8 @@
 package br.com.lojaapi.gateway.notafiscal;
 
+import br.com.lojaapi.command.entrega.RecursosComoGet;
 import br.com.lojaapi.coreapi.notafiscal.DadosNotaFiscal;
 import br.com.lojaapi.coreapi.notafiscal.EstadoDaNota;
-import br.com.lojaapi.gateway.webhook.RecursosComoGet;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import io.swagger.v3.oas.annotations.media.Schema;
 

@@ -1,5 +1,6 @@
 package br.com.lojaapi.gateway.pedido;
 
+import br.com.lojaapi.command.entrega.RecursosComoGet;
 import br.com.lojaapi.coreapi.cliente.DadosCliente;
 import br.com.lojaapi.coreapi.pedido.ClienteDoPedido;
 import br.com.lojaapi.coreapi.pedido.EtiquetaDoPedido;
@@ -9,7 +10,6 @@ import br.com.lojaapi.coreapi.pedido.Pagamento;
 import br.com.lojaapi.coreapi.pedido.PedidoView;
 import br.com.lojaapi.coreapi.pedido.ProdutoDoItem;
 import br.com.lojaapi.coreapi.pedido.VariacaoDoItem;
-import br.com.lojaapi.gateway.webhook.RecursosComoGet;
 import com.fasterxml.jackson.annotation.JsonRawValue;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.swagger.v3.oas.annotations.media.Schema;

@@ -1,9 +1,9 @@
 package br.com.lojaapi.gateway.produto;
 
+import br.com.lojaapi.command.entrega.RecursosComoGet;
 import br.com.lojaapi.coreapi.produto.DadosProduto;
 import br.com.lojaapi.coreapi.produto.ProdutoView;
 import br.com.lojaapi.coreapi.produto.Referencia;
-import br.com.lojaapi.gateway.webhook.RecursosComoGet;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import io.swagger.v3.oas.annotations.media.Schema;
 

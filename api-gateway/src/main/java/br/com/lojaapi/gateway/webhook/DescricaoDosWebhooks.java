@@ -1,6 +1,9 @@
 package br.com.lojaapi.gateway.webhook;
 
 import br.com.lojaapi.command.entrega.ConfiguracaoDosWebhooks;
+import br.com.lojaapi.command.entrega.DadosDeEvento;
+import br.com.lojaapi.command.entrega.EventoDeWebhook;
+import br.com.lojaapi.command.entrega.RecursosComoGet;
 import br.com.lojaapi.gateway.openapi.JsonLivre;
 import com.fasterxml.jackson.databind.JavaType;
 import io.swagger.v3.core.converter.AnnotatedType;
@@ -9,8 +12,8 @@ import io.swagger.v3.core.converter.ModelConverterContext;
 import io.swagger.v3.core.converter.ModelConverterContextImpl;
 import io.swagger.v3.core.jackson.ModelResolver;
 import io.swagger.v3.core.jackson.TypeNameResolver;
-import io.swagger.v3.core.util.Json;
 import io.swagger.v3.core.util.Json31;
+import io.swagger.v3.core.util.Json;
 import io.swagger.v3.oas.models.Components;
 import io.swagger.v3.oas.models.OpenAPI;
 import io.swagger.v3.oas.models.PathItem;

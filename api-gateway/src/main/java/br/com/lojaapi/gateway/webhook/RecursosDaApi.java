@@ -1,5 +1,6 @@
 package br.com.lojaapi.gateway.webhook;
 
+import br.com.lojaapi.command.entrega.RecursosComoGet;
 import br.com.lojaapi.coreapi.cliente.ClienteView;
 import br.com.lojaapi.coreapi.comum.ModeloLeitura;
 import br.com.lojaapi.coreapi.etiqueta.EstadoDaEtiqueta;

@@ -1,4 +1,4 @@
-package br.com.lojaapi.gateway.webhook;
+package br.com.lojaapi.command.entrega;
 
 import br.com.lojaapi.coreapi.cliente.ClienteCriadoEvent;
 import br.com.lojaapi.coreapi.etiqueta.EstadoDaEtiqueta;
@@ -128,6 +128,11 @@ public enum EventoDeWebhook {
     /** The event classes this kind is rendered from, and how; none for a kind sent only on request. */
     List<Origem<?>> origens() {
         return origens;
+    }
+
+    /** The event classes this kind is rendered from; none for a kind sent only on request. */
+    public List<Class<?>> eventos() {
+        return origens.stream().<Class<?>>map(Origem::classe).toList();
     }
 
     /** Whether events of the store are delivered as this kind: a webhook may subscribe to it, the feed has it. */

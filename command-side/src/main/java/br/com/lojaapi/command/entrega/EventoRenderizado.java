@@ -1,4 +1,4 @@
-package br.com.lojaapi.gateway.webhook;
+package br.com.lojaapi.command.entrega;
 
 import java.time.Instant;
 import java.util.Optional;

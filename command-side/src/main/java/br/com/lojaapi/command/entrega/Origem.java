@@ -1,4 +1,4 @@
-package br.com.lojaapi.gateway.webhook;
+package br.com.lojaapi.command.entrega;
 
 import java.util.Objects;
 import java.util.function.BiFunction;

@@ -1,4 +1,4 @@
-package br.com.lojaapi.gateway.webhook;
+package br.com.lojaapi.command.entrega;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -24,7 +24,7 @@ public class RenderizadorDeEventos {
     private final ObjectMapper json;
     private final RecursosComoGet recursos;
 
-    RenderizadorDeEventos(ObjectMapper json, RecursosComoGet recursos) {
+    public RenderizadorDeEventos(ObjectMapper json, RecursosComoGet recursos) {
         this.json = json;
         this.recursos = recursos;
     }

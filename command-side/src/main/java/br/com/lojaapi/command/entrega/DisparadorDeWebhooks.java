@@ -1,6 +1,5 @@
-package br.com.lojaapi.gateway.webhook;
+package br.com.lojaapi.command.entrega;
 
-import br.com.lojaapi.command.entrega.ConfiguracaoDosWebhooks;
 import br.com.lojaapi.command.webhook.WebhookLookup;
 import br.com.lojaapi.coreapi.entrega.IniciarEntregaCommand;
 import org.axonframework.commandhandling.gateway.CommandGateway;

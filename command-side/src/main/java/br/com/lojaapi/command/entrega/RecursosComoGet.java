@@ -1,4 +1,4 @@
-package br.com.lojaapi.gateway.webhook;
+package br.com.lojaapi.command.entrega;
 
 import br.com.lojaapi.coreapi.cliente.ClienteView;
 import br.com.lojaapi.coreapi.etiqueta.EstadoDaEtiqueta;
