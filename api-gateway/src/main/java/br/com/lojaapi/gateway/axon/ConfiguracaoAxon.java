@@ -1,5 +1,7 @@
 package br.com.lojaapi.gateway.axon;
 
+import br.com.lojaapi.command.armazenamento.ArmazenamentoDeEventos;
+import br.com.lojaapi.command.armazenamento.ViolacaoDeChavePostgres;
 import br.com.lojaapi.command.comum.Snapshots;
 import br.com.lojaapi.gateway.banco.BancoDaAplicacao;
 import br.com.lojaapi.gateway.banco.DisponibilidadeDoBanco;
