@@ -7,6 +7,7 @@ import br.com.lojaapi.gateway.banco.BancoDaAplicacao;
 import br.com.lojaapi.gateway.banco.DisponibilidadeDoBanco;
 import br.com.lojaapi.gateway.banco.OuvinteDeNotificacoes;
 import br.com.lojaapi.query.comum.AvisosDeLeitura;
+import br.com.lojaapi.query.processamento.EventStoreDespertavel;
 import br.com.lojaapi.query.processamento.IdentidadeDoNo;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
