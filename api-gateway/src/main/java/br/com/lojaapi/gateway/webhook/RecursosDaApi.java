@@ -2,7 +2,6 @@ package br.com.lojaapi.gateway.webhook;
 
 import br.com.lojaapi.command.entrega.RecursosComoGet;
 import br.com.lojaapi.coreapi.cliente.ClienteView;
-import br.com.lojaapi.coreapi.comum.ModeloLeitura;
 import br.com.lojaapi.coreapi.etiqueta.EstadoDaEtiqueta;
 import br.com.lojaapi.coreapi.notafiscal.EstadoDaNota;
 import br.com.lojaapi.coreapi.pedido.ItemDoPedido;
@@ -12,7 +11,6 @@ import br.com.lojaapi.gateway.notafiscal.NotaFiscalJson;
 import br.com.lojaapi.gateway.pedido.PedidoJson;
 import br.com.lojaapi.gateway.produto.ProdutoComoGet;
 import br.com.lojaapi.gateway.produto.ProdutoJson;
-import br.com.lojaapi.query.comum.LeituraDaPropriaEscrita;
 import org.springframework.stereotype.Component;
 
 /**
@@ -22,11 +20,9 @@ import org.springframework.stereotype.Component;
 @Component
 class RecursosDaApi implements RecursosComoGet {
 
-    private final LeituraDaPropriaEscrita leitura;
     private final ProdutoComoGet produtos;
 
-    RecursosDaApi(LeituraDaPropriaEscrita leitura, ProdutoComoGet produtos) {
-        this.leitura = leitura;
+    RecursosDaApi(ProdutoComoGet produtos) {
         this.produtos = produtos;
     }
 
@@ -50,10 +46,8 @@ class RecursosDaApi implements RecursosComoGet {
         return PedidoJson.item(item);
     }
 
-    /** Read once the read model shows this change (or a later one); a product removed meanwhile shows nothing. */
     @Override
     public ProdutoJson produto(String lojaId, String produtoId, long versao) {
-        leitura.aguardarVersao(ModeloLeitura.PRODUTO, lojaId, produtoId, versao);
-        return produtos.buscar(lojaId, produtoId).orElse(null);
+        return produtos.naVersao(lojaId, produtoId, versao);
     }
 }

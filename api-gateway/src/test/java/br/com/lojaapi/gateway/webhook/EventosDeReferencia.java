@@ -57,7 +57,7 @@ final class EventosDeReferencia {
      * found removed (there is no read model here).
      */
     static RenderizadorDeEventos renderizador(ObjectMapper json, List<String> produtosLidos) {
-        return new RenderizadorDeEventos(json, new RecursosDaApi(null, null) {
+        return new RenderizadorDeEventos(json, new RecursosDaApi(null) {
             @Override
             public ProdutoJson produto(String lojaId, String produtoId, long versao) {
                 produtosLidos.add(lojaId + "/" + produtoId + "@" + versao);
