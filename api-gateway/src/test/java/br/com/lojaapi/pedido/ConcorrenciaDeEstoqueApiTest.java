@@ -8,8 +8,12 @@ import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.jdbc.core.JdbcTemplate;
 
+import java.sql.Connection;
+import java.sql.PreparedStatement;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -32,6 +36,61 @@ class ConcorrenciaDeEstoqueApiTest extends TesteDePedidos {
         List<Resposta> respostas = EmParalelo.executar(PEDIDOS, i -> pedidoBalcao(loja, "[" + item(produto, "1") + "]"));
 
         conferir(loja, produto, respostas);
+    }
+
+    /**
+     * Orders of one node waiting for one product take their turn without a pooled connection each: while another
+     * transaction holds the product's lock, forty orders for it leave one connection waiting for that lock, the
+     * pool serves everything else, and once the lock is free every order is taken. Before, each waiting order held a
+     * connection (twenty, the whole pool), and the rest of the node's requests answered 503 after the pool's wait.
+     */
+    @Test
+    void pedidosQueEsperamPeloMesmoProdutoNaoTomamAsConexoesDoPool() throws Exception {
+        LojaDeTeste loja = novaLoja();
+        String produto = produtoComEstoque(loja, "Disputado", "10", "100");
+        CompletableFuture<List<Resposta>> pedidos;
+        try (Connection trava = jdbc.getDataSource().getConnection()) {
+            trava.setAutoCommit(false);
+            try (PreparedStatement lock = trava.prepareStatement(
+                    "SELECT pg_advisory_xact_lock(hashtextextended(?, 0))")) {
+                lock.setString(1, "produto-estoque:" + produto);
+                lock.execute();
+            }
+            pedidos = CompletableFuture.supplyAsync(() -> {
+                try {
+                    return EmParalelo.executar(40, i -> pedidoBalcao(loja, "[" + item(produto, "1") + "]"));
+                } catch (Exception e) {
+                    throw new IllegalStateException(e);
+                }
+            });
+            long ate = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+            while (esperandoTravas(produto) == 0 && System.nanoTime() < ate) {
+                Thread.sleep(20);
+            }
+            assertThat(esperandoTravas(produto)).as("um pedido espera pela trava do produto").isEqualTo(1);
+            // Longer than the pool's wait (DATABASE_CONNECTION_TIMEOUT, 1 s): a request left waiting for a
+            // connection would have been answered 503 by now.
+            long fim = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(2500);
+            while (System.nanoTime() < fim) {
+                assertThat(esperandoTravas(produto)).as("conexões esperando pela trava do produto").isEqualTo(1);
+                Resposta lido = api.get("/v1/produtos/" + produto).token(loja.token()).enviar();
+                assertThat(lido.status()).as(lido.toString()).isEqualTo(200);
+                Thread.sleep(100);
+            }
+            trava.rollback();
+        }
+        List<Resposta> respostas = pedidos.get(60, TimeUnit.SECONDS);
+        assertThat(respostas).allSatisfy(r -> assertThat(r.status()).as(r.toString()).isEqualTo(201));
+        assertThat(estoque(loja, produto)).isEqualByComparingTo("60");
+    }
+
+    /** Connections waiting for the product's stock lock (an advisory lock on a 64-bit key: classid, objid). */
+    private long esperandoTravas(String produto) {
+        return jdbc.queryForObject("""
+                SELECT count(*) FROM pg_locks
+                 WHERE locktype = 'advisory' AND NOT granted AND objsubid = 1
+                   AND ((classid::bigint << 32) | objid::bigint) = hashtextextended(?, 0)""",
+                Long.class, "produto-estoque:" + produto);
     }
 
     @Test

@@ -1,6 +1,7 @@
 package br.com.lojaapi.gateway.web;
 
 import br.com.lojaapi.coreapi.comum.ErroDeNegocio;
+import br.com.lojaapi.query.comum.LeituraInstantanea;
 import jakarta.servlet.http.HttpServletRequest;
 import org.axonframework.messaging.responsetypes.ResponseTypes;
 import org.axonframework.queryhandling.QueryGateway;

@@ -1,5 +1,6 @@
 package br.com.lojaapi.gateway.web;
 
+import br.com.lojaapi.query.comum.LeituraInstantanea;
 import org.axonframework.queryhandling.QueryGateway;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.context.annotation.Configuration;

@@ -1,6 +1,7 @@
 package br.com.lojaapi.gateway.web;
 
 import br.com.lojaapi.apoio.TesteDeApi;
+import br.com.lojaapi.query.comum.LeituraInstantanea;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.jdbc.core.JdbcTemplate;

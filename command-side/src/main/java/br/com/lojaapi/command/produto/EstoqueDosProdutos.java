@@ -1,7 +1,10 @@
 package br.com.lojaapi.command.produto;
 
+import br.com.lojaapi.coreapi.comum.ErroDeNegocio;
+
 import java.util.Collection;
 import java.util.Set;
+import java.util.function.Supplier;
 
 /**
  * The stock locks, kept with the command side's index of products ({@link ProdutoLookup}). Every transaction that
@@ -12,6 +15,13 @@ import java.util.Set;
  */
 public interface EstoqueDosProdutos {
 
+    /**
+     * Runs {@code transacao}, which will take these products' locks, once this node's earlier requests for any of
+     * them are done: they queue before their transaction, not with a pooled connection each
+     * ({@link br.com.lojaapi.command.comum.TravasDoNo}).
+     */
+    <T> T naVez(Collection<String> produtoIds, Supplier<T> transacao);
+
     /** Held until the surrounding transaction ends; one statement for all of them. */
     void travar(Collection<String> produtoIds);
 
@@ -20,4 +30,9 @@ public interface EstoqueDosProdutos {
 
     /** Which of the products are the store's and not removed, in one query; reliable once their locks are held. */
     Set<String> existentes(String lojaId, Collection<String> produtoIds);
+
+    /** The refusal of an order line whose product is not one of the store's live products. */
+    static ErroDeNegocio naoEncontrado(int indice, String produtoId) {
+        return ErroDeNegocio.invalido("itens[" + indice + "]: produto não encontrado nesta loja: " + produtoId);
+    }
 }

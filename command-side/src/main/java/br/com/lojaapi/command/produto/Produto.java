@@ -147,7 +147,7 @@ class Produto {
     @CommandHandler
     ItensCotados handle(TomarEstoqueDoPedidoCommand comando) {
         if (!lojaId.equals(comando.lojaId())) {
-            throw ErroDeNegocio.invalido("Produto não encontrado nesta loja: " + produtoId);
+            throw EstoqueDosProdutos.naoEncontrado(comando.itens().get(0).indice(), produtoId);
         }
         LinhasDoPedido linhas = LinhasDoPedido.cotar(produtoId, dados, variacoes, comando.itens());
         long versao = Versao.atual();

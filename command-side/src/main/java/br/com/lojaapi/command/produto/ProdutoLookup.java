@@ -3,6 +3,7 @@ package br.com.lojaapi.command.produto;
 import br.com.lojaapi.command.categoria.ProdutosDaCategoria;
 import br.com.lojaapi.command.comum.GruposDeLookup;
 import br.com.lojaapi.command.comum.Travas;
+import br.com.lojaapi.command.comum.TravasDoNo;
 import br.com.lojaapi.coreapi.comum.CodigoErro;
 import br.com.lojaapi.coreapi.comum.ErroDeNegocio;
 import br.com.lojaapi.coreapi.produto.ProdutoAtualizadoEvent;
@@ -25,6 +26,7 @@ import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
+import java.util.function.Supplier;
 
 /**
  * Command-side index of the products that are not removed, kept in the command's transaction: by ERP code (codes
@@ -38,9 +40,11 @@ class ProdutoLookup implements ProdutosDaCategoria, EstoqueDosProdutos {
     private static final String TRAVA_DE_ESTOQUE = "produto-estoque:";
 
     private final JdbcTemplate jdbc;
+    private final TravasDoNo travasDoNo;
 
-    ProdutoLookup(JdbcTemplate jdbc) {
+    ProdutoLookup(JdbcTemplate jdbc, TravasDoNo travasDoNo) {
         this.jdbc = jdbc;
+        this.travasDoNo = travasDoNo;
     }
 
     /** Serialises upserts of one code in one store until the end of the transaction, on every node. */
@@ -49,8 +53,17 @@ class ProdutoLookup implements ProdutosDaCategoria, EstoqueDosProdutos {
     }
 
     @Override
+    public <T> T naVez(Collection<String> produtoIds, Supplier<T> transacao) {
+        return travasDoNo.executar(chaves(produtoIds), transacao);
+    }
+
+    @Override
     public void travar(Collection<String> produtoIds) {
-        Travas.exclusivas(jdbc, new TreeSet<>(produtoIds).stream().map(id -> TRAVA_DE_ESTOQUE + id).toList());
+        Travas.exclusivas(jdbc, chaves(produtoIds));
+    }
+
+    private static List<String> chaves(Collection<String> produtoIds) {
+        return new TreeSet<>(produtoIds).stream().map(id -> TRAVA_DE_ESTOQUE + id).toList();
     }
 
     @Override

@@ -52,7 +52,7 @@ class CategoriaProjection extends ProjecaoJpa<CategoriaRegistro> {
                          SELECT c FROM CategoriaRegistro c WHERE c.lojaId = :loja AND c.removidoEm IS NULL
                          ORDER BY c.ordem, lower(c.nome), c.id""", CategoriaRegistro.class)
                  .setParameter("loja", consulta.lojaId())
-                 .getResultStream()
+                 .getResultList().stream()
                  .map(CategoriaRegistro::view)
                  .toList();
     }
@@ -65,7 +65,7 @@ class CategoriaProjection extends ProjecaoJpa<CategoriaRegistro> {
                          CategoriaRegistro.class)
                  .setParameter("id", consulta.categoriaId())
                  .setParameter("loja", consulta.lojaId())
-                 .getResultStream()
+                 .getResultList().stream()
                  .findFirst()
                  .map(CategoriaRegistro::view);
     }

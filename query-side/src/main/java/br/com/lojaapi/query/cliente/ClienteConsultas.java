@@ -82,7 +82,7 @@ class ClienteConsultas {
                          ClienteRegistro.class)
                  .setParameter("id", consulta.clienteId())
                  .setParameter("loja", consulta.lojaId())
-                 .getResultStream()
+                 .getResultList().stream()
                  .findFirst()
                  .map(ClienteRegistro::view);
     }

@@ -49,7 +49,7 @@ class GrupoProjection extends ProjecaoJpa<GrupoRegistro> {
                          SELECT g FROM GrupoRegistro g WHERE g.lojaId = :loja AND g.removidoEm IS NULL
                          ORDER BY g.ordem, lower(g.nome), g.id""", GrupoRegistro.class)
                  .setParameter("loja", consulta.lojaId())
-                 .getResultStream().map(GrupoRegistro::view).toList();
+                 .getResultList().stream().map(GrupoRegistro::view).toList();
     }
 
     @QueryHandler
@@ -59,6 +59,6 @@ class GrupoProjection extends ProjecaoJpa<GrupoRegistro> {
                           WHERE g.id = :id AND g.lojaId = :loja AND g.removidoEm IS NULL""", GrupoRegistro.class)
                  .setParameter("id", consulta.grupoId())
                  .setParameter("loja", consulta.lojaId())
-                 .getResultStream().findFirst().map(GrupoRegistro::view);
+                 .getResultList().stream().findFirst().map(GrupoRegistro::view);
     }
 }

@@ -43,7 +43,7 @@ class LojaProjection extends ProjecaoJpa<LojaRegistro> {
     @QueryHandler
     List<LojaView> handle(ListarLojasQuery consulta) {
         return em.createQuery("SELECT l FROM LojaRegistro l ORDER BY l.criadoEm, l.id", LojaRegistro.class)
-                 .getResultStream()
+                 .getResultList().stream()
                  .map(LojaRegistro::view)
                  .toList();
     }

@@ -4,11 +4,11 @@ import br.com.lojaapi.coreapi.comum.Alteracao;
 import br.com.lojaapi.coreapi.comum.AlteracoesQuery;
 import br.com.lojaapi.coreapi.comum.ModeloLeitura;
 import br.com.lojaapi.coreapi.comum.PaginaDeAlteracoes;
+import br.com.lojaapi.query.comum.LeituraInstantanea;
 import org.axonframework.queryhandling.QueryGateway;
+import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.stereotype.Component;
 import org.springframework.transaction.PlatformTransactionManager;
-import org.springframework.transaction.TransactionDefinition;
-import org.springframework.transaction.support.TransactionTemplate;
 
 import java.time.Instant;
 import java.util.ArrayList;
@@ -35,14 +35,13 @@ public class PaginasDeSincronia {
 
     private final QueryGateway consultas;
     private final HorizonteDeSincronia horizonte;
-    private final TransactionTemplate instantaneo;
+    private final LeituraInstantanea instantaneo;
 
-    PaginasDeSincronia(QueryGateway consultas, HorizonteDeSincronia horizonte, PlatformTransactionManager transacoes) {
+    PaginasDeSincronia(QueryGateway consultas, HorizonteDeSincronia horizonte, PlatformTransactionManager transacoes,
+                       JdbcTemplate jdbc) {
         this.consultas = consultas;
         this.horizonte = horizonte;
-        this.instantaneo = new TransactionTemplate(transacoes);
-        instantaneo.setIsolationLevel(TransactionDefinition.ISOLATION_REPEATABLE_READ);
-        instantaneo.setReadOnly(true);
+        this.instantaneo = new LeituraInstantanea(transacoes, jdbc);
     }
 
     /**
@@ -52,7 +51,7 @@ public class PaginasDeSincronia {
     public PaginaDeAlteracoes chaves(String lojaId, ModeloLeitura modelo, Long apos, Instant desde, String desdeId,
                                      int limite) {
         long encerradas = horizonte.encerradas();
-        return instantaneo.execute(status -> consultas.query(new AlteracoesQuery(lojaId, modelo, apos, desde, desdeId,
+        return instantaneo.executar(() -> consultas.query(new AlteracoesQuery(lojaId, modelo, apos, desde, desdeId,
                 horizonte.ate(modelo, encerradas), limite), PaginaDeAlteracoes.class).join());
     }
 

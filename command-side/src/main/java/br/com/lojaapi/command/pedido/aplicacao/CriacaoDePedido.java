@@ -20,8 +20,10 @@ import br.com.lojaapi.coreapi.produto.ItensCotados;
 import br.com.lojaapi.coreapi.produto.MotivoDoMovimento;
 import br.com.lojaapi.coreapi.produto.TomarEstoqueDoPedidoCommand;
 import org.axonframework.commandhandling.gateway.CommandGateway;
+import org.axonframework.modelling.command.AggregateNotFoundException;
 import org.springframework.stereotype.Service;
-import org.springframework.transaction.annotation.Transactional;
+import org.springframework.transaction.PlatformTransactionManager;
+import org.springframework.transaction.support.TransactionTemplate;
 
 import java.math.BigDecimal;
 import java.time.Instant;
@@ -29,14 +31,15 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
+import java.util.Objects;
 import java.util.SortedMap;
 
 /**
  * POST of an order, in one database transaction (the commands run in-thread inside it): each product of the order,
  * under its stock lock, prices its lines and takes their stock (the products are read together, once all their
- * locks are held); then the order is created with the store's next number. Any refusal rolls everything back, so no line's stock is ever taken alone and no number is consumed. A
- * concurrency conflict must retry the whole call.
+ * locks are held, and a product that does not exist or was removed is refused as it loads); then the order is
+ * created with the store's next number. Any refusal rolls everything back, so no line's stock is ever taken alone
+ * and no number is consumed. A concurrency conflict must retry the whole call.
  */
 @Service
 public class CriacaoDePedido {
@@ -46,14 +49,16 @@ public class CriacaoDePedido {
     private final EstoqueDosProdutos estoque;
     private final NumerosDePedido numeros;
     private final LeituraAntecipada leitura;
+    private final TransactionTemplate transacao;
 
     CriacaoDePedido(CommandGateway comandos, ClientesDaLoja clientes, EstoqueDosProdutos estoque,
-                    NumerosDePedido numeros, LeituraAntecipada leitura) {
+                    NumerosDePedido numeros, LeituraAntecipada leitura, PlatformTransactionManager transacoes) {
         this.comandos = comandos;
         this.clientes = clientes;
         this.estoque = estoque;
         this.numeros = numeros;
         this.leitura = leitura;
+        this.transacao = new TransactionTemplate(transacoes);
     }
 
     /** An order line as sent: {@code itemId} is the id to give the line, {@code opcoes} JSON text or null. */
@@ -66,8 +71,16 @@ public class CriacaoDePedido {
                              String observacoes, Instant agora) {
     }
 
-    @Transactional
+    /**
+     * The order, in its transaction, once this node's earlier orders for its products are done (they wait in turn
+     * without holding a pooled connection each: see {@link EstoqueDosProdutos#naVez}).
+     */
     public List<Escrita> criar(NovoPedido pedido) {
+        List<String> produtos = pedido.itens().stream().map(Linha::produtoId).filter(Objects::nonNull).toList();
+        return estoque.naVez(produtos, () -> transacao.execute(status -> criarNaTransacao(pedido)));
+    }
+
+    private List<Escrita> criarNaTransacao(NovoPedido pedido) {
         DadosCliente registrado = pedido.clienteId() == null ? null
                 : clientes.dadosDe(pedido.lojaId(), pedido.clienteId()).orElseThrow(() ->
                         ErroDeNegocio.invalido("cliente.id não é um cliente desta loja: " + pedido.clienteId()));
@@ -81,13 +94,6 @@ public class CriacaoDePedido {
         }
         SortedMap<String, List<ItemSolicitado>> porProduto = ItensPorProduto.de(linhas);
         estoque.travar(porProduto.keySet());
-        Set<String> existentes = estoque.existentes(pedido.lojaId(), porProduto.keySet());
-        porProduto.forEach((produtoId, itens) -> {
-            if (!existentes.contains(produtoId)) {
-                throw ErroDeNegocio.invalido("itens[" + itens.get(0).indice() + "]: produto não encontrado nesta loja: "
-                        + produtoId);
-            }
-        });
         leitura.antecipar(porProduto.keySet());
         return UmaUnidadeDeTrabalho.executar(() -> tomarECriar(pedido, registrado, porProduto));
     }
@@ -101,8 +107,16 @@ public class CriacaoDePedido {
         List<Escrita> escritas = new ArrayList<>();
         Map<Integer, ItemCotado> cotados = new HashMap<>();
         porProduto.forEach((produtoId, itens) -> {
-            ItensCotados resultado = comandos.sendAndWait(new TomarEstoqueDoPedidoCommand(produtoId, pedido.lojaId(),
-                    pedido.pedidoId(), itens, pedido.agora(), MotivoDoMovimento.PEDIDO_CRIADO));
+            ItensCotados resultado;
+            try {
+                resultado = comandos.sendAndWait(new TomarEstoqueDoPedidoCommand(produtoId, pedido.lojaId(),
+                        pedido.pedidoId(), itens, pedido.agora(), MotivoDoMovimento.PEDIDO_CRIADO));
+            } catch (AggregateNotFoundException e) {
+                // never created, or removed (AggregateDeletedException is one): found out by loading the product under
+                // its lock, with no query of its own; another store's product is refused by its handler, in the same
+                // words
+                throw EstoqueDosProdutos.naoEncontrado(itens.get(0).indice(), produtoId);
+            }
             resultado.itens().forEach(item -> cotados.put(item.indice(), item));
             escritas.add(new Escrita(ModeloLeitura.PRODUTO, produtoId, resultado.versao()));
         });

@@ -2,6 +2,7 @@ package br.com.lojaapi.command.pedido.aplicacao;
 
 import br.com.lojaapi.command.comum.Numeros;
 import br.com.lojaapi.command.pedido.RegrasDePedido;
+import br.com.lojaapi.command.produto.EstoqueDosProdutos;
 import br.com.lojaapi.coreapi.comum.ErroDeNegocio;
 import br.com.lojaapi.coreapi.comum.ModeloLeitura;
 import br.com.lojaapi.coreapi.pedido.EditarPedidoCommand;
@@ -100,8 +101,7 @@ public class EdicaoDePedidos {
                 (String produtoId, Ajuste ajuste, boolean existe) -> {
                     if (!existe) {
                         if (!ajuste.cotar.isEmpty()) {
-                            throw ErroDeNegocio.invalido("itens[" + ajuste.cotar.get(0).indice()
-                                    + "]: produto não encontrado nesta loja: " + produtoId);
+                            throw EstoqueDosProdutos.naoEncontrado(ajuste.cotar.get(0).indice(), produtoId);
                         }
                         return null; // removed since: its lines go without giving stock back, as a cancellation does
                     }
