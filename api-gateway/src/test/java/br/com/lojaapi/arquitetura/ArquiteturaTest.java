@@ -1,5 +1,6 @@
 package br.com.lojaapi.arquitetura;
 
+import br.com.lojaapi.command.entrega.RecursosComoGet;
 import br.com.lojaapi.command.webhook.WebhookLookup;
 import br.com.lojaapi.query.processamento.EstadoDoProcessador;
 import br.com.lojaapi.query.processamento.NoEmExecucao;
@@ -40,6 +41,7 @@ import static com.tngtech.archunit.core.domain.JavaClass.Predicates.resideInAnyP
 import static com.tngtech.archunit.core.domain.JavaModifier.PUBLIC;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.classes;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noMethods;
 
 /**
  * Layering of the modules: the two sides never know each other; the message API knows no one; the web layer reaches
@@ -193,6 +195,43 @@ class ArquiteturaTest {
                            .and(not(equivalentTo(NoEmExecucao.class)))
                            .and(not(equivalentTo(Reconstrucao.class))))
                    .check(CLASSES);
+    }
+
+    /**
+     * api-gateway is the web layer and the application's assembly: it handles no message. Aggregates, sagas,
+     * projections, lookup tables, the webhook dispatcher and every other command, event, query or saga handler, and
+     * every processing group, live on a side ({@code command.entrega} renders and starts webhook deliveries;
+     * {@code query.evento} writes the event feed).
+     */
+    @Test
+    void gatewayNaoTrataMensagens() {
+        noClasses().that().resideInAPackage("br.com.lojaapi.gateway..")
+                   .should().beAnnotatedWith(ProcessingGroup.class)
+                   .orShould().beAnnotatedWith(Aggregate.class)
+                   .orShould().beAnnotatedWith(Saga.class)
+                   .check(CLASSES);
+        noMethods().that().areDeclaredInClassesThat().resideInAPackage("br.com.lojaapi.gateway..")
+                   .should().beAnnotatedWith(CommandHandler.class)
+                   .orShould().beAnnotatedWith(EventHandler.class)
+                   .orShould().beAnnotatedWith(EventSourcingHandler.class)
+                   .orShould().beAnnotatedWith(QueryHandler.class)
+                   .orShould().beAnnotatedWith(SagaEventHandler.class)
+                   .check(CLASSES);
+    }
+
+    /**
+     * The webhooks' bodies show resources as their GET does, and those representations are the web layer's: the
+     * command side names them only through its port ({@code RecursosComoGet} and its marker interfaces), and what
+     * implements the port or shows a resource lives in api-gateway.
+     */
+    @Test
+    void representacoesDosWebhooksSaoDaCamadaWeb() {
+        String porta = RecursosComoGet.class.getName();
+        classes().that().areNotInterfaces().and(DescribedPredicate.describe("implement RecursosComoGet or a representation",
+                         (JavaClass c) -> c.getAllRawInterfaces().stream().anyMatch(
+                                 i -> i.getName().equals(porta) || i.getName().startsWith(porta + "$"))))
+                 .should().resideInAPackage("br.com.lojaapi.gateway..")
+                 .check(CLASSES);
     }
 
     /**

@@ -1,9 +1,9 @@
 package br.com.lojaapi.evento;
 
-import br.com.lojaapi.apoio.ReceptorDeWebhooks;
 import br.com.lojaapi.apoio.ReceptorDeWebhooks.Recebido;
+import br.com.lojaapi.apoio.ReceptorDeWebhooks;
 import br.com.lojaapi.apoio.Resposta;
-import br.com.lojaapi.gateway.webhook.EventoDeWebhook;
+import br.com.lojaapi.command.entrega.EventoDeWebhook;
 import org.junit.jupiter.api.Test;
 
 import java.nio.charset.StandardCharsets;

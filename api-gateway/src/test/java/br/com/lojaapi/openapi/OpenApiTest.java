@@ -3,7 +3,7 @@ package br.com.lojaapi.openapi;
 import br.com.lojaapi.apoio.ConformidadeComEsquema;
 import br.com.lojaapi.apoio.Resposta;
 import br.com.lojaapi.apoio.TesteDeApi;
-import br.com.lojaapi.gateway.webhook.EventoDeWebhook;
+import br.com.lojaapi.command.entrega.EventoDeWebhook;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;

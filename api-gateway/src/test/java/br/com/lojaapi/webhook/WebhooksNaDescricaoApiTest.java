@@ -3,8 +3,8 @@ package br.com.lojaapi.webhook;
 import br.com.lojaapi.apoio.ConformidadeComEsquema;
 import br.com.lojaapi.apoio.ReceptorDeWebhooks.Recebido;
 import br.com.lojaapi.apoio.Resposta;
+import br.com.lojaapi.command.entrega.EventoDeWebhook;
 import br.com.lojaapi.command.notafiscal.XmlsFiscais;
-import br.com.lojaapi.gateway.webhook.EventoDeWebhook;
 import com.fasterxml.jackson.databind.JsonNode;
 import org.junit.jupiter.api.Test;
 

@@ -19,7 +19,7 @@ import org.springframework.context.annotation.FilterType;
  * (through its test jar), and the application scans {@code br.com.lojaapi} for components.
  * <p>
  * Left out: the components of this module that need the application's own wiring. The event feed's projection
- * stores bodies rendered by the application ({@code RenderizacaoDeEventos}, implemented in api-gateway),
+ * stores bodies rendered by the webhooks' renderer ({@code RenderizacaoDeEventos}, wired by api-gateway),
  * read-your-writes and sync pages read through Axon's query gateway, and the processors' machinery (nodes, segment
  * shares, rebuilds) runs Axon's processors and token store.
  */

@@ -1,10 +1,13 @@
 package br.com.lojaapi.gateway.axon;
 
+import br.com.lojaapi.command.armazenamento.ArmazenamentoDeEventos;
+import br.com.lojaapi.command.armazenamento.ViolacaoDeChavePostgres;
 import br.com.lojaapi.command.comum.Snapshots;
 import br.com.lojaapi.gateway.banco.BancoDaAplicacao;
 import br.com.lojaapi.gateway.banco.DisponibilidadeDoBanco;
 import br.com.lojaapi.gateway.banco.OuvinteDeNotificacoes;
 import br.com.lojaapi.query.comum.AvisosDeLeitura;
+import br.com.lojaapi.query.processamento.EventStoreDespertavel;
 import br.com.lojaapi.query.processamento.IdentidadeDoNo;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;

@@ -1,6 +1,7 @@
 package br.com.lojaapi.gateway.axon;
 
 import br.com.lojaapi.command.comum.GruposDeLookup;
+import br.com.lojaapi.command.entrega.DisparadorDeWebhooks;
 import br.com.lojaapi.command.entrega.EntregaSaga;
 import br.com.lojaapi.command.entrega.FilaDeEnvios;
 import br.com.lojaapi.query.evento.GrupoDoFeed;
@@ -32,7 +33,7 @@ import java.util.concurrent.ScheduledExecutorService;
 public class ConfiguracaoDeProcessadores {
 
     public static final String GRUPO_FILA_DE_ENVIOS = FilaDeEnvios.GRUPO;
-    public static final String GRUPO_DISPARO = "webhook-disparo";
+    public static final String GRUPO_DISPARO = DisparadorDeWebhooks.GRUPO;
     public static final String GRUPO_FEED = GrupoDoFeed.NOME;
 
     @Bean

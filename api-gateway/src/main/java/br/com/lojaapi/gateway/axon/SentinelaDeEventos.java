@@ -1,6 +1,7 @@
 package br.com.lojaapi.gateway.axon;
 
 import br.com.lojaapi.gateway.infra.TarefaDeFundo;
+import br.com.lojaapi.query.processamento.EventStoreDespertavel;
 import org.axonframework.common.stream.BlockingStream;
 import org.axonframework.eventhandling.TrackedEventMessage;
 

@@ -1,5 +1,6 @@
 package br.com.lojaapi.gateway.banco;
 
+import br.com.lojaapi.query.processamento.BancoDeVolta;
 import br.com.lojaapi.query.processamento.QuedaDoBanco;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;

@@ -1,5 +1,6 @@
 package br.com.lojaapi.gateway.cliente;
 
+import br.com.lojaapi.command.entrega.RecursosComoGet;
 import br.com.lojaapi.coreapi.cliente.ClienteView;
 import br.com.lojaapi.coreapi.cliente.DadosCliente;
 import io.swagger.v3.oas.annotations.media.Schema;
@@ -24,7 +25,8 @@ public record ClienteJson(
         @Schema(nullable = true, example = "SP") String uf,
         Instant criadoEm,
         Instant atualizadoEm,
-        @Schema(description = "Versão do agregado após a última alteração (extensão)", example = "0") long versao) {
+        @Schema(description = "Versão do agregado após a última alteração (extensão)", example = "0") long versao)
+        implements RecursosComoGet.Cliente {
 
     public static ClienteJson de(ClienteView view) {
         DadosCliente d = view.dados();

@@ -1,5 +1,6 @@
 package br.com.lojaapi.gateway.envio;
 
+import br.com.lojaapi.command.entrega.RecursosComoGet;
 import br.com.lojaapi.coreapi.etiqueta.EstadoDaEtiqueta;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import io.swagger.v3.oas.annotations.media.Schema;
@@ -24,7 +25,7 @@ public record EtiquetaDeEnvioJson(
         Instant criadoEm,
         Instant atualizadoEm,
         List<String> avisos,
-        long versao) {
+        long versao) implements RecursosComoGet.Etiqueta {
 
     public static EtiquetaDeEnvioJson de(EstadoDaEtiqueta e, long versao, String acao) {
         return new EtiquetaDeEnvioJson(acao, e.etiquetaId(), e.dados().transportadora(), e.dados().servico(),

@@ -1,11 +1,11 @@
 package br.com.lojaapi.gateway.evento;
 
+import br.com.lojaapi.command.entrega.EventoDeWebhook;
 import br.com.lojaapi.coreapi.comum.ErroDeNegocio;
 import br.com.lojaapi.coreapi.evento.EventoDoFeed;
 import br.com.lojaapi.coreapi.evento.EventosDoFeedQuery;
 import br.com.lojaapi.coreapi.evento.PosicoesDoFeed;
 import br.com.lojaapi.coreapi.evento.PosicoesDoFeedQuery;
-import br.com.lojaapi.gateway.webhook.EventoDeWebhook;
 import br.com.lojaapi.gateway.acesso.LojaAtual;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;

@@ -1,8 +1,8 @@
 package br.com.lojaapi.gateway.imagem;
 
+import br.com.lojaapi.command.armazenamento.ArmazenamentoDeObjetos;
 import br.com.lojaapi.command.imagem.ImagensDeProduto;
 import br.com.lojaapi.coreapi.comum.ErroDeNegocio;
-import br.com.lojaapi.gateway.objetos.ArmazenamentoDeObjetos;
 import io.minio.StatObjectResponse;
 import io.swagger.v3.oas.annotations.Hidden;
 import org.springframework.core.io.InputStreamResource;

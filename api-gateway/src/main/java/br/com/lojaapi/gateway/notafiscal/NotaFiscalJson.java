@@ -1,5 +1,6 @@
 package br.com.lojaapi.gateway.notafiscal;
 
+import br.com.lojaapi.command.entrega.RecursosComoGet;
 import br.com.lojaapi.coreapi.notafiscal.DadosNotaFiscal;
 import br.com.lojaapi.coreapi.notafiscal.EstadoDaNota;
 import com.fasterxml.jackson.annotation.JsonInclude;
@@ -36,7 +37,7 @@ public record NotaFiscalJson(
         Instant criadoEm,
         Instant atualizadoEm,
         List<String> avisos,
-        long versao) {
+        long versao) implements RecursosComoGet.NotaFiscal {
 
     public static NotaFiscalJson de(EstadoDaNota n, long versao, String acao) {
         DadosNotaFiscal d = n.dados();

@@ -1,5 +1,6 @@
 package br.com.lojaapi.gateway.objetos;
 
+import br.com.lojaapi.command.armazenamento.ArmazenamentoDeObjetos;
 import br.com.lojaapi.gateway.infra.DiretorioDeDados;
 import org.springframework.beans.factory.annotation.Value;
 import org.springframework.context.annotation.Bean;
@@ -18,7 +19,7 @@ public class ConfiguracaoDeObjetos {
                                                   DiretorioDeDados dados)
             throws Exception {
         if (endereco.isBlank()) {
-            return ArmazenamentoDeObjetos.embutido(dados.resolver("objects"), bucket);
+            return S3Embutido.armazenamento(dados.resolver("objects"), bucket);
         }
         return ArmazenamentoDeObjetos.externo(endereco, chave, segredo, bucket, regiao);
     }

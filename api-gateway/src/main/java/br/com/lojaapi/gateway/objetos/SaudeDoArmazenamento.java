@@ -1,5 +1,6 @@
 package br.com.lojaapi.gateway.objetos;
 
+import br.com.lojaapi.command.armazenamento.ArmazenamentoDeObjetos;
 import org.springframework.boot.actuate.health.Health;
 import org.springframework.boot.actuate.health.HealthIndicator;
 import org.springframework.stereotype.Component;

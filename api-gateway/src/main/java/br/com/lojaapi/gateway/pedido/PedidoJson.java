@@ -1,5 +1,6 @@
 package br.com.lojaapi.gateway.pedido;
 
+import br.com.lojaapi.command.entrega.RecursosComoGet;
 import br.com.lojaapi.coreapi.cliente.DadosCliente;
 import br.com.lojaapi.coreapi.pedido.ClienteDoPedido;
 import br.com.lojaapi.coreapi.pedido.EtiquetaDoPedido;
@@ -75,7 +76,7 @@ public record PedidoJson(String id,
                 @Schema(nullable = true) String observacao,
                 @Schema(implementation = JsonNode.class, description = "JSON livre: as opções como enviadas no pedido, "
                         + "ou null")
-                @JsonRawValue String opcoes) {
+                @JsonRawValue String opcoes) implements RecursosComoGet.Item {
     }
 
     @Schema(name = "ProdutoDoItem")

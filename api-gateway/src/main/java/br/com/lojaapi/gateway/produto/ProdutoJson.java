@@ -1,5 +1,6 @@
 package br.com.lojaapi.gateway.produto;
 
+import br.com.lojaapi.command.entrega.RecursosComoGet;
 import br.com.lojaapi.coreapi.produto.DadosProduto;
 import br.com.lojaapi.coreapi.produto.ProdutoView;
 import br.com.lojaapi.coreapi.produto.Referencia;
@@ -31,7 +32,8 @@ public record ProdutoJson(String id, String nome, @Schema(nullable = true) Strin
                    @Schema(description = "Só no modo upsert: criado ou atualizado", allowableValues = {"criado", "atualizado"})
                    String operacao,
                    @JsonInclude(JsonInclude.Include.NON_EMPTY)
-                   @Schema(description = "Avisos que não impediram a operação") List<String> avisos) {
+                   @Schema(description = "Avisos que não impediram a operação") List<String> avisos)
+        implements RecursosComoGet.Produto {
 
     @Schema(name = "ReferenciaNome")
     record Ref(String id, String nome) {

@@ -1,12 +1,19 @@
 package br.com.lojaapi.gateway.webhook;
 
 import br.com.lojaapi.command.entrega.ConfiguracaoDosWebhooks;
+import br.com.lojaapi.command.entrega.DadosDeEvento;
+import br.com.lojaapi.command.entrega.EventoDeWebhook;
+import br.com.lojaapi.command.entrega.RecursosComoGet;
 import br.com.lojaapi.gateway.openapi.JsonLivre;
+import com.fasterxml.jackson.databind.JavaType;
 import io.swagger.v3.core.converter.AnnotatedType;
+import io.swagger.v3.core.converter.ModelConverter;
+import io.swagger.v3.core.converter.ModelConverterContext;
 import io.swagger.v3.core.converter.ModelConverterContextImpl;
 import io.swagger.v3.core.jackson.ModelResolver;
 import io.swagger.v3.core.jackson.TypeNameResolver;
 import io.swagger.v3.core.util.Json31;
+import io.swagger.v3.core.util.Json;
 import io.swagger.v3.oas.models.Components;
 import io.swagger.v3.oas.models.OpenAPI;
 import io.swagger.v3.oas.models.PathItem;
@@ -19,10 +26,12 @@ import io.swagger.v3.oas.models.media.StringSchema;
 import org.springdoc.core.customizers.OpenApiCustomizer;
 import org.springframework.stereotype.Component;
 
+import java.lang.reflect.Method;
 import java.lang.reflect.RecordComponent;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.EnumMap;
+import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -32,8 +41,9 @@ import java.util.stream.Collectors;
  * The {@code webhooks} section of the description (OpenAPI 3.1): one POST per event kind, with the headers every
  * delivery carries and the body {@code {evento, criadoEm, dados}}, for each kind of the catalogue
  * ({@link EventoDeWebhook}). The schema of {@code dados} is derived from the Java type the catalogue gives that kind
- * (the one the dispatcher serialises), so a field added to it shows up here; a resource's GET body keeps the schema
- * its REST answers have ({@code Produto}, {@code Cliente}), and the records of
+ * (the one the dispatcher serialises), so a field added to it shows up here; a resource's GET body
+ * ({@link RecursosComoGet}) is the web type that shows it and keeps the schema its REST answers have
+ * ({@code Produto}, {@code Cliente}), and the records of
  * {@link DadosDeEvento} are published as {@code Dados<Name>}, which keeps them apart from the REST schemas of the
  * same simple name ({@code ProdutoRemovido}, {@code NotaFiscalDoPedido}). Each body is the component
  * {@code Evento<Kind>} ({@code EventoPedidoCriado}). Each webhook is a {@code $ref} to its POST in
@@ -55,6 +65,9 @@ class DescricaoDosWebhooks implements OpenApiCustomizer {
                                                                       .collect(Collectors.toUnmodifiableMap(
                                                                               c -> PREFIXO + c.getSimpleName(),
                                                                               c -> c));
+    /** Each representation of a resource, and the web type that shows it: the one {@link RecursosDaApi} returns. */
+    private static final Map<Class<?>, Class<?>> REPRESENTACOES = Arrays.stream(RecursosComoGet.class.getMethods())
+            .collect(Collectors.toUnmodifiableMap(Method::getReturnType, DescricaoDosWebhooks::tipoWeb));
 
     private final OperacaoDeEntregaDeWebhook entregas;
 
@@ -77,7 +90,7 @@ class DescricaoDosWebhooks implements OpenApiCustomizer {
         Components componentes = api.getComponents();
         // One context for every kind: a type shared by several (Pagamento, NotaFiscal...) is resolved once.
         ModelConverterContextImpl contexto = new ModelConverterContextImpl(List.of(new JsonLivre(),
-                new ModelResolver(Json31.mapper(), new NomesDosDados()).openapi31(true)));
+                new Representacoes(), new ModelResolver(Json31.mapper(), new NomesDosDados()).openapi31(true)));
         Map<EventoDeWebhook, String> dados = new EnumMap<>(EventoDeWebhook.class);
         for (EventoDeWebhook evento : EventoDeWebhook.values()) {
             dados.put(evento, nome(contexto.resolve(new AnnotatedType(evento.dados()).resolveAsRef(true))));
@@ -144,6 +157,25 @@ class DescricaoDosWebhooks implements OpenApiCustomizer {
         protected String getNameOfClass(Class<?> classe) {
             String nome = super.getNameOfClass(classe);
             return classe.getEnclosingClass() == DadosDeEvento.class ? PREFIXO + nome : nome;
+        }
+    }
+
+    /** A resource's representation resolves as its web type, so it is the REST answers' own schema. */
+    private static final class Representacoes implements ModelConverter {
+        @Override
+        public Schema resolve(AnnotatedType tipo, ModelConverterContext contexto, Iterator<ModelConverter> cadeia) {
+            JavaType java = tipo.getType() == null ? null : Json.mapper().constructType(tipo.getType());
+            Class<?> web = java == null ? null : REPRESENTACOES.get(java.getRawClass());
+            return cadeia.hasNext() ? cadeia.next().resolve(web == null ? tipo : tipo.type(web), contexto, cadeia) : null;
+        }
+    }
+
+    /** The covariant return type of {@link RecursosDaApi}'s implementation of a method of the port. */
+    private static Class<?> tipoWeb(Method metodo) {
+        try {
+            return RecursosDaApi.class.getDeclaredMethod(metodo.getName(), metodo.getParameterTypes()).getReturnType();
+        } catch (NoSuchMethodException e) {
+            throw new IllegalStateException(e);
         }
     }
 

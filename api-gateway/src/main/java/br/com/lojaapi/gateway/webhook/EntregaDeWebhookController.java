@@ -1,6 +1,8 @@
 package br.com.lojaapi.gateway.webhook;
 
+import br.com.lojaapi.command.entrega.EventoDeWebhook;
 import br.com.lojaapi.command.entrega.RecuperadorDeWebhooks;
+import br.com.lojaapi.command.entrega.RenderizadorDeEventos;
 import br.com.lojaapi.command.entrega.TestadorDeWebhooks;
 import br.com.lojaapi.coreapi.comum.ErroDeNegocio;
 import br.com.lojaapi.coreapi.entrega.ListarEntregasParaRecuperarQuery;

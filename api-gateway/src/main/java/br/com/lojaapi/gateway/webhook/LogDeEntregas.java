@@ -2,6 +2,7 @@ package br.com.lojaapi.gateway.webhook;
 
 import br.com.lojaapi.command.comum.Comandos;
 import br.com.lojaapi.command.entrega.ConfiguracaoDosWebhooks;
+import br.com.lojaapi.command.entrega.EventoDeWebhook;
 import br.com.lojaapi.coreapi.comum.ErroDeNegocio;
 import br.com.lojaapi.coreapi.entrega.BuscarEntregaQuery;
 import br.com.lojaapi.coreapi.entrega.EntregaView;

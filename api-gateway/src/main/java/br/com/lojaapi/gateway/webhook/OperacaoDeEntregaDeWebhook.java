@@ -1,6 +1,7 @@
 package br.com.lojaapi.gateway.webhook;
 
 import br.com.lojaapi.command.entrega.ConfiguracaoDosWebhooks;
+import br.com.lojaapi.command.entrega.EventoDeWebhook;
 import io.swagger.v3.oas.models.Operation;
 import io.swagger.v3.oas.models.media.Content;
 import io.swagger.v3.oas.models.media.IntegerSchema;

@@ -4,6 +4,7 @@ import br.com.lojaapi.command.comum.Comandos;
 import br.com.lojaapi.command.comum.EnderecoProibidoException;
 import br.com.lojaapi.command.comum.PoliticaDeRede;
 import br.com.lojaapi.command.entrega.Assinaturas;
+import br.com.lojaapi.command.entrega.EventoDeWebhook;
 import br.com.lojaapi.command.webhook.WebhookLookup;
 import br.com.lojaapi.coreapi.comum.CarimboDeListaQuery;
 import br.com.lojaapi.coreapi.comum.ErroDeNegocio;

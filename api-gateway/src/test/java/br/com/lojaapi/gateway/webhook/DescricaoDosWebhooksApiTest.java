@@ -2,6 +2,7 @@ package br.com.lojaapi.gateway.webhook;
 
 import br.com.lojaapi.apoio.ConformidadeComEsquema;
 import br.com.lojaapi.apoio.TesteDeApi;
+import br.com.lojaapi.command.entrega.EventoDeWebhook;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
@@ -11,17 +12,16 @@ import org.springframework.beans.factory.annotation.Autowired;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.time.Instant;
 import java.util.Arrays;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * The {@code dados} the catalogue renders from each stored reference event ({@code src/test/resources/eventos},
- * where every optional field is filled) conform to the webhooks section of the description. The product of
+ * The bodies the webhooks' renderer makes of each stored reference event ({@code src/test/resources/eventos},
+ * where every optional field is filled), with the application's mapper and the web layer's representations,
+ * conform to the webhooks section of the description: so each origin renders {@code dados} of its kind's type. The product of
  * {@code produto.atualizado} is read from the read model, so only a real delivery covers it
  * ({@code WebhooksNaDescricaoApiTest}).
  */
@@ -36,16 +36,12 @@ class DescricaoDosWebhooksApiTest extends TesteDeApi {
     @Test
     void dadosDosEventosDeReferenciaConferemComAsDescricoes() {
         ConformidadeComEsquema conformidade = new ConformidadeComEsquema(api.get("/v1/openapi.json").enviar().json());
-        Map<EventoDeWebhook, List<Object>> exemplos = EventosDeReferencia.dadosDeCadaTipo();
+        Map<EventoDeWebhook, List<String>> exemplos = EventosDeReferencia.corposDeCadaTipo(json);
 
         assertThat(exemplos.keySet()).containsAll(Arrays.stream(EventoDeWebhook.values())
                                                         .filter(e -> e != EventoDeWebhook.PRODUTO_ATUALIZADO).toList());
-        exemplos.forEach((tipo, dados) -> dados.forEach(d -> {
-            Map<String, Object> envelope = new LinkedHashMap<>();
-            envelope.put("evento", tipo.nome());
-            envelope.put("criadoEm", Instant.parse("2026-11-21T10:15:30.123Z"));
-            envelope.put("dados", d);
-            JsonNode corpo = corpo(envelope);
+        exemplos.forEach((tipo, corpos) -> corpos.forEach(texto -> {
+            JsonNode corpo = ler(texto);
             assertThat(conformidade.problemasDoWebhook(tipo.nome(), corpo)).as("%s: %s", tipo.nome(), corpo).isEmpty();
             if (!tipo.assinavel()) {
                 return;   // sent on request only, never in the feed
@@ -57,10 +53,10 @@ class DescricaoDosWebhooksApiTest extends TesteDeApi {
         }));
     }
 
-    /** As the dispatcher writes it: through the text, so that raw values ({@code opcoes}) are read as JSON. */
-    private JsonNode corpo(Map<String, Object> envelope) {
+    /** As the dispatcher sends it: the text the renderer wrote with the application's mapper. */
+    private JsonNode ler(String corpo) {
         try {
-            return json.readTree(json.writeValueAsString(envelope));
+            return json.readTree(corpo);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }

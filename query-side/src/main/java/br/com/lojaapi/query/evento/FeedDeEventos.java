@@ -19,7 +19,7 @@ import java.sql.Timestamp;
 
 /**
  * Writes the event feed ({@code evento_loja}): each event of a webhook kind with the body its webhook carries, as
- * the application renders it ({@link RenderizacaoDeEventos}).
+ * the webhooks' renderer makes it ({@link RenderizacaoDeEventos}, which the application provides).
  * <p>
  * A position is handed out only while the writing transaction holds a transaction-scoped advisory lock, so
  * positions follow commit order and a reader at any moment sees a prefix of the feed. An event that commits after

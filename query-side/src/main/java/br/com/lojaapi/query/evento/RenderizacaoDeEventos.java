@@ -7,8 +7,9 @@ import java.util.Optional;
 /**
  * Which events a client sees and the body it sees for each: {@code {"evento", "criadoEm", "dados"}}, where
  * {@code dados} is the API's public representation (the resources as their GET returns them, whose schemas the
- * OpenAPI description publishes from the web types). So the application renders it, and the feed stores what it
- * renders: a feed entry holds exactly the bytes a webhook delivery of the same event sends.
+ * OpenAPI description publishes from the web types). So the webhooks' own renderer makes it (command-side's
+ * {@code command.entrega}, with the web layer's representations), which the application hands to the feed here: a
+ * feed entry holds exactly the bytes a webhook delivery of the same event sends.
  */
 public interface RenderizacaoDeEventos {
 

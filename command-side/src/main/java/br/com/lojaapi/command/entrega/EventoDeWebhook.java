@@ -1,4 +1,4 @@
-package br.com.lojaapi.gateway.webhook;
+package br.com.lojaapi.command.entrega;
 
 import br.com.lojaapi.coreapi.cliente.ClienteCriadoEvent;
 import br.com.lojaapi.coreapi.etiqueta.EstadoDaEtiqueta;
@@ -18,8 +18,6 @@ import br.com.lojaapi.coreapi.pedido.StatusDoPedidoAlteradoEvent;
 import br.com.lojaapi.coreapi.produto.EstoqueBaixoEvent;
 import br.com.lojaapi.coreapi.produto.ProdutoAtualizadoEvent;
 import br.com.lojaapi.coreapi.produto.ProdutoRemovidoEvent;
-import br.com.lojaapi.gateway.cliente.ClienteJson;
-import br.com.lojaapi.gateway.produto.ProdutoJson;
 
 import java.util.Arrays;
 import java.util.List;
@@ -70,18 +68,18 @@ public enum EventoDeWebhook {
     PEDIDO_EDITADO("pedido.editado", DadosDeEvento.PedidoEditado.class,
             "A loja alterou itens, quantidades, preços, desconto ou frete no painel; o pedido completo está em "
                     + "GET /pedidos/{id}",
-            Origem.de(PedidoEditadoEvent.class, PedidoEditadoEvent::lojaId, DadosDeEvento::de)),
-    CLIENTE_CRIADO("cliente.criado", ClienteJson.class,
+            Origem.comRecursos(PedidoEditadoEvent.class, PedidoEditadoEvent::lojaId, DadosDeEvento::de)),
+    CLIENTE_CRIADO("cliente.criado", RecursosComoGet.Cliente.class,
             "Cliente novo cadastrado; dados é o cliente como GET /clientes/{id} o mostrou ao ser criado",
             Origem.versionada(ClienteCriadoEvent.class, ClienteCriadoEvent::lojaId, DadosDeEvento::de)),
     /**
      * "The Produto as GET /produtos/{id} returns it": read from the read model once it shows this change (or a
      * later one). A product removed meanwhile has nothing left to show; its {@code produto.removido} follows.
      */
-    PRODUTO_ATUALIZADO("produto.atualizado", ProdutoJson.class,
+    PRODUTO_ATUALIZADO("produto.atualizado", RecursosComoGet.Produto.class,
             "Produto alterado (PUT /produtos/{id} ou upsert de um existente); dados é o produto como "
                     + "GET /produtos/{id} o devolve",
-            Origem.lida(ProdutoAtualizadoEvent.class, ProdutoAtualizadoEvent::lojaId,
+            Origem.versionada(ProdutoAtualizadoEvent.class, ProdutoAtualizadoEvent::lojaId,
                     (e, versao, recursos) -> recursos.produto(e.lojaId(), e.produtoId(), versao))),
     PRODUTO_REMOVIDO("produto.removido", DadosDeEvento.ProdutoRemovido.class, "Produto removido",
             Origem.de(ProdutoRemovidoEvent.class, ProdutoRemovidoEvent::lojaId, DadosDeEvento::de)),
@@ -114,19 +112,27 @@ public enum EventoDeWebhook {
         return nome;
     }
 
-    /** The Java type the renderer serialises as {@code dados}. */
-    Class<?> dados() {
+    /**
+     * The Java type the renderer serialises as {@code dados}; a resource's representation
+     * ({@link RecursosComoGet}) stands for the web type that shows it.
+     */
+    public Class<?> dados() {
         return dados;
     }
 
     /** What the event means, as the description summarises it. */
-    String resumo() {
+    public String resumo() {
         return resumo;
     }
 
     /** The event classes this kind is rendered from, and how; none for a kind sent only on request. */
     List<Origem<?>> origens() {
         return origens;
+    }
+
+    /** The event classes this kind is rendered from; none for a kind sent only on request. */
+    public List<Class<?>> eventos() {
+        return origens.stream().<Class<?>>map(Origem::classe).toList();
     }
 
     /** Whether events of the store are delivered as this kind: a webhook may subscribe to it, the feed has it. */
@@ -164,11 +170,11 @@ public enum EventoDeWebhook {
 
     private static <E> Origem<E> nota(Class<E> classe, String acao, Function<E, EstadoDaNota> nota) {
         return Origem.versionada(classe, e -> nota.apply(e).lojaId(),
-                (e, versao) -> DadosDeEvento.de(acao, nota.apply(e), versao));
+                (e, versao, recursos) -> DadosDeEvento.de(acao, nota.apply(e), versao, recursos));
     }
 
     private static <E> Origem<E> etiqueta(Class<E> classe, String acao, Function<E, EstadoDaEtiqueta> etiqueta) {
         return Origem.versionada(classe, e -> etiqueta.apply(e).lojaId(),
-                (e, versao) -> DadosDeEvento.de(acao, etiqueta.apply(e), versao));
+                (e, versao, recursos) -> DadosDeEvento.de(acao, etiqueta.apply(e), versao, recursos));
     }
 }

@@ -1,4 +1,4 @@
-package br.com.lojaapi.gateway.axon;
+package br.com.lojaapi.command.armazenamento;
 
 import org.axonframework.common.jdbc.PersistenceExceptionResolver;
 
@@ -9,7 +9,7 @@ import java.sql.SQLException;
  * concurrency conflict rather than a storage failure. PgJDBC reports SQLState 23505, not the JDBC-standard
  * exception type Axon's JDBC resolver looks for.
  */
-class ViolacaoDeChavePostgres implements PersistenceExceptionResolver {
+public class ViolacaoDeChavePostgres implements PersistenceExceptionResolver {
 
     private static final String UNIQUE_VIOLATION = "23505";
 

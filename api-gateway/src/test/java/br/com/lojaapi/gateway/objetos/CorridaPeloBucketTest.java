@@ -1,10 +1,8 @@
 package br.com.lojaapi.gateway.objetos;
 
+import br.com.lojaapi.command.armazenamento.ArmazenamentoDeObjetos;
 import io.minio.BucketExistsArgs;
-import io.minio.MakeBucketArgs;
 import io.minio.MinioClient;
-import io.minio.errors.ErrorResponseException;
-import io.minio.messages.ErrorResponse;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -18,17 +16,13 @@ import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
-import static org.mockito.ArgumentMatchers.any;
-import static org.mockito.Mockito.doThrow;
-import static org.mockito.Mockito.mock;
-import static org.mockito.Mockito.when;
 
 /**
  * Several nodes starting at once against one object store must all start: the ones that lose the race to create the
- * bucket take "it already exists" as success.
+ * bucket take "it already exists" as success, here on the embedded store. What the store answers in each case is
+ * command-side's {@code CriacaoDoBucketTest}.
  */
-class CriacaoDoBucketTest {
+class CorridaPeloBucketTest {
 
     private static final String CHAVE = "chave-de-teste";
     private static final String SEGREDO = "segredo-de-teste-com-24-caracteres";
@@ -81,44 +75,8 @@ class CriacaoDoBucketTest {
         }
     }
 
-    @Test
-    void bucketAlreadyExistsContaComoSucessoQuandoOBucketNosResponde() throws Exception {
-        MinioClient cliente = mock(MinioClient.class);
-        doThrow(erro("BucketAlreadyExists")).when(cliente).makeBucket(any(MakeBucketArgs.class));
-        when(cliente.bucketExists(any(BucketExistsArgs.class))).thenReturn(true);
-
-        ArmazenamentoDeObjetos.criarBucket(cliente, "loja");
-    }
-
-    @Test
-    void bucketAlreadyExistsDeOutraContaFalha() throws Exception {
-        MinioClient cliente = mock(MinioClient.class);
-        doThrow(erro("BucketAlreadyExists")).when(cliente).makeBucket(any(MakeBucketArgs.class));
-        when(cliente.bucketExists(any(BucketExistsArgs.class))).thenThrow(erro("AccessDenied"));
-
-        assertThatThrownBy(() -> ArmazenamentoDeObjetos.criarBucket(cliente, "loja"))
-                .isInstanceOf(ErrorResponseException.class)
-                .satisfies(e -> assertThat(((ErrorResponseException) e).errorResponse().code())
-                        .isEqualTo("BucketAlreadyExists"));
-    }
-
-    @Test
-    void outrosErrosNaCriacaoContinuamFalhando() throws Exception {
-        MinioClient cliente = mock(MinioClient.class);
-        doThrow(erro("AccessDenied")).when(cliente).makeBucket(any(MakeBucketArgs.class));
-        when(cliente.bucketExists(any(BucketExistsArgs.class))).thenReturn(true);
-
-        assertThatThrownBy(() -> ArmazenamentoDeObjetos.criarBucket(cliente, "loja"))
-                .isInstanceOf(ErrorResponseException.class);
-    }
-
     private static MinioClient cliente(S3Embutido servidor) {
         return MinioClient.builder().endpoint(servidor.endereco()).region("us-east-1").credentials(CHAVE, SEGREDO)
                           .build();
-    }
-
-    private static ErrorResponseException erro(String codigo) {
-        return new ErrorResponseException(new ErrorResponse(codigo, codigo, "loja", null, "/loja", "req", "host"),
-                null, null);
     }
 }

@@ -1,4 +1,4 @@
-package br.com.lojaapi.gateway.webhook;
+package br.com.lojaapi.command.entrega;
 
 import java.util.Objects;
 import java.util.function.BiFunction;
@@ -19,18 +19,12 @@ record Origem<E>(Class<E> classe, Function<E, String> loja, boolean versionada, 
 
     /**
      * The {@code dados} of an event, given the aggregate's version after it (meaningful for a versioned origin
-     * only); null when the resource it shows no longer exists, and then nothing is sent.
+     * only) and the resources as their GET shows them; null when the resource it shows no longer exists, and then
+     * nothing is sent.
      */
     @FunctionalInterface
     interface Dados<E> {
-        Object de(E evento, long versao, Recursos recursos);
-    }
-
-    /** What {@code dados} may read beyond the event: resources as their GET shows them. */
-    @FunctionalInterface
-    interface Recursos {
-        /** The product as GET /produtos/{id} shows it at this version or a later one; null when it was removed. */
-        Object produto(String lojaId, String produtoId, long versao);
+        Object de(E evento, long versao, RecursosComoGet recursos);
     }
 
     /** {@code dados} made from the event alone. */
@@ -38,13 +32,17 @@ record Origem<E>(Class<E> classe, Function<E, String> loja, boolean versionada, 
         return new Origem<>(classe, loja, false, (evento, versao, recursos) -> dados.apply(evento));
     }
 
-    /** {@code dados} made from the event and the aggregate's version after it. */
-    static <E> Origem<E> versionada(Class<E> classe, Function<E, String> loja, BiFunction<E, Long, ?> dados) {
-        return new Origem<>(classe, loja, true, (evento, versao, recursos) -> dados.apply(evento, versao));
+    /** {@code dados} made from the event, showing resources as their GET does. */
+    static <E> Origem<E> comRecursos(Class<E> classe, Function<E, String> loja,
+                                     BiFunction<E, RecursosComoGet, ?> dados) {
+        return new Origem<>(classe, loja, false, (evento, versao, recursos) -> dados.apply(evento, recursos));
     }
 
-    /** {@code dados} read from the read model once it shows the aggregate's version after the event. */
-    static <E> Origem<E> lida(Class<E> classe, Function<E, String> loja, Dados<E> dados) {
+    /**
+     * {@code dados} made from the event and the aggregate's version after it: resources shown at that version, or
+     * read from the read model once it shows that version.
+     */
+    static <E> Origem<E> versionada(Class<E> classe, Function<E, String> loja, Dados<E> dados) {
         return new Origem<>(classe, loja, true, dados);
     }
 }

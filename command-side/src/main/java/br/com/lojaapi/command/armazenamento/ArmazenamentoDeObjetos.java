@@ -1,4 +1,4 @@
-package br.com.lojaapi.gateway.objetos;
+package br.com.lojaapi.command.armazenamento;
 
 import br.com.lojaapi.command.comum.Armazenamento;
 import io.minio.BucketExistsArgs;
@@ -15,14 +15,12 @@ import org.slf4j.LoggerFactory;
 
 import java.io.ByteArrayInputStream;
 import java.io.InputStream;
-import java.nio.file.Path;
-import java.security.SecureRandom;
-import java.util.HexFormat;
 import java.util.Optional;
 
 /**
  * The service's object storage: one bucket of an S3-compatible store, reached with the MinIO client. With no
- * endpoint configured it starts {@link S3Embutido} under {@code DATA_DIR/objects}.
+ * endpoint configured api-gateway starts an embedded store under {@code DATA_DIR/objects} ({@code S3Embutido}) and
+ * hands it over to close with this one.
  */
 public class ArmazenamentoDeObjetos implements Armazenamento, AutoCloseable {
 
@@ -30,9 +28,9 @@ public class ArmazenamentoDeObjetos implements Armazenamento, AutoCloseable {
 
     private final MinioClient cliente;
     private final String bucket;
-    private final S3Embutido embutido;
+    private final AutoCloseable embutido;
 
-    private ArmazenamentoDeObjetos(MinioClient cliente, String bucket, S3Embutido embutido) throws Exception {
+    private ArmazenamentoDeObjetos(MinioClient cliente, String bucket, AutoCloseable embutido) throws Exception {
         this.cliente = cliente;
         this.bucket = bucket;
         this.embutido = embutido;
@@ -52,7 +50,7 @@ public class ArmazenamentoDeObjetos implements Armazenamento, AutoCloseable {
     }
 
     /** Creates the bucket, where someone having just created it counts as done (see {@link #garantirBucket}). */
-    static void criarBucket(MinioClient cliente, String bucket) throws Exception {
+    public static void criarBucket(MinioClient cliente, String bucket) throws Exception {
         try {
             cliente.makeBucket(MakeBucketArgs.builder().bucket(bucket).build());
         } catch (ErrorResponseException e) {
@@ -84,27 +82,10 @@ public class ArmazenamentoDeObjetos implements Armazenamento, AutoCloseable {
         return new ArmazenamentoDeObjetos(cliente, bucket, null);
     }
 
-    public static ArmazenamentoDeObjetos embutido(Path diretorio, String bucket) throws Exception {
-        Path raiz = diretorio.toAbsolutePath().normalize();
-        String chave = "loja-" + aleatorio(8);
-        String segredo = aleatorio(24);
-        S3Embutido servidor = new S3Embutido(raiz, chave, segredo);
-        try {
-            MinioClient cliente = MinioClient.builder().endpoint(servidor.endereco()).region("us-east-1")
-                                             .credentials(chave, segredo).build();
-            log.info("Armazenamento de objetos embutido em {} com dados em {}", servidor.endereco(), raiz);
-            return new ArmazenamentoDeObjetos(cliente, bucket, servidor);
-        } catch (ErrorResponseException e) {
-            servidor.close();
-            // the store's own answer ("Bad request") says nothing about the cause, which is always the directory
-            throw new IllegalStateException("O armazenamento de objetos embutido recusou o bucket " + bucket
-                    + " com os dados em " + raiz + " (" + e.errorResponse().code() + ": "
-                    + e.errorResponse().message() + "). Confira DATA_DIR (esse diretório deve existir ou poder ser"
-                    + " criado, e ser gravável) ou use um armazenamento externo com S3_ENDPOINT", e);
-        } catch (Exception e) {
-            servidor.close();
-            throw e;
-        }
+    /** On a store started for it (the embedded one), which is closed with it. */
+    public static ArmazenamentoDeObjetos embutido(MinioClient cliente, String bucket, AutoCloseable servidor)
+            throws Exception {
+        return new ArmazenamentoDeObjetos(cliente, bucket, servidor);
     }
 
     @Override
@@ -175,11 +156,5 @@ public class ArmazenamentoDeObjetos implements Armazenamento, AutoCloseable {
                 embutido.close();
             }
         }
-    }
-
-    private static String aleatorio(int bytes) {
-        byte[] valor = new byte[bytes];
-        new SecureRandom().nextBytes(valor);
-        return HexFormat.of().formatHex(valor);
     }
 }

@@ -1,7 +1,5 @@
-package br.com.lojaapi.gateway.axon;
+package br.com.lojaapi.query.processamento;
 
-import br.com.lojaapi.gateway.banco.BancoDeVolta;
-import br.com.lojaapi.query.processamento.NosEmExecucao;
 import org.axonframework.config.EventProcessingConfiguration;
 import org.axonframework.eventhandling.EventProcessor;
 import org.axonframework.eventhandling.StreamingEventProcessor;

@@ -1,10 +1,5 @@
-package br.com.lojaapi.gateway.webhook;
+package br.com.lojaapi.command.entrega;
 
-import br.com.lojaapi.coreapi.comum.ModeloLeitura;
-import br.com.lojaapi.gateway.produto.ProdutoComoGet;
-import br.com.lojaapi.query.comum.LeituraDaPropriaEscrita;
-import br.com.lojaapi.query.evento.EventoRenderizado;
-import br.com.lojaapi.query.evento.RenderizacaoDeEventos;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import org.axonframework.eventhandling.DomainEventMessage;
@@ -18,24 +13,23 @@ import java.util.Optional;
 
 /**
  * The body a webhook carries for an event: {@code {"evento", "criadoEm", "dados"}}, for the kinds and with the
- * {@code dados} that the catalogue ({@link EventoDeWebhook}) gives. The webhook dispatcher and the event feed
- * (GET /v1/eventos, written by query-side's feed projection) both render through here, so the feed holds exactly
+ * {@code dados} that the catalogue ({@link EventoDeWebhook}) gives, resources shown as the web layer shows them
+ * ({@link RecursosComoGet}). The webhook dispatcher and the event feed (GET /v1/eventos, written by query-side's
+ * feed projection, to which api-gateway hands this renderer) both render through here, so the feed holds exactly
  * the bytes a delivery of the same event sends.
  */
 @Component
-public class RenderizadorDeEventos implements RenderizacaoDeEventos {
+public class RenderizadorDeEventos {
 
     private final ObjectMapper json;
-    private final LeituraDaPropriaEscrita leitura;
-    private final ProdutoComoGet produtos;
+    private final RecursosComoGet recursos;
 
-    RenderizadorDeEventos(ObjectMapper json, LeituraDaPropriaEscrita leitura, ProdutoComoGet produtos) {
+    public RenderizadorDeEventos(ObjectMapper json, RecursosComoGet recursos) {
         this.json = json;
-        this.leitura = leitura;
-        this.produtos = produtos;
+        this.recursos = recursos;
     }
 
-    @Override
+    /** The event as a webhook sees it; empty for every event that no webhook kind carries. */
     public Optional<EventoRenderizado> de(EventMessage<?> mensagem) {
         Class<?> classe = mensagem.getPayloadType();
         return EventoDeWebhook.doEvento(classe).flatMap(tipo -> renderizar(tipo, tipo.origem(classe), mensagem));
@@ -44,12 +38,6 @@ public class RenderizadorDeEventos implements RenderizacaoDeEventos {
     /** The body of a test delivery to that webhook ({@code webhook.teste}), sent at {@code enviadoEm}. */
     public String teste(String webhookId, Instant enviadoEm) {
         return envelope(EventoDeWebhook.WEBHOOK_TESTE, enviadoEm, new DadosDeEvento.WebhookTeste(webhookId, enviadoEm));
-    }
-
-    /** Read once the read model shows this change (or a later one); a product removed meanwhile shows nothing. */
-    private Object produto(String lojaId, String produtoId, long versao) {
-        leitura.aguardarVersao(ModeloLeitura.PRODUTO, lojaId, produtoId, versao);
-        return produtos.ler(lojaId, produtoId).orElse(null);
     }
 
     /** Only events of an aggregate have a version, so a versioned origin renders nothing else. */
@@ -63,7 +51,7 @@ public class RenderizadorDeEventos implements RenderizacaoDeEventos {
         Instant criadoEm = mensagem.getTimestamp();
         long naVersao = versao == null ? -1 : versao;
         return Optional.of(new EventoRenderizado(mensagem.getIdentifier(), origem.loja().apply(evento), tipo.nome(),
-                criadoEm, () -> Optional.ofNullable(origem.dados().de(evento, naVersao, this::produto))
+                criadoEm, () -> Optional.ofNullable(origem.dados().de(evento, naVersao, recursos))
                                         .map(dados -> envelope(tipo, criadoEm, dados))));
     }
 

@@ -1,10 +1,7 @@
-package br.com.lojaapi.gateway.webhook;
+package br.com.lojaapi.command.entrega;
 
-import br.com.lojaapi.command.entrega.ConfiguracaoDosWebhooks;
 import br.com.lojaapi.command.webhook.WebhookLookup;
 import br.com.lojaapi.coreapi.entrega.IniciarEntregaCommand;
-import br.com.lojaapi.gateway.axon.ConfiguracaoDeProcessadores;
-import br.com.lojaapi.query.evento.EventoRenderizado;
 import org.axonframework.commandhandling.gateway.CommandGateway;
 import org.axonframework.config.ProcessingGroup;
 import org.axonframework.eventhandling.DisallowReplay;
@@ -31,9 +28,10 @@ import java.util.UUID;
 @Component
 @ProcessingGroup(DisparadorDeWebhooks.GRUPO)
 @DisallowReplay
-class DisparadorDeWebhooks {
+public class DisparadorDeWebhooks {
 
-    static final String GRUPO = ConfiguracaoDeProcessadores.GRUPO_DISPARO;
+    /** Its processor, which starts at the head: a first start never sends the past. Keys its token: never changes. */
+    public static final String GRUPO = "webhook-disparo";
     private static final Logger log = LoggerFactory.getLogger(DisparadorDeWebhooks.class);
 
     private final WebhookLookup destinos;

@@ -1,4 +1,4 @@
-package br.com.lojaapi.gateway.axon;
+package br.com.lojaapi.command.armazenamento;
 
 import br.com.lojaapi.command.comum.LeituraAntecipada;
 import org.axonframework.common.jdbc.JdbcUtils;

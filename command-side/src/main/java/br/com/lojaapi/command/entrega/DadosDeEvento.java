@@ -1,4 +1,4 @@
-package br.com.lojaapi.gateway.webhook;
+package br.com.lojaapi.command.entrega;
 
 import br.com.lojaapi.coreapi.cliente.ClienteCriadoEvent;
 import br.com.lojaapi.coreapi.cliente.ClienteView;
@@ -14,10 +14,6 @@ import br.com.lojaapi.coreapi.pedido.StatusDoPedidoAlteradoEvent;
 import br.com.lojaapi.coreapi.pedido.ValoresDoPedido;
 import br.com.lojaapi.coreapi.produto.EstoqueBaixoEvent;
 import br.com.lojaapi.coreapi.produto.ProdutoRemovidoEvent;
-import br.com.lojaapi.gateway.cliente.ClienteJson;
-import br.com.lojaapi.gateway.envio.EtiquetaDeEnvioJson;
-import br.com.lojaapi.gateway.notafiscal.NotaFiscalJson;
-import br.com.lojaapi.gateway.pedido.PedidoJson;
 
 import java.math.BigDecimal;
 import java.time.Instant;
@@ -25,9 +21,10 @@ import java.util.List;
 
 /**
  * The {@code dados} of each event kind, field for field as the contract (pedido.criado) and DECISIONS.md (the
- * others) list them, in that order. Records, so that a field cannot be added by accident.
+ * others) list them, in that order. Records, so that a field cannot be added by accident. A resource they embed is
+ * shown as its GET shows it ({@link RecursosComoGet}).
  */
-final class DadosDeEvento {
+public final class DadosDeEvento {
 
     private DadosDeEvento() {
     }
@@ -53,10 +50,10 @@ final class DadosDeEvento {
                         BigDecimal quantidadeEstoque, BigDecimal estoqueMinimo) {
     }
 
-    record NotaFiscalDoPedido(String acao, String pedidoId, long pedidoNumero, NotaFiscalJson notaFiscal) {
+    record NotaFiscalDoPedido(String acao, String pedidoId, long pedidoNumero, RecursosComoGet.NotaFiscal notaFiscal) {
     }
 
-    record EtiquetaNoPedido(String acao, String pedidoId, long pedidoNumero, EtiquetaDeEnvioJson etiqueta) {
+    record EtiquetaNoPedido(String acao, String pedidoId, long pedidoNumero, RecursosComoGet.Etiqueta etiqueta) {
     }
 
     /** webhook.teste: which webhook was tested, and when the test was sent. */
@@ -68,30 +65,30 @@ final class DadosDeEvento {
     }
 
     /** {@code antes} and {@code depois} of {@code pedido.editado}; the lines as GET /pedidos/{id} shows them. */
-    record Valores(List<PedidoJson.Item> itens, BigDecimal subtotal, BigDecimal ajusteTabela, BigDecimal desconto,
-                   BigDecimal taxaEntrega, BigDecimal ajustePagamento, BigDecimal total) {
+    record Valores(List<RecursosComoGet.Item> itens, BigDecimal subtotal, BigDecimal ajusteTabela,
+                   BigDecimal desconto, BigDecimal taxaEntrega, BigDecimal ajustePagamento, BigDecimal total) {
 
-        static Valores de(ValoresDoPedido v) {
-            return new Valores(v.itens().stream().map(PedidoJson::item).toList(), v.subtotal(), v.ajusteTabela(),
+        static Valores de(ValoresDoPedido v, RecursosComoGet recursos) {
+            return new Valores(v.itens().stream().map(recursos::item).toList(), v.subtotal(), v.ajusteTabela(),
                     v.desconto(), v.taxaEntrega(), v.ajustePagamento(), v.total());
         }
     }
 
     /** {@code pedido.editado}: the status is the order's at the edit. */
-    static PedidoEditado de(PedidoEditadoEvent e) {
-        return new PedidoEditado(e.pedidoId(), e.numero(), e.status().name(), e.resumo(), Valores.de(e.antes()),
-                Valores.de(e.depois()), e.editadoPor(), e.editadoEm());
+    static PedidoEditado de(PedidoEditadoEvent e, RecursosComoGet recursos) {
+        return new PedidoEditado(e.pedidoId(), e.numero(), e.status().name(), e.resumo(),
+                Valores.de(e.antes(), recursos), Valores.de(e.depois(), recursos), e.editadoPor(), e.editadoEm());
     }
 
     /** {@code pedido.etiqueta}: the carrier label as GET returns it, at the version of this event. */
-    static EtiquetaNoPedido de(String acao, EstadoDaEtiqueta etiqueta, long versao) {
+    static EtiquetaNoPedido de(String acao, EstadoDaEtiqueta etiqueta, long versao, RecursosComoGet recursos) {
         return new EtiquetaNoPedido(acao, etiqueta.pedidoId(), etiqueta.pedidoNumero(),
-                EtiquetaDeEnvioJson.de(etiqueta, versao, null));
+                recursos.etiqueta(etiqueta, versao));
     }
 
     /** {@code pedido.nota_fiscal}: the invoice as GET returns it, at the version of this event. */
-    static NotaFiscalDoPedido de(String acao, EstadoDaNota nota, long versao) {
-        return new NotaFiscalDoPedido(acao, nota.pedidoId(), nota.pedidoNumero(), NotaFiscalJson.de(nota, versao, null));
+    static NotaFiscalDoPedido de(String acao, EstadoDaNota nota, long versao, RecursosComoGet recursos) {
+        return new NotaFiscalDoPedido(acao, nota.pedidoId(), nota.pedidoNumero(), recursos.notaFiscal(nota, versao));
     }
 
     static PedidoCriado de(PedidoCriadoEvent e) {
@@ -116,8 +113,9 @@ final class DadosDeEvento {
     }
 
     /** The customer as GET /clientes/{id} showed it right after it was registered. */
-    static ClienteJson de(ClienteCriadoEvent e, long versao) {
-        return ClienteJson.de(new ClienteView(e.clienteId(), e.lojaId(), e.dados(), e.criadoEm(), e.criadoEm(), versao));
+    static RecursosComoGet.Cliente de(ClienteCriadoEvent e, long versao, RecursosComoGet recursos) {
+        return recursos.cliente(new ClienteView(e.clienteId(), e.lojaId(), e.dados(), e.criadoEm(), e.criadoEm(),
+                versao));
     }
 
     static ProdutoRemovido de(ProdutoRemovidoEvent e) {

@@ -1,4 +1,4 @@
-package br.com.lojaapi.gateway.webhook;
+package br.com.lojaapi.command.entrega;
 
 import br.com.lojaapi.coreapi.categoria.CategoriaAtualizadaEvent;
 import br.com.lojaapi.coreapi.categoria.CategoriaCriadaEvent;
@@ -21,7 +21,6 @@ import br.com.lojaapi.coreapi.pedido.RastreioDoPedidoDefinidoEvent;
 import br.com.lojaapi.coreapi.produto.EstoqueDevolvidoPorPedidoEvent;
 import br.com.lojaapi.coreapi.produto.EstoqueMovimentadoEvent;
 import br.com.lojaapi.coreapi.produto.EstoqueTomadoPorPedidoEvent;
-import br.com.lojaapi.coreapi.produto.ProdutoAtualizadoEvent;
 import br.com.lojaapi.coreapi.produto.ProdutoCriadoEvent;
 import br.com.lojaapi.coreapi.produto.VariacaoAdicionadaEvent;
 import br.com.lojaapi.coreapi.produto.VariacaoAlteradaEvent;
@@ -37,7 +36,6 @@ import org.springframework.core.type.filter.RegexPatternTypeFilter;
 
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
@@ -48,9 +46,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * The catalogue of webhook kinds is complete: each kind has a name, a type of {@code dados}, a summary and the
- * events it is rendered from, and renders {@code dados} of that type; and every event of the message API is the
- * origin of exactly one kind, or of none on purpose (listed below with why), so a new event cannot be left out of
- * webhooks by forgetting.
+ * events it is rendered from; and every event of the message API is the origin of exactly one kind, or of none on
+ * purpose (listed below with why), so a new event cannot be left out of webhooks by forgetting. That each origin
+ * renders {@code dados} of its kind's published type, from the stored reference events, is api-gateway's
+ * {@code DescricaoDosWebhooksApiTest}: the representations of resources are the web layer's.
  */
 class EventoDeWebhookTest {
 
@@ -100,8 +99,6 @@ class EventoDeWebhookTest {
         assertThat(EventoDeWebhook.nomes()).doesNotHaveDuplicates();
         assertThat(EventoDeWebhook.assinaveis()).doesNotContain("webhook.teste")
                                                 .hasSize(EventoDeWebhook.values().length - SOB_PEDIDO.size());
-        // each kind gets components of its own in the description
-        assertThat(Arrays.stream(EventoDeWebhook.values()).map(DescricaoDosWebhooks::envelope)).doesNotHaveDuplicates();
     }
 
     @Test
@@ -124,37 +121,13 @@ class EventoDeWebhookTest {
         SEM_WEBHOOK.forEach(classe -> assertThat(EventoDeWebhook.doEvento(classe)).as(classe.getSimpleName()).isEmpty());
     }
 
-    /** What each origin renders from its reference event is of the kind's type, for the event's store. */
-    @Test
-    void cadaOrigemRenderizaDadosDoTipoDoCatalogo() {
-        for (EventoDeWebhook tipo : EventoDeWebhook.values()) {
-            for (Origem<?> origem : tipo.origens()) {
-                String evento = tipo.nome() + " de " + origem.classe().getSimpleName();
-                List<String> lidos = new ArrayList<>();
-                Object dados = EventosDeReferencia.dados(origem, 7, (lojaId, produtoId, versao) -> {
-                    lidos.add(lojaId + "/" + produtoId + "@" + versao);
-                    return null;
-                });
-                assertThat(EventosDeReferencia.loja(origem)).as("loja de %s", evento).isEqualTo("loja-1");
-                if (lidos.isEmpty()) {
-                    assertThat(dados).as(evento).isInstanceOf(tipo.dados());
-                } else {
-                    // read from the read model at the event's version; a product already removed shows nothing
-                    assertThat(lidos).as(evento).containsExactly("loja-1/"
-                            + EventosDeReferencia.ler(ProdutoAtualizadoEvent.class).produtoId() + "@7");
-                    assertThat(dados).as(evento).isNull();
-                }
-            }
-        }
-    }
-
     /** The test delivery's body: its kind's envelope, with {@code dados} of its kind's type, from its renderer. */
     @Test
     void tipoSobPedidoTemSeuRenderizador() throws Exception {
         ObjectMapper json = new ObjectMapper().findAndRegisterModules()
                                               .disable(SerializationFeature.WRITE_DATES_AS_TIMESTAMPS);
         Instant enviadoEm = Instant.parse("2026-11-21T10:15:30.123Z");
-        String corpo = new RenderizadorDeEventos(json, null, null).teste("wh-1", enviadoEm);
+        String corpo = new RenderizadorDeEventos(json, null).teste("wh-1", enviadoEm);
 
         JsonNode lido = json.readTree(corpo);
         assertThat(lido.fieldNames()).toIterable().containsExactly("evento", "criadoEm", "dados");
