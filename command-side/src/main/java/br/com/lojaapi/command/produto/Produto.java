@@ -216,20 +216,23 @@ class Produto {
 
     @EventSourcingHandler
     void on(VariacaoAdicionadaEvent evento) {
-        variacoes = variacoes.com(evento.variacao());
-        dados = RegrasDeProduto.comEstoque(dados, evento.estoqueDoProduto());
+        variacoes(variacoes.com(evento.variacao()), evento.estoqueDoProduto());
     }
 
     @EventSourcingHandler
     void on(VariacaoAlteradaEvent evento) {
-        variacoes = variacoes.com(evento.variacao());
-        dados = RegrasDeProduto.comEstoque(dados, evento.estoqueDoProduto());
+        variacoes(variacoes.com(evento.variacao()), evento.estoqueDoProduto());
     }
 
     @EventSourcingHandler
     void on(VariacaoRemovidaEvent evento) {
-        variacoes = variacoes.sem(evento.variacaoId());
-        dados = RegrasDeProduto.comEstoque(dados, evento.estoqueDoProduto());
+        variacoes(variacoes.sem(evento.variacaoId()), evento.estoqueDoProduto());
+    }
+
+    /** A variation added, changed or removed: the new list, and the product's stock as the event states it. */
+    private void variacoes(Variacoes novas, BigDecimal estoqueDoProduto) {
+        variacoes = novas;
+        dados = RegrasDeProduto.comEstoque(dados, estoqueDoProduto);
     }
 
     @EventSourcingHandler

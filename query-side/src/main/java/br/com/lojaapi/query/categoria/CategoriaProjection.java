@@ -48,25 +48,11 @@ class CategoriaProjection extends ProjecaoJpa<CategoriaRegistro> {
 
     @QueryHandler
     List<CategoriaView> handle(ListarCategoriasQuery consulta) {
-        return em.createQuery("""
-                         SELECT c FROM CategoriaRegistro c WHERE c.lojaId = :loja AND c.removidoEm IS NULL
-                         ORDER BY c.ordem, lower(c.nome), c.id""", CategoriaRegistro.class)
-                 .setParameter("loja", consulta.lojaId())
-                 .getResultList().stream()
-                 .map(CategoriaRegistro::view)
-                 .toList();
+        return vivosEmOrdem(consulta.lojaId()).stream().map(CategoriaRegistro::view).toList();
     }
 
     @QueryHandler
     Optional<CategoriaView> handle(BuscarCategoriaQuery consulta) {
-        return em.createQuery("""
-                         SELECT c FROM CategoriaRegistro c
-                          WHERE c.id = :id AND c.lojaId = :loja AND c.removidoEm IS NULL""",
-                         CategoriaRegistro.class)
-                 .setParameter("id", consulta.categoriaId())
-                 .setParameter("loja", consulta.lojaId())
-                 .getResultList().stream()
-                 .findFirst()
-                 .map(CategoriaRegistro::view);
+        return vivo(consulta.lojaId(), consulta.categoriaId()).map(CategoriaRegistro::view);
     }
 }

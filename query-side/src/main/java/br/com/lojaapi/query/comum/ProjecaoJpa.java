@@ -8,6 +8,7 @@ import org.springframework.core.annotation.AnnotationUtils;
 
 import java.util.HashSet;
 import java.util.List;
+import java.util.Optional;
 import java.util.Set;
 import java.util.function.Consumer;
 import java.util.function.Supplier;
@@ -69,6 +70,23 @@ public abstract class ProjecaoJpa<R extends RegistroVersionado> {
             return ids.size() > 1 ? em.unwrap(Session.class).byMultipleIds(tipo).multiLoad(List.copyOf(ids))
                                   : List.of();
         });
+    }
+
+    /** The store's live row of {@code id} (a tombstone is not), for rows with {@code lojaId} and {@code removidoEm}. */
+    protected Optional<R> vivo(String lojaId, String id) {
+        return em.createQuery("SELECT r FROM " + tipo.getSimpleName()
+                              + " r WHERE r.id = :id AND r.lojaId = :loja AND r.removidoEm IS NULL", tipo)
+                 .setParameter("id", id)
+                 .setParameter("loja", lojaId)
+                 .getResultList().stream().findFirst();
+    }
+
+    /** The store's live rows in the order they are shown: {@code ordem}, then the name regardless of case, then id. */
+    protected List<R> vivosEmOrdem(String lojaId) {
+        return em.createQuery("SELECT r FROM " + tipo.getSimpleName() + " r WHERE r.lojaId = :loja"
+                              + " AND r.removidoEm IS NULL ORDER BY r.ordem, lower(r.nome), r.id", tipo)
+                 .setParameter("loja", lojaId)
+                 .getResultList();
     }
 
     /** TRUNCATE rather than DELETE: no per-row change notifications for tables about to be rebuilt. */

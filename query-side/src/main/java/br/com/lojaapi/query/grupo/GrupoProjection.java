@@ -45,20 +45,11 @@ class GrupoProjection extends ProjecaoJpa<GrupoRegistro> {
 
     @QueryHandler
     List<GrupoView> handle(ListarGruposQuery consulta) {
-        return em.createQuery("""
-                         SELECT g FROM GrupoRegistro g WHERE g.lojaId = :loja AND g.removidoEm IS NULL
-                         ORDER BY g.ordem, lower(g.nome), g.id""", GrupoRegistro.class)
-                 .setParameter("loja", consulta.lojaId())
-                 .getResultList().stream().map(GrupoRegistro::view).toList();
+        return vivosEmOrdem(consulta.lojaId()).stream().map(GrupoRegistro::view).toList();
     }
 
     @QueryHandler
     Optional<GrupoView> handle(BuscarGrupoQuery consulta) {
-        return em.createQuery("""
-                         SELECT g FROM GrupoRegistro g
-                          WHERE g.id = :id AND g.lojaId = :loja AND g.removidoEm IS NULL""", GrupoRegistro.class)
-                 .setParameter("id", consulta.grupoId())
-                 .setParameter("loja", consulta.lojaId())
-                 .getResultList().stream().findFirst().map(GrupoRegistro::view);
+        return vivo(consulta.lojaId(), consulta.grupoId()).map(GrupoRegistro::view);
     }
 }

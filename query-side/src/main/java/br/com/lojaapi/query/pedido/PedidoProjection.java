@@ -94,16 +94,23 @@ class PedidoProjection {
         Novo(PedidoCriadoEvent e, long versao, long indice) {
             this.criacao = e;
             this.status = e.status().name();
-            this.subtotal = e.subtotal();
-            this.desconto = e.desconto();
-            this.taxaEntrega = e.taxaEntrega();
-            this.ajustePagamento = e.ajustePagamento();
-            this.total = e.total();
             this.pagamentoStatus = e.pagamentoStatus();
-            this.itens = DocumentosDoPedido.escrever(e.itens());
-            this.atualizadoEm = e.criadoEm();
+            valores(DocumentosDoPedido.escrever(e.itens()), e.subtotal(), e.desconto(), e.taxaEntrega(),
+                    e.ajustePagamento(), e.total(), e.criadoEm());
             this.versao = versao;
             this.indice = indice;
+        }
+
+        /** The lines and the money, as the order's creation or an edit left them, at {@code quando}. */
+        void valores(String itens, BigDecimal subtotal, BigDecimal desconto, BigDecimal taxaEntrega,
+                     BigDecimal ajustePagamento, BigDecimal total, Instant quando) {
+            this.itens = itens;
+            this.subtotal = subtotal;
+            this.desconto = desconto;
+            this.taxaEntrega = taxaEntrega;
+            this.ajustePagamento = ajustePagamento;
+            this.total = total;
+            this.atualizadoEm = quando;
         }
 
         /** Whether the event of {@code versao} is newer than what the row holds, and so applies. */
@@ -159,15 +166,8 @@ class PedidoProjection {
     void on(PedidoEditadoEvent e, @SequenceNumber long versao) {
         ValoresDoPedido d = e.depois();
         String itens = DocumentosDoPedido.escrever(d.itens());
-        mudar(e.pedidoId(), versao, novo -> {
-            novo.itens = itens;
-            novo.subtotal = d.subtotal();
-            novo.desconto = d.desconto();
-            novo.taxaEntrega = d.taxaEntrega();
-            novo.ajustePagamento = d.ajustePagamento();
-            novo.total = d.total();
-            novo.atualizadoEm = e.editadoEm();
-        }, """
+        mudar(e.pedidoId(), versao, novo -> novo.valores(itens, d.subtotal(), d.desconto(), d.taxaEntrega(),
+                d.ajustePagamento(), d.total(), e.editadoEm()), """
                 itens = ?::jsonb, subtotal = ?, desconto = ?, taxa_entrega = ?, ajuste_pagamento = ?, total = ?,
                 atualizado_em = ?""",
                 itens, d.subtotal(), d.desconto(), d.taxaEntrega(), d.ajustePagamento(), d.total(),
