@@ -71,21 +71,21 @@ class PedidoProjection {
         this.indices = indices;
     }
 
+    /** An order's lines (JSON) and money, as its creation or its last edit left them. */
+    private record Valores(String itens, BigDecimal subtotal, BigDecimal desconto, BigDecimal taxaEntrega,
+                           BigDecimal ajustePagamento, BigDecimal total) {
+    }
+
     /** An order created in the current batch, as its row will be written. */
     private static final class Novo {
         final PedidoCriadoEvent criacao;
         String status;
-        BigDecimal subtotal;
-        BigDecimal desconto;
-        BigDecimal taxaEntrega;
-        BigDecimal ajustePagamento;
-        BigDecimal total;
+        Valores valores;
         String motivoCancelamento;
         String tempoEntrega;
         String codigoRastreio;
         String urlRastreio;
         String pagamentoStatus;
-        String itens;
         Instant atualizadoEm;
         Instant removidoEm;
         long versao;
@@ -95,23 +95,13 @@ class PedidoProjection {
             this.criacao = e;
             this.status = e.status().name();
             this.pagamentoStatus = e.pagamentoStatus();
-            valores(DocumentosDoPedido.escrever(e.itens()), e.subtotal(), e.desconto(), e.taxaEntrega(),
-                    e.ajustePagamento(), e.total(), e.criadoEm());
+            this.valores = new Valores(DocumentosDoPedido.escrever(e.itens()), e.subtotal(), e.desconto(),
+                    e.taxaEntrega(), e.ajustePagamento(), e.total());
+            this.atualizadoEm = e.criadoEm();
             this.versao = versao;
             this.indice = indice;
         }
 
-        /** The lines and the money, as the order's creation or an edit left them, at {@code quando}. */
-        void valores(String itens, BigDecimal subtotal, BigDecimal desconto, BigDecimal taxaEntrega,
-                     BigDecimal ajustePagamento, BigDecimal total, Instant quando) {
-            this.itens = itens;
-            this.subtotal = subtotal;
-            this.desconto = desconto;
-            this.taxaEntrega = taxaEntrega;
-            this.ajustePagamento = ajustePagamento;
-            this.total = total;
-            this.atualizadoEm = quando;
-        }
 
         /** Whether the event of {@code versao} is newer than what the row holds, and so applies. */
         boolean aplica(long versao, IndicesGlobais indices) {
@@ -125,11 +115,12 @@ class PedidoProjection {
 
         Object[] valores() {
             PedidoCriadoEvent e = criacao;
-            return new Object[]{e.pedidoId(), e.lojaId(), e.numero(), status, e.tipoEntrega().name(), subtotal,
-                    desconto, taxaEntrega, ajustePagamento, total, e.observacoes(), motivoCancelamento, tempoEntrega,
-                    codigoRastreio, urlRastreio, pagamentoStatus, DocumentosDoPedido.escrever(e.pagamentos()),
-                    DocumentosDoPedido.escrever(e.cliente()), e.clienteId(),
-                    DocumentosDoPedido.escrever(e.clienteRegistrado()), itens, momento(e.criadoEm()),
+            Valores v = valores;
+            return new Object[]{e.pedidoId(), e.lojaId(), e.numero(), status, e.tipoEntrega().name(), v.subtotal(),
+                    v.desconto(), v.taxaEntrega(), v.ajustePagamento(), v.total(), e.observacoes(),
+                    motivoCancelamento, tempoEntrega, codigoRastreio, urlRastreio, pagamentoStatus,
+                    DocumentosDoPedido.escrever(e.pagamentos()), DocumentosDoPedido.escrever(e.cliente()),
+                    e.clienteId(), DocumentosDoPedido.escrever(e.clienteRegistrado()), v.itens(), momento(e.criadoEm()),
                     momento(atualizadoEm), removidoEm == null ? null : momento(removidoEm), versao, indice};
         }
     }
@@ -166,8 +157,11 @@ class PedidoProjection {
     void on(PedidoEditadoEvent e, @SequenceNumber long versao) {
         ValoresDoPedido d = e.depois();
         String itens = DocumentosDoPedido.escrever(d.itens());
-        mudar(e.pedidoId(), versao, novo -> novo.valores(itens, d.subtotal(), d.desconto(), d.taxaEntrega(),
-                d.ajustePagamento(), d.total(), e.editadoEm()), """
+        mudar(e.pedidoId(), versao, novo -> {
+            novo.valores = new Valores(itens, d.subtotal(), d.desconto(), d.taxaEntrega(), d.ajustePagamento(),
+                    d.total());
+            novo.atualizadoEm = e.editadoEm();
+        }, """
                 itens = ?::jsonb, subtotal = ?, desconto = ?, taxa_entrega = ?, ajuste_pagamento = ?, total = ?,
                 atualizado_em = ?""",
                 itens, d.subtotal(), d.desconto(), d.taxaEntrega(), d.ajustePagamento(), d.total(),
