@@ -29,6 +29,7 @@ import org.springframework.beans.factory.annotation.Autowired;
 
 import java.math.BigDecimal;
 import java.sql.Timestamp;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -158,19 +159,12 @@ class ProdutoProjectionTest extends TesteDeProjecao<ProdutoProjection> {
     @Test
     void umLoteComVariosProdutosAplicaOsDeCadaUmUmaVez() {
         String outro = id();
-        String pedido = id();
         dado(evento(produto, 0, criado("Café", "20")), evento(outro, 0,
                 new ProdutoCriadoEvent(outro, loja, dados("Chá", "5"), List.of(), CRIADO)));
         DomainEventMessage<?>[] lote = {
-                evento(produto, 1, new EstoqueTomadoPorPedidoEvent(produto, loja, pedido,
-                        List.of(new BaixaDeEstoque(null, new BigDecimal("2"), new BigDecimal("18"))),
-                        new BigDecimal("18"), DEPOIS, MotivoDoMovimento.PEDIDO_CRIADO)),
-                evento(outro, 1, new EstoqueTomadoPorPedidoEvent(outro, loja, pedido,
-                        List.of(new BaixaDeEstoque(null, new BigDecimal("1"), new BigDecimal("4"))),
-                        new BigDecimal("4"), DEPOIS, MotivoDoMovimento.PEDIDO_CRIADO)),
-                evento(produto, 2, new EstoqueTomadoPorPedidoEvent(produto, loja, id(),
-                        List.of(new BaixaDeEstoque(null, new BigDecimal("3"), new BigDecimal("15"))),
-                        new BigDecimal("15"), MAIS_TARDE, MotivoDoMovimento.PEDIDO_CRIADO))};
+                tomado(produto, 1, null, "2", "18", "18", DEPOIS),
+                tomado(outro, 1, null, "1", "4", "4", DEPOIS),
+                tomado(produto, 2, null, "3", "15", "15", MAIS_TARDE)};
 
         dadoNumLote(lote);
         dadoNumLote(lote);
@@ -189,20 +183,15 @@ class ProdutoProjectionTest extends TesteDeProjecao<ProdutoProjection> {
     @Test
     void estoquesDeUmLoteSaoEscritosJuntosComoOsEventosOsDeixam() {
         String outro = id();
-        String pedido = id();
         dado(evento(produto, 0, criado("Caneca", "10", variacao(p, "Branca", "6"), variacao(m, "Preta", "4"))),
                 evento(outro, 0, new ProdutoCriadoEvent(outro, loja, dados("Chá", "5"), List.of(), CRIADO)));
-        DomainEventMessage<?> primeiro = evento(produto, 1, new EstoqueTomadoPorPedidoEvent(produto, loja, pedido,
-                List.of(new BaixaDeEstoque(p, new BigDecimal("2"), new BigDecimal("4"))), new BigDecimal("8"),
-                DEPOIS, MotivoDoMovimento.PEDIDO_CRIADO));
+        DomainEventMessage<?> primeiro = tomado(produto, 1, p, "2", "4", "8", DEPOIS);
         DomainEventMessage<?>[] lote = {
                 primeiro,
                 evento(outro, 1, new EstoqueMovimentadoEvent(outro, loja, id(), null, TipoMovimento.ENTRADA,
                         new BigDecimal("3"), new BigDecimal("5"), new BigDecimal("8"), new BigDecimal("8"), null,
                         DEPOIS)),
-                evento(produto, 2, new EstoqueTomadoPorPedidoEvent(produto, loja, id(),
-                        List.of(new BaixaDeEstoque(m, new BigDecimal("3"), new BigDecimal("1"))), new BigDecimal("5"),
-                        MAIS_TARDE, MotivoDoMovimento.PEDIDO_CRIADO)),
+                tomado(produto, 2, m, "3", "1", "5", MAIS_TARDE),
                 evento(produto, 3, new EstoqueBaixoEvent(produto, loja, m, "Caneca", null, null,
                         new BigDecimal("1"), new BigDecimal("2"), MAIS_TARDE.plusSeconds(60)))};
 
@@ -325,5 +314,13 @@ class ProdutoProjectionTest extends TesteDeProjecao<ProdutoProjection> {
     private static VariacaoDoProduto variacao(String id, String valor, String estoque) {
         return new VariacaoDoProduto(id, new DadosVariacao("Tamanho", valor, null, null, "SKU-" + valor, null, null,
                 new BigDecimal(estoque), BigDecimal.ZERO));
+    }
+
+    /** Order stock taken from product {@code id} at {@code versao}: the line's variation (or null) and quantities. */
+    private DomainEventMessage<?> tomado(String id, long versao, String variacao, String quantidade, String atual,
+                                         String doProduto, Instant quando) {
+        return evento(id, versao, new EstoqueTomadoPorPedidoEvent(id, loja, id(),
+                List.of(new BaixaDeEstoque(variacao, new BigDecimal(quantidade), new BigDecimal(atual))),
+                new BigDecimal(doProduto), quando, MotivoDoMovimento.PEDIDO_CRIADO));
     }
 }
