@@ -8,7 +8,9 @@ import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.jdbc.core.JdbcTemplate;
 
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -126,21 +128,20 @@ class ClienteApiTest extends TesteDeApi {
         assertErro(gravar(loja, "{\"nome\":\"A\",\"documento\":\"11.222.333/0001-82\"}"), "documento: CNPJ inválido");
         assertErro(gravar(loja, "{\"nome\":\"A\",\"documento\":\"12ABC34501DE36\"}"), "documento: CNPJ inválido");
         assertErro(gravar(loja, "{\"nome\":\"A\",\"documento\":\"123\"}"), "documento deve ser um CPF");
-        assertErro(gravar(loja, "{\"nome\":\"A\",\"documento\":\"" + CPF + "\",\"tipoDocumento\":\"CNPJ\"}"),
-                "tipoDocumento CNPJ não corresponde ao documento, que é um CPF");
-        assertErro(gravar(loja, "{\"nome\":\"A\",\"documento\":\"" + CPF + "\",\"tipoDocumento\":\"RG\"}"),
-                "tipoDocumento deve ser CPF ou CNPJ");
         assertErro(gravar(loja, "{\"documento\":\"" + CPF + "\"}"), "nome é obrigatório");
         assertErro(gravar(loja, "{\"nome\":\"A\"}"), "documento é obrigatório");
         assertErro(gravar(loja, "{\"nome\":\"A\",\"documento\":null}"), "documento é obrigatório");
-        assertErro(gravar(loja, "{\"nome\":\"A\",\"documento\":\"" + CPF + "\",\"email\":\"a.exemplo.com\"}"),
-                "email inválido");
-        assertErro(gravar(loja, "{\"nome\":\"A\",\"documento\":\"" + CPF + "\",\"email\":\"a b@exemplo.com\"}"),
-                "email inválido");
-        assertErro(gravar(loja, "{\"nome\":\"A\",\"documento\":\"" + CPF + "\",\"uf\":\"SPX\"}"), "uf deve ter duas letras");
-        assertErro(gravar(loja, "{\"nome\":\"A\",\"documento\":\"" + CPF + "\",\"uf\":\"S1\"}"), "uf deve ter duas letras");
-        assertErro(gravar(loja, "{\"nome\":\"A\",\"documento\":\"" + CPF + "\",\"cep\":\"0131-0100x\"}"),
-                "cep deve ter 8 dígitos");
+        // a valid name and CPF, then one field that is not: the error names it
+        Map<String, String> campos = new LinkedHashMap<>();
+        campos.put("\"tipoDocumento\":\"CNPJ\"", "tipoDocumento CNPJ não corresponde ao documento, que é um CPF");
+        campos.put("\"tipoDocumento\":\"RG\"", "tipoDocumento deve ser CPF ou CNPJ");
+        campos.put("\"email\":\"a.exemplo.com\"", "email inválido");
+        campos.put("\"email\":\"a b@exemplo.com\"", "email inválido");
+        campos.put("\"uf\":\"SPX\"", "uf deve ter duas letras");
+        campos.put("\"uf\":\"S1\"", "uf deve ter duas letras");
+        campos.put("\"cep\":\"0131-0100x\"", "cep deve ter 8 dígitos");
+        campos.forEach((campo, erro) ->
+                assertErro(gravar(loja, "{\"nome\":\"A\",\"documento\":\"" + CPF + "\"," + campo + "}"), erro));
         assertErro(gravar(loja, "{\"nome\":\"" + "x".repeat(201) + "\",\"documento\":\"" + CPF + "\"}"),
                 "nome: no máximo 200 caracteres");
         assertErro(gravar(loja, "{\"nome\":\"A\",\"documento\":" + CPF + "}"), "Campo 'documento'");
