@@ -3,30 +3,19 @@ package br.com.lojaapi.query.produto;
 import br.com.lojaapi.coreapi.produto.BuscarProdutoQuery;
 import br.com.lojaapi.coreapi.produto.CarimboDeProdutosQuery;
 import br.com.lojaapi.coreapi.produto.BuscarVariacaoQuery;
-import br.com.lojaapi.coreapi.produto.DadosProduto;
-import br.com.lojaapi.coreapi.produto.DadosVariacao;
-import br.com.lojaapi.coreapi.produto.LerProdutoQuery;
 import br.com.lojaapi.coreapi.produto.ListarProdutosQuery;
 import br.com.lojaapi.coreapi.produto.PaginaDeProdutos;
-import br.com.lojaapi.coreapi.produto.ProdutoLido;
 import br.com.lojaapi.coreapi.produto.ProdutoView;
 import br.com.lojaapi.coreapi.produto.ProdutosPorIdQuery;
 import br.com.lojaapi.coreapi.produto.Referencia;
 import br.com.lojaapi.coreapi.produto.VariacaoView;
 import br.com.lojaapi.query.comum.Impressao;
 import br.com.lojaapi.query.comum.Paginacao;
-import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.core.type.TypeReference;
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import org.axonframework.queryhandling.QueryHandler;
-import org.springframework.jdbc.core.ResultSetExtractor;
 import org.springframework.jdbc.core.namedparam.MapSqlParameterSource;
 import org.springframework.jdbc.core.namedparam.NamedParameterJdbcTemplate;
 import org.springframework.stereotype.Component;
 
-import java.sql.ResultSet;
-import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.HashMap;
@@ -36,54 +25,19 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
-import java.util.function.Function;
 
 /**
  * Reads of the product read model. A page costs four queries whatever its size: the products (with the total as a
  * window count), then their variations, category names and group names in one query each. A single product as its
- * GET shows it is one statement, which also reads what its tag and its URL need.
+ * GET shows it: {@link LeituraDoProduto}.
  */
 @Component
 class ProdutoConsultas {
 
-    private static final TypeReference<List<String>> LISTA = new TypeReference<>() {
-    };
-    private static final String COLUNAS = """
-            id, loja_id, nome, descricao, preco, preco_promocional, imagens, codigo_barras, sku, referencia,
-            cod_integracao, disponivel, destaque, ordem, controla_estoque, quantidade_estoque, estoque_minimo, unidade,
-            multiplo_venda, peso, altura, largura, comprimento, categoria_id, grupos_complemento, criado_em,
-            atualizado_em, versao""";
-
-    /**
-     * A product as its GET shows it, in one statement: one row per variation (at least one row), each repeating the
-     * product, its store, its category and its groups (as {@code [id, versao, nome, ativo]}), with their versions.
-     */
-    private static final String LER_PRODUTO = "SELECT " + COLUNAS.replaceAll("(\\w+)", "p.$1") + """
-            , l.id AS l_id, l.versao AS l_versao, l.slug AS l_slug, l.dominio_proprio AS l_dominio,
-              c.id AS c_id, c.versao AS c_versao, c.nome AS c_nome, c.removida_em IS NULL AS c_ativa,
-              (SELECT jsonb_agg(jsonb_build_array(g.id, g.versao, g.nome, g.removido_em IS NULL))
-                 FROM grupo_complemento_view g
-                WHERE g.id IN (SELECT jsonb_array_elements_text(p.grupos_complemento))) AS grupos,
-              v.id AS v_id, v.produto_id AS v_produto_id, v.nome AS v_nome, v.valor1 AS v_valor1,
-              v.valor2 AS v_valor2, v.preco AS v_preco, v.sku AS v_sku, v.codigo_barras AS v_codigo_barras,
-              v.cod_integracao AS v_cod_integracao, v.quantidade_estoque AS v_quantidade_estoque,
-              v.estoque_minimo AS v_estoque_minimo
-              FROM produto_view p
-              LEFT JOIN loja_view l ON l.id = p.loja_id
-              LEFT JOIN categoria_view c ON c.id = p.categoria_id
-              LEFT JOIN variacao_view v ON v.produto_id = p.id
-             WHERE p.id = :id AND p.loja_id = :loja AND p.deletado_em IS NULL
-             ORDER BY v.posicao""";
-
     private final NamedParameterJdbcTemplate jdbc;
-    private final ObjectMapper json = new ObjectMapper();
 
     ProdutoConsultas(NamedParameterJdbcTemplate jdbc) {
         this.jdbc = jdbc;
-    }
-
-    private record Linha(String id, String lojaId, DadosProduto dados, java.time.Instant criadoEm,
-                         java.time.Instant atualizadoEm, long versao) {
     }
 
     @QueryHandler
@@ -91,11 +45,11 @@ class ProdutoConsultas {
         MapSqlParameterSource parametros = new MapSqlParameterSource("loja", consulta.lojaId());
         String filtro = filtro(consulta, parametros);
         long[] total = {-1};
-        List<Linha> linhas = jdbc.query("SELECT " + COLUNAS + ", COUNT(*) OVER () AS total FROM produto_view WHERE "
+        List<LinhasDeProduto.Linha> linhas = jdbc.query("SELECT " + LinhasDeProduto.COLUNAS + ", COUNT(*) OVER () AS total FROM produto_view WHERE "
                 + filtro + " ORDER BY ordem, lower(nome), id" + Paginacao.LIMITE,
                 Paginacao.pagina(parametros, consulta.pagina(), consulta.limite()), (rs, i) -> {
                     total[0] = rs.getLong("total");
-                    return linha(rs);
+                    return LinhasDeProduto.linha(rs);
                 });
         if (linhas.isEmpty()) {
             Long contagem = jdbc.queryForObject("SELECT COUNT(*) FROM produto_view WHERE " + filtro, parametros, Long.class);
@@ -107,8 +61,8 @@ class ProdutoConsultas {
     /** The bodies of an incremental-sync page: products by id, tombstones included, built as every read builds them. */
     @QueryHandler
     PaginaDeProdutos handle(ProdutosPorIdQuery consulta) {
-        List<Linha> linhas = Paginacao.porIds(jdbc, COLUNAS, "produto_view", consulta.lojaId(), consulta.ids(),
-                (rs, i) -> linha(rs));
+        List<LinhasDeProduto.Linha> linhas = Paginacao.porIds(jdbc, LinhasDeProduto.COLUNAS, "produto_view", consulta.lojaId(), consulta.ids(),
+                (rs, i) -> LinhasDeProduto.linha(rs));
         return new PaginaDeProdutos(montar(linhas), linhas.size());
     }
 
@@ -124,73 +78,11 @@ class ProdutoConsultas {
 
     @QueryHandler
     Optional<ProdutoView> handle(BuscarProdutoQuery consulta) {
-        List<Linha> linhas = jdbc.query("SELECT " + COLUNAS + " FROM produto_view"
+        List<LinhasDeProduto.Linha> linhas = jdbc.query("SELECT " + LinhasDeProduto.COLUNAS + " FROM produto_view"
                         + " WHERE id = :id AND loja_id = :loja AND deletado_em IS NULL",
                 new MapSqlParameterSource("id", consulta.produtoId()).addValue("loja", consulta.lojaId()),
-                (rs, i) -> linha(rs));
+                (rs, i) -> LinhasDeProduto.linha(rs));
         return montar(linhas).stream().findFirst();
-    }
-
-    /**
-     * The product with its variations, its category, its groups and its store, and its tag from the versions of all
-     * four (tombstones included: a removed category or group changes the tag), in one statement.
-     */
-    @QueryHandler
-    Optional<ProdutoLido> handle(LerProdutoQuery consulta) {
-        return jdbc.query(LER_PRODUTO, new MapSqlParameterSource("id", consulta.produtoId())
-                .addValue("loja", consulta.lojaId()), (ResultSetExtractor<Optional<ProdutoLido>>) rs -> {
-                    if (!rs.next()) {
-                        return Optional.empty();
-                    }
-                    Linha linha = linha(rs);
-                    Function<List<VariacaoView>, ProdutoLido> lido = lido(linha, rs);
-                    List<VariacaoView> variacoes = new ArrayList<>();
-                    do {
-                        if (rs.getString("v_id") != null) {
-                            variacoes.add(variacao(rs, "v_", linha.versao()));
-                        }
-                    } while (rs.next());
-                    return Optional.of(lido.apply(variacoes));
-                });
-    }
-
-    /**
-     * The product of {@code linha} with its tag and its store's address, from the columns every row of
-     * {@link #LER_PRODUTO} repeats; its variations come from all of them.
-     */
-    private Function<List<VariacaoView>, ProdutoLido> lido(Linha linha, ResultSet rs) throws SQLException {
-        // The rows and the context a product's tag has always been made of: tags that clients hold stay valid.
-        Impressao tag = Impressao.de("PRODUTO").linha("p", 1, linha.id(), linha.versao());
-        Referencia categoria = null;
-        if (rs.getString("c_id") != null) {
-            tag.linha("c", 0, rs.getString("c_id"), rs.getLong("c_versao"));
-            if (rs.getBoolean("c_ativa")) {
-                categoria = new Referencia(rs.getString("c_id"), rs.getString("c_nome"));
-            }
-        }
-        Map<String, String> nomesDeGrupo = new HashMap<>();
-        String grupos = rs.getString("grupos");
-        if (grupos != null) {
-            for (JsonNode grupo : arvore(grupos)) {
-                tag.linha("g", 0, grupo.get(0).asText(), grupo.get(1).asLong());
-                if (grupo.get(3).asBoolean()) {
-                    nomesDeGrupo.put(grupo.get(0).asText(), grupo.get(2).asText());
-                }
-            }
-        }
-        String lojaId = rs.getString("l_id");
-        if (lojaId == null) {
-            throw new IllegalStateException("loja sem registro: " + linha.lojaId());
-        }
-        tag.linha("l", 0, lojaId, rs.getLong("l_versao"));
-        Referencia daCategoria = categoria;
-        List<Referencia> doGrupo = linha.dados().gruposComplemento().stream().filter(nomesDeGrupo::containsKey)
-                                        .map(g -> new Referencia(g, nomesDeGrupo.get(g))).toList();
-        String slug = rs.getString("l_slug");
-        String dominio = rs.getString("l_dominio");
-        String etag = tag.doRecurso().orElseThrow();
-        return variacoes -> new ProdutoLido(new ProdutoView(linha.id(), linha.lojaId(), linha.dados(), daCategoria,
-                doGrupo, variacoes, linha.criadoEm(), linha.atualizadoEm(), linha.versao()), slug, dominio, etag);
     }
 
     @QueryHandler
@@ -200,7 +92,7 @@ class ProdutoConsultas {
                           JOIN produto_view p ON p.id = v.produto_id
                          WHERE v.id = :id AND v.loja_id = :loja AND p.deletado_em IS NULL""",
                 new MapSqlParameterSource("id", consulta.variacaoId()).addValue("loja", consulta.lojaId()),
-                (rs, i) -> variacao(rs, "", rs.getLong("versao_produto"))).stream().findFirst();
+                (rs, i) -> LinhasDeProduto.variacao(rs, "", rs.getLong("versao_produto"))).stream().findFirst();
     }
 
     /** The WHERE condition of a page, adding its parameters: shared by the page and its ETag. */
@@ -228,11 +120,11 @@ class ProdutoConsultas {
         return filtro.toString();
     }
 
-    private List<ProdutoView> montar(List<Linha> linhas) {
+    private List<ProdutoView> montar(List<LinhasDeProduto.Linha> linhas) {
         if (linhas.isEmpty()) {
             return List.of();
         }
-        List<String> ids = linhas.stream().map(Linha::id).toList();
+        List<String> ids = linhas.stream().map(LinhasDeProduto.Linha::id).toList();
         Map<String, Long> versoes = new HashMap<>();
         linhas.forEach(l -> versoes.put(l.id(), l.versao()));
         Map<String, List<VariacaoView>> variacoes = new HashMap<>();
@@ -240,7 +132,7 @@ class ProdutoConsultas {
                 new MapSqlParameterSource("ids", ids), rs -> {
                     String produto = rs.getString("produto_id");
                     variacoes.computeIfAbsent(produto, p -> new ArrayList<>())
-                             .add(variacao(rs, "", versoes.get(produto)));
+                             .add(LinhasDeProduto.variacao(rs, "", versoes.get(produto)));
                 });
         Set<String> categorias = new LinkedHashSet<>();
         Set<String> grupos = new LinkedHashSet<>();
@@ -268,50 +160,6 @@ class ProdutoConsultas {
             });
         }
         return nomes;
-    }
-
-    private Linha linha(ResultSet rs) throws SQLException {
-        DadosProduto dados = new DadosProduto(rs.getString("nome"), rs.getString("descricao"), rs.getBigDecimal("preco"),
-                rs.getBigDecimal("preco_promocional"), lista(rs.getString("imagens")), rs.getString("codigo_barras"),
-                rs.getString("sku"), rs.getString("referencia"), longo(rs, "cod_integracao"), rs.getBoolean("disponivel"),
-                rs.getBoolean("destaque"), rs.getInt("ordem"), rs.getBoolean("controla_estoque"),
-                rs.getBigDecimal("quantidade_estoque"), rs.getBigDecimal("estoque_minimo"), rs.getString("unidade"),
-                rs.getBigDecimal("multiplo_venda"), rs.getBigDecimal("peso"), rs.getBigDecimal("altura"),
-                rs.getBigDecimal("largura"), rs.getBigDecimal("comprimento"), rs.getString("categoria_id"),
-                lista(rs.getString("grupos_complemento")));
-        return new Linha(rs.getString("id"), rs.getString("loja_id"), dados, rs.getTimestamp("criado_em").toInstant(),
-                rs.getTimestamp("atualizado_em").toInstant(), rs.getLong("versao"));
-    }
-
-    /** A variation from the columns named with {@code prefixo}. */
-    private static VariacaoView variacao(ResultSet rs, String prefixo, long versao) throws SQLException {
-        return new VariacaoView(rs.getString(prefixo + "id"), rs.getString(prefixo + "produto_id"),
-                new DadosVariacao(rs.getString(prefixo + "nome"), rs.getString(prefixo + "valor1"),
-                        rs.getString(prefixo + "valor2"), rs.getBigDecimal(prefixo + "preco"),
-                        rs.getString(prefixo + "sku"), rs.getString(prefixo + "codigo_barras"),
-                        longo(rs, prefixo + "cod_integracao"), rs.getBigDecimal(prefixo + "quantidade_estoque"),
-                        rs.getBigDecimal(prefixo + "estoque_minimo")), versao);
-    }
-
-    private List<String> lista(String texto) {
-        try {
-            return texto == null ? List.of() : json.readValue(texto, LISTA);
-        } catch (JsonProcessingException e) {
-            throw new IllegalStateException("JSON inválido no modelo de leitura de produtos", e);
-        }
-    }
-
-    private JsonNode arvore(String texto) {
-        try {
-            return json.readTree(texto);
-        } catch (JsonProcessingException e) {
-            throw new IllegalStateException("JSON inválido no modelo de leitura de produtos", e);
-        }
-    }
-
-    private static Long longo(ResultSet rs, String coluna) throws SQLException {
-        long valor = rs.getLong(coluna);
-        return rs.wasNull() ? null : valor;
     }
 
     private static Long numero(String termo) {
