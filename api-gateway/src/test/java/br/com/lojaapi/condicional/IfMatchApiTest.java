@@ -55,8 +55,7 @@ class IfMatchApiTest extends TesteDeApi {
 
         assertThat(List.of(simples.status(), comSufixo.status(), lista.status(), semCabecalho.status()))
                 .as("%s %s %s %s", simples, comSufixo, lista, semCabecalho).containsOnly(200);
-        assertThat(lerProduto(loja, id).json().get("versao").asLong()).isEqualTo(4);
-        assertThat(lerProduto(loja, id).texto("nome")).isEqualTo("D");
+        assertProduto(loja, id, 4, "D");
     }
 
     @Test
@@ -99,8 +98,7 @@ class IfMatchApiTest extends TesteDeApi {
         }
         Resposta delete = api.delete("/v1/produtos/" + id).token(loja.token()).cabecalho(IF_MATCH, "0").enviar();
         assertThat(delete.status()).as(delete.toString()).isEqualTo(400);
-        assertThat(lerProduto(loja, id).json().get("versao").asLong()).isZero();
-        assertThat(lerProduto(loja, id).texto("nome")).isEqualTo("Café");
+        assertProduto(loja, id, 0, "Café");
     }
 
     @Test
@@ -322,5 +320,12 @@ class IfMatchApiTest extends TesteDeApi {
     private Resposta patch(LojaDeTeste loja, String pedido, String ifMatch, String json) {
         return api.metodo("PATCH", "/v1/pedidos/" + pedido).token(loja.token()).cabecalho(IF_MATCH, ifMatch)
                   .json(json).enviar();
+    }
+
+    /** The product as a GET shows it: at this version, with this name. */
+    private void assertProduto(LojaDeTeste loja, String id, long versao, String nome) {
+        Resposta lido = lerProduto(loja, id);
+        assertThat(lido.json().get("versao").asLong()).as(lido.toString()).isEqualTo(versao);
+        assertThat(lido.texto("nome")).isEqualTo(nome);
     }
 }
