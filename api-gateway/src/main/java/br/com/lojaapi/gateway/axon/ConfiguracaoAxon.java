@@ -2,6 +2,7 @@ package br.com.lojaapi.gateway.axon;
 
 import br.com.lojaapi.command.armazenamento.ArmazenamentoDeEventos;
 import br.com.lojaapi.command.armazenamento.ViolacaoDeChavePostgres;
+import br.com.lojaapi.command.armazenamento.InstanteIso;
 import br.com.lojaapi.command.comum.Snapshots;
 import br.com.lojaapi.gateway.banco.BancoDaAplicacao;
 import br.com.lojaapi.gateway.banco.DisponibilidadeDoBanco;
@@ -15,6 +16,7 @@ import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.json.JsonMapper;
 import com.fasterxml.jackson.datatype.jdk8.Jdk8Module;
 import com.fasterxml.jackson.datatype.jsr310.JavaTimeModule;
+import com.fasterxml.jackson.datatype.jsr310.deser.InstantDeserializer;
 import org.axonframework.common.AxonThreadFactory;
 import org.axonframework.common.jdbc.ConnectionProvider;
 import org.axonframework.common.jdbc.PersistenceExceptionResolver;
@@ -66,11 +68,13 @@ public class ConfiguracaoAxon {
      * The JSON of stored events is a contract with the past, so its mapper is built here from nothing rather than
      * copied from Spring's REST mapper: the REST mapper is deliberately strict with clients (no coercion, nulls
      * refused for primitives, text checks), and an event written before a field was added must still load after.
-     * A golden-file test serialises every event with exactly this mapper.
+     * A golden-file test serialises every event with exactly this mapper. Instants in the form they are written in
+     * are read without the general date parser ({@link InstanteIso}).
      */
     public static ObjectMapper mapperDeEventos() {
         return JsonMapper.builder()
                          .addModule(new JavaTimeModule())
+                         .addModule(InstanteIso.modulo(InstantDeserializer.INSTANT))
                          .addModule(new Jdk8Module())
                          .disable(SerializationFeature.WRITE_DATES_AS_TIMESTAMPS)
                          .disable(SerializationFeature.FAIL_ON_EMPTY_BEANS)
