@@ -22,7 +22,8 @@ import java.util.regex.Pattern;
  * their logger: Hikari's "Failed to validate connection"; Hibernate's pair of lines for a failed statement ("SQL
  * Error: 0, SQLState: 08001", then the exception's message), which only repeat an exception the caller gets and
  * handles; and, while the database is down, the lines of Axon's processor coordinator, which announce each retry
- * of its back-off.
+ * of its back-off, and a processor's batch whose transaction could not start (Axon reports it with an exception of
+ * its own that hides the database's: {@link #transacaoNaoIniciada}).
  * <p>
  * A Logback turbo filter, since these loggers belong to libraries; with another logging backend nothing is
  * filtered. It only ever denies or stays neutral, so with several applications in one JVM (tests), an event is
@@ -83,7 +84,7 @@ final class SilencioDuranteAQueda extends TurboFilter {
 
     private boolean daQueda(Level level, Logger logger, String formato, Throwable falha) {
         if (falha != null) {
-            return banco.explica(falha);
+            return banco.explica(falha) || (transacaoNaoIniciada(logger, falha) && banco.confirmarQueda());
         }
         if (logger.getName().equals(COORDENADOR_DO_AXON)) {
             return !banco.disponivel();
@@ -100,6 +101,17 @@ final class SilencioDuranteAQueda extends TurboFilter {
                                                                               : !banco.disponivel();
         }
         return false;
+    }
+
+    /**
+     * Axon's unit of work, when the transaction it attaches cannot start (no connection to begin it with), rolls
+     * itself back before it ever started, and that rollback's "incompatible phase: NOT_STARTED" replaces the
+     * database's exception ({@code UnitOfWork.attachTransaction}). A processor's batch that begins just as the
+     * database goes away is logged with that exception alone: the outage explains it when there is one.
+     */
+    private static boolean transacaoNaoIniciada(Logger logger, Throwable falha) {
+        return logger.getName().startsWith("org.axonframework.") && falha instanceof IllegalStateException
+               && String.valueOf(falha.getMessage()).endsWith("incompatible phase: NOT_STARTED");
     }
 
     private static Throwable ultimoThrowable(Object[] parametros) {
