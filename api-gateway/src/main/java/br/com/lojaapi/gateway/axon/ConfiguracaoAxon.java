@@ -1,6 +1,7 @@
 package br.com.lojaapi.gateway.axon;
 
 import br.com.lojaapi.command.armazenamento.ArmazenamentoDeEventos;
+import br.com.lojaapi.command.armazenamento.MemoriaDeAgregados;
 import br.com.lojaapi.command.armazenamento.ViolacaoDeChavePostgres;
 import br.com.lojaapi.command.armazenamento.InstanteIso;
 import br.com.lojaapi.command.comum.Snapshots;
@@ -230,6 +231,7 @@ public class ConfiguracaoAxon {
                                           ConnectionProvider conexoes,
                                           TransactionManager transacoes,
                                           EventSchema schema,
+                                          MemoriaDeAgregados memoria,
                                           @Value("${loja.eventos.lote-de-leitura:100}") int loteDeLeitura) {
         return new ArmazenamentoDeEventos(JdbcEventStorageEngine.builder()
                                      .batchSize(loteDeLeitura)
@@ -244,7 +246,7 @@ public class ConfiguracaoAxon {
                                      .persistenceExceptionResolver(resolver)
                                      .connectionProvider(conexoes)
                                      .transactionManager(transacoes)
-                                     .schema(schema), transacoes, schema);
+                                     .schema(schema), transacoes, schema, memoria);
     }
 
     @Qualifier("eventStore")

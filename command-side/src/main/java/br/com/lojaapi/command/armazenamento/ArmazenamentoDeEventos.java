@@ -28,7 +28,9 @@ import java.util.stream.Stream;
  * read, so Axon asks from an older position) goes to the database as before.
  * <p>
  * The same query reads several aggregates at once ({@link #antecipar}): what it read is kept with the current
- * transaction, taken by the first load of each aggregate in it, and dropped when the transaction ends.
+ * transaction, taken by the first load of each aggregate in it, and dropped when the transaction ends. For an
+ * aggregate that {@link MemoriaDeAgregados} holds, it reads no snapshot, only the events after the version held,
+ * which {@link RepositorioComMemoria} asks for next.
  */
 public class ArmazenamentoDeEventos extends JdbcEventStorageEngine implements LeituraAntecipada {
 
@@ -38,32 +40,40 @@ public class ArmazenamentoDeEventos extends JdbcEventStorageEngine implements Le
     private record Seguintes(String agregado, long primeiro, List<DomainEventData<?>> eventos) {
     }
 
-    /** One aggregate as read: its snapshots, newest first, and the first batch of events after the newest. */
-    private record Lido(List<DomainEventData<?>> instantaneos, List<DomainEventData<?>> eventos) {
+    /**
+     * One aggregate as read: its snapshots, newest first, and the first batch of events after the newest; or, when
+     * memory held it at version {@code conhecida}, no snapshot and the first batch of events after that version.
+     */
+    private record Lido(Long conhecida, List<DomainEventData<?>> instantaneos, List<DomainEventData<?>> eventos) {
 
         long primeiro() {
+            if (conhecida != null) {
+                return conhecida + 1;
+            }
             return instantaneos.isEmpty() ? 0 : instantaneos.get(0).getSequenceNumber() + 1;
         }
     }
 
     private final TransactionManager transacoes;
+    private final MemoriaDeAgregados memoria;
     private final String consulta;
 
     public ArmazenamentoDeEventos(JdbcEventStorageEngine.Builder builder, TransactionManager transacoes,
-                                  EventSchema schema) {
+                                  EventSchema schema, MemoriaDeAgregados memoria) {
         super(builder);
         this.transacoes = transacoes;
+        this.memoria = memoria;
         String campos = schema.domainEventFields();
         String agregado = schema.aggregateIdentifierColumn();
         String sequencia = schema.sequenceNumberColumn();
         this.consulta = "WITH instantaneos AS (SELECT " + campos + " FROM " + schema.snapshotTable()
                 + " WHERE " + agregado + " = ANY (?))"
                 + " SELECT TRUE AS instantaneo, " + campos + " FROM instantaneos"
-                + " UNION ALL SELECT FALSE, e.* FROM unnest(?::varchar[]) AS alvos (agregado)"
+                + " UNION ALL SELECT FALSE, e.* FROM unnest(?::varchar[], ?::bigint[]) AS alvos (agregado, conhecida)"
                 + " CROSS JOIN LATERAL (SELECT " + campos + " FROM " + schema.domainEventTable()
-                + " WHERE " + agregado + " = alvos.agregado AND " + sequencia + " > COALESCE((SELECT max(i."
-                + sequencia + ") FROM instantaneos i WHERE i." + agregado + " = alvos.agregado), -1)"
-                + " ORDER BY " + sequencia + " LIMIT ?) AS e";
+                + " WHERE " + agregado + " = alvos.agregado AND " + sequencia + " > COALESCE(alvos.conhecida,"
+                + " (SELECT max(i." + sequencia + ") FROM instantaneos i WHERE i." + agregado + " = alvos.agregado),"
+                + " -1) ORDER BY " + sequencia + " LIMIT ?) AS e";
     }
 
     @Override
@@ -71,7 +81,7 @@ public class ArmazenamentoDeEventos extends JdbcEventStorageEngine implements Le
         if (agregadoIds.isEmpty() || !TransactionSynchronizationManager.isSynchronizationActive()) {
             return;
         }
-        Map<String, Lido> lidos = ler(agregadoIds);
+        Map<String, Lido> lidos = ler(agregadoIds, true);
         @SuppressWarnings("unchecked")
         Map<String, Lido> guardados = (Map<String, Lido>) TransactionSynchronizationManager.getResource(this);
         if (guardados == null) {
@@ -93,8 +103,9 @@ public class ArmazenamentoDeEventos extends JdbcEventStorageEngine implements Le
         @SuppressWarnings("unchecked")
         Map<String, Lido> guardados = (Map<String, Lido>) TransactionSynchronizationManager.getResource(this);
         Lido lido = guardados == null ? null : guardados.remove(agregado);
-        if (lido == null) {
-            lido = ler(List.of(agregado)).get(agregado);
+        if (lido == null || lido.conhecida() != null) {
+            // nothing read ahead, or only the events after a version memory held then, which another load took
+            lido = ler(List.of(agregado), false).get(agregado);
         }
         SEGUINTES.set(new Seguintes(agregado, lido.primeiro(), lido.eventos()));
         return lido.instantaneos().stream();
@@ -108,22 +119,41 @@ public class ArmazenamentoDeEventos extends JdbcEventStorageEngine implements Le
             && seguintes.eventos().size() <= lote) {
             return seguintes.eventos();
         }
+        @SuppressWarnings("unchecked")
+        Map<String, Lido> guardados = (Map<String, Lido>) TransactionSynchronizationManager.getResource(this);
+        Lido lido = guardados == null ? null : guardados.get(agregado);
+        if (lido != null && lido.conhecida() != null && lido.primeiro() == primeiro && lido.eventos().size() <= lote) {
+            guardados.remove(agregado);
+            return lido.eventos();
+        }
         return super.fetchDomainEvents(agregado, primeiro, lote);
     }
 
-    /** Every aggregate asked for, each with its snapshots (newest first) and the batch of events after them. */
-    private Map<String, Lido> ler(Collection<String> agregadoIds) {
+    /**
+     * Every aggregate asked for, each with its snapshots (newest first) and the batch of events after them; with
+     * {@code daMemoria}, those memory holds with the events after the version held instead.
+     */
+    private Map<String, Lido> ler(Collection<String> agregadoIds, boolean daMemoria) {
         Object[] ids = agregadoIds.stream().distinct().toArray();
+        Long[] conhecidas = new Long[ids.length];
+        List<Object> semMemoria = new ArrayList<>();
+        for (int i = 0; i < ids.length; i++) {
+            conhecidas[i] = daMemoria ? memoria.versao((String) ids[i]) : null;
+            if (conhecidas[i] == null) {
+                semMemoria.add(ids[i]);
+            }
+        }
         return transacoes.fetchInTransaction(() -> JdbcUtils.executeQuery(getConnection(), conexao -> {
             PreparedStatement comando = conexao.prepareStatement(consulta);
-            comando.setArray(1, conexao.createArrayOf("varchar", ids));
+            comando.setArray(1, conexao.createArrayOf("varchar", semMemoria.toArray()));
             comando.setArray(2, conexao.createArrayOf("varchar", ids));
-            comando.setInt(3, batchSize());
+            comando.setArray(3, conexao.createArrayOf("bigint", conhecidas));
+            comando.setInt(4, batchSize());
             return comando;
         }, linhas -> {
             Map<String, Lido> lidos = new HashMap<>();
-            for (Object id : ids) {
-                lidos.put((String) id, new Lido(new ArrayList<>(), new ArrayList<>()));
+            for (int i = 0; i < ids.length; i++) {
+                lidos.put((String) ids[i], new Lido(conhecidas[i], new ArrayList<>(), new ArrayList<>()));
             }
             while (linhas.next()) {
                 if (linhas.getBoolean("instantaneo")) {

@@ -1,6 +1,5 @@
 package br.com.lojaapi.command.produto;
 
-import br.com.lojaapi.command.comum.Snapshots;
 import br.com.lojaapi.command.comum.Versao;
 import br.com.lojaapi.coreapi.comum.ErroDeNegocio;
 import br.com.lojaapi.coreapi.produto.AdicionarVariacaoCommand;
@@ -53,7 +52,7 @@ import static org.axonframework.modelling.command.AggregateLifecycle.markDeleted
  * a snapshot (taken every {@code loja.snapshots.produto} events), serialised field by field. Change the
  * {@link Revision} whenever the fields change; older snapshots are then ignored and the stream replayed.
  */
-@Aggregate(snapshotTriggerDefinition = Snapshots.PRODUTO)
+@Aggregate(repository = RepositorioDeProdutos.NOME)
 @Revision("1")
 @JsonAutoDetect(fieldVisibility = JsonAutoDetect.Visibility.ANY, getterVisibility = JsonAutoDetect.Visibility.NONE,
         isGetterVisibility = JsonAutoDetect.Visibility.NONE)
