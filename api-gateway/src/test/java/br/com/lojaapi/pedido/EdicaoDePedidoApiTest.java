@@ -60,7 +60,6 @@ class EdicaoDePedidoApiTest extends TesteDePedidos {
 
     @Test
     void aumentarUmaLinhaTomaSoOAcrescimoEMantemOPreco() {
-        LojaDeTeste loja = novaLoja();
         String cafe = produtoComEstoque(loja, "Café", "10", "10");
         String id = criar(loja, "[" + item(cafe, "3") + "]");
         JsonNode antes = ler(loja, id);
@@ -85,7 +84,6 @@ class EdicaoDePedidoApiTest extends TesteDePedidos {
 
     @Test
     void diminuirDevolveSoADiferencaERemoverDevolveALinhaToda() {
-        LojaDeTeste loja = novaLoja();
         String a = produtoComEstoque(loja, "A", "2", "10");
         String b = produtoComEstoque(loja, "B", "3", "10");
         String id = criar(loja, "[" + item(a, "4") + "," + item(b, "3") + "]");
@@ -101,7 +99,6 @@ class EdicaoDePedidoApiTest extends TesteDePedidos {
 
     @Test
     void adicionarLinhaTomaSoANovaPeloPrecoDoCatalogo() {
-        LojaDeTeste loja = novaLoja();
         String a = produtoComEstoque(loja, "A", "2", "10");
         String b = produto(loja, "B", "5", "\"precoPromocional\":4.5,\"controlaEstoque\":true,\"quantidadeEstoque\":6");
         String id = criar(loja, "[" + item(a, "2") + "]");
@@ -123,7 +120,6 @@ class EdicaoDePedidoApiTest extends TesteDePedidos {
 
     @Test
     void trocarDeVariacaoDevolveUmaETomaAOutra() {
-        LojaDeTeste loja = novaLoja();
         String camiseta = produto(loja, "Camiseta", "50", "\"controlaEstoque\":true,\"variacoes\":["
                 + "{\"nome\":\"P\",\"valor1\":\"P\",\"quantidadeEstoque\":3},{\"nome\":\"M\",\"valor1\":\"M\",\"quantidadeEstoque\":4}]");
         JsonNode variacoes = api.get("/v1/produtos/" + camiseta).token(loja.token()).enviar().json().get("variacoes");
@@ -147,7 +143,6 @@ class EdicaoDePedidoApiTest extends TesteDePedidos {
 
     @Test
     void precoDescontoEFreteRecalculamOTotal() {
-        LojaDeTeste loja = novaLoja();
         String a = produtoComEstoque(loja, "A", "10", "10");
         String id = criar(loja, "[" + item(a, "3") + "]");
         String linha = linha(ler(loja, id), a);
@@ -172,7 +167,6 @@ class EdicaoDePedidoApiTest extends TesteDePedidos {
 
     @Test
     void edicaoQueNaoMudaNadaRespondeOPedidoSemNovaVersao() {
-        LojaDeTeste loja = novaLoja();
         String a = produtoComEstoque(loja, "A", "10", "10");
         String b = produtoComEstoque(loja, "B", "1", "10");
         String id = criar(loja, "[" + item(a, "3") + "," + item(b, "1") + "]");
@@ -188,7 +182,6 @@ class EdicaoDePedidoApiTest extends TesteDePedidos {
 
     @Test
     void venderAlemDoEstoqueERecusadoComoNaCriacaoSemMudarNada() {
-        LojaDeTeste loja = novaLoja();
         String a = produtoComEstoque(loja, "A", "1", "10");
         String b = produtoComEstoque(loja, "B", "1", "5");
         String id = criar(loja, "[" + item(a, "2") + "," + item(b, "3") + "]");
@@ -217,7 +210,6 @@ class EdicaoDePedidoApiTest extends TesteDePedidos {
 
     @Test
     void cancelarDepoisDeEditarDevolveExatamenteOEditado() {
-        LojaDeTeste loja = novaLoja();
         String a = produtoComEstoque(loja, "A", "1", "10");
         String b = produtoComEstoque(loja, "B", "1", "10");
         String c = produtoComEstoque(loja, "C", "1", "10");
@@ -238,7 +230,6 @@ class EdicaoDePedidoApiTest extends TesteDePedidos {
 
     @Test
     void pedidoCanceladoDa409SemMudarNada() {
-        LojaDeTeste loja = novaLoja();
         String a = produtoComEstoque(loja, "A", "1", "10");
         String id = criar(loja, "[" + item(a, "3") + "]");
         patch(loja, id, "{\"status\":\"CANCELADO\",\"motivoCancelamento\":\"desistiu\"}");
@@ -254,7 +245,6 @@ class EdicaoDePedidoApiTest extends TesteDePedidos {
 
     @Test
     void outraLojaPedidoDesconhecidoOuSemTokenDeOperador() {
-        LojaDeTeste loja = novaLoja();
         LojaDeTeste outra = novaLoja();
         String a = produtoComEstoque(loja, "A", "1", "10");
         String id = criar(loja, "[" + item(a, "3") + "]");
@@ -279,7 +269,6 @@ class EdicaoDePedidoApiTest extends TesteDePedidos {
 
     @Test
     void quantidadeAbaixoDoMinimoNaoSeArredondaParaALinhaMantida() {
-        LojaDeTeste loja = novaLoja();
         String a = produtoComEstoque(loja, "A", "10", "10");
         String id = criar(loja, "[" + item(a, "0.001") + "]");
         JsonNode antes = ler(loja, id);
@@ -294,7 +283,6 @@ class EdicaoDePedidoApiTest extends TesteDePedidos {
 
     @Test
     void entradaInvalidaDa400ComErroSemMudarNada() {
-        LojaDeTeste loja = novaLoja();
         LojaDeTeste outra = novaLoja();
         String a = produtoComEstoque(loja, "A", "10", "10");
         String removido = produtoComEstoque(loja, "Removido", "1", "10");
@@ -364,7 +352,6 @@ class EdicaoDePedidoApiTest extends TesteDePedidos {
 
     @Test
     void linhaDeProdutoRemovidoPodeSerMantidaOuTiradaSemDevolverEstoque() {
-        LojaDeTeste loja = novaLoja();
         String a = produtoComEstoque(loja, "A", "1", "10");
         String removido = produtoComEstoque(loja, "R", "1", "10");
         String id = criar(loja, "[" + item(a, "1") + "," + item(removido, "2") + "]");
@@ -381,7 +368,6 @@ class EdicaoDePedidoApiTest extends TesteDePedidos {
 
     @Test
     void produtoSemControleDeEstoqueNaoMove() {
-        LojaDeTeste loja = novaLoja();
         String servico = produto(loja, "Embrulho", "2", "");
         String id = criar(loja, "[" + item(servico, "5") + "]");
         editado(loja, id, "{\"itens\":[" + mantido(linha(ler(loja, id), servico), servico, "50") + "]}");
@@ -390,7 +376,6 @@ class EdicaoDePedidoApiTest extends TesteDePedidos {
 
     @Test
     void osMovimentosDaEdicaoFicamRegistradosComoDoPedidoComMotivo() {
-        LojaDeTeste loja = novaLoja();
         String a = produtoComEstoque(loja, "A", "1", "10");
         String id = criar(loja, "[" + item(a, "3") + "]");
         String linha = linha(ler(loja, id), a);

@@ -3,13 +3,24 @@ package br.com.lojaapi.pedido;
 import br.com.lojaapi.apoio.ClienteHttp;
 import br.com.lojaapi.apoio.Resposta;
 import br.com.lojaapi.apoio.TesteDeApi;
+import org.junit.jupiter.api.BeforeEach;
 
 import java.math.BigDecimal;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-/** Orders need products: helpers to create them and read their stock as a client would. */
+/**
+ * Orders need products: helpers to create them and read their stock as a client would. Every test starts in a
+ * store of its own, {@link #loja}.
+ */
 abstract class TesteDePedidos extends TesteDeApi {
+
+    protected LojaDeTeste loja;
+
+    @BeforeEach
+    void novaLojaDoTeste() {
+        loja = novaLoja();
+    }
 
     /** A product that controls stock, created with the given JSON fields added to nome and preco. */
     protected String produto(LojaDeTeste loja, String nome, String preco, String extras) {
