@@ -6,6 +6,8 @@ import br.com.lojaapi.apoio.TesteDeApi;
 import org.junit.jupiter.api.BeforeEach;
 
 import java.math.BigDecimal;
+import java.util.Arrays;
+import java.util.List;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -42,6 +44,11 @@ abstract class TesteDePedidos extends TesteDeApi {
         Resposta produto = api.get("/v1/produtos/" + produtoId).token(loja.token()).enviar();
         assertThat(produto.status()).as(produto.toString()).isEqualTo(200);
         return produto.json().get("quantidadeEstoque").decimalValue();
+    }
+
+    /** The stock of each product, in order, written plainly ("10", not "10.000"), to check several at once. */
+    protected List<String> estoques(LojaDeTeste loja, String... produtoIds) {
+        return Arrays.stream(produtoIds).map(id -> estoque(loja, id).stripTrailingZeros().toPlainString()).toList();
     }
 
     protected Resposta pedido(LojaDeTeste loja, String json) {
