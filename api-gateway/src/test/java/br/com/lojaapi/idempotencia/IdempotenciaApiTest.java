@@ -7,6 +7,7 @@ import br.com.lojaapi.apoio.TesteDeApi;
 import br.com.lojaapi.apoio.TravaConsultiva;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.micrometer.core.instrument.MeterRegistry;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
 
@@ -25,12 +26,20 @@ class IdempotenciaApiTest extends TesteDeApi {
     @Autowired
     private MeterRegistry metricas;
 
+    /** Each test orders coffee (10 in stock) in a store of its own, under a key of its own. */
+    private LojaDeTeste loja;
+    private String cafe;
+    private String chave;
+
+    @BeforeEach
+    void lojaComCafe() {
+        loja = novaLoja();
+        cafe = produtoComEstoque(loja, "Café", "10");
+        chave = novaChave();
+    }
+
     @Test
     void pedidoRepetidoComAMesmaChaveDevolveAMesmaRespostaEBaixaOEstoqueUmaVez() {
-        LojaDeTeste loja = novaLoja();
-        String cafe = produtoComEstoque(loja, "Café", "10");
-        String chave = novaChave();
-
         Resposta primeira = pedido(api, loja, chave, corpoDePedido(cafe, "2"));
         assertThat(primeira.status()).as(primeira.toString()).isEqualTo(201);
         assertThat(primeira.cabecalho("Idempotent-Replayed")).isNull();
@@ -59,9 +68,6 @@ class IdempotenciaApiTest extends TesteDeApi {
     /** An operator reads in loja.idempotencia{resultado} what became of the requests that carried a key. */
     @Test
     void cadaRequisicaoComChaveEContadaPeloQueFoiFeitoDela() {
-        LojaDeTeste loja = novaLoja();
-        String cafe = produtoComEstoque(loja, "Café", "10");
-        String chave = novaChave();
         double executadas = contagem("executada");
         double repetidas = contagem("repetida");
         double outras = contagem("outra_requisicao");
@@ -81,9 +87,6 @@ class IdempotenciaApiTest extends TesteDeApi {
 
     @Test
     void mesmaChaveComOutroCorpoOuOutroEnderecoDa422ENadaAcontece() {
-        LojaDeTeste loja = novaLoja();
-        String cafe = produtoComEstoque(loja, "Café", "10");
-        String chave = novaChave();
         assertThat(pedido(api, loja, chave, corpoDePedido(cafe, "1")).status()).isEqualTo(201);
 
         Resposta outroCorpo = pedido(api, loja, chave, corpoDePedido(cafe, "3"));
@@ -101,9 +104,6 @@ class IdempotenciaApiTest extends TesteDeApi {
 
     @Test
     void doisPedidosAoMesmoTempoComUmaChaveDaoUm201EUm409() throws Exception {
-        LojaDeTeste loja = novaLoja();
-        String cafe = produtoComEstoque(loja, "Café", "10");
-        String chave = novaChave();
         String corpo = corpoDePedido(cafe, "1");
 
         List<Resposta> respostas;
@@ -126,10 +126,6 @@ class IdempotenciaApiTest extends TesteDeApi {
 
     @Test
     void movimentoDeEstoqueRepetidoAconteceUmaVez() throws Exception {
-        LojaDeTeste loja = novaLoja();
-        String cafe = produtoComEstoque(loja, "Café", "10");
-        String chave = novaChave();
-
         Resposta primeira = movimento(api, loja, chave, cafe, "3");
         assertThat(primeira.status()).as(primeira.toString()).isEqualTo(200);
         Resposta repetida = movimento(api, loja, chave, cafe, "3");
@@ -156,11 +152,8 @@ class IdempotenciaApiTest extends TesteDeApi {
 
     @Test
     void alteracaoDePedidoComChaveTambemEIdempotente() throws Exception {
-        LojaDeTeste loja = novaLoja();
-        String cafe = produtoComEstoque(loja, "Café", "10");
         String pedidoId = pedido(api, loja, null, corpoDePedido(cafe, "4")).texto("id");
         assertThat(estoque(loja, cafe)).isEqualByComparingTo("6");
-        String chave = novaChave();
         String cancelar = "{\"status\":\"CANCELADO\",\"motivoCancelamento\":\"desistiu\"}";
 
         List<Resposta> respostas;
@@ -186,10 +179,7 @@ class IdempotenciaApiTest extends TesteDeApi {
 
     @Test
     void etiquetaEnviadaComoArquivoCruFuncionaERepeteSemCriarOutra() {
-        LojaDeTeste loja = novaLoja();
-        String pedidoId = pedido(api, loja, null, corpoDePedido(produtoComEstoque(loja, "Caneca", "5"), "1"))
-                .texto("id");
-        String chave = novaChave();
+        String pedidoId = pedido(api, loja, null, corpoDePedido(cafe, "1")).texto("id");
         String caminho = "/v1/pedidos/" + pedidoId + "/etiquetas";
 
         Resposta primeira = api.post(caminho).token(loja.token()).cabecalho("Idempotency-Key", chave)
@@ -206,9 +196,6 @@ class IdempotenciaApiTest extends TesteDeApi {
 
     @Test
     void chaveDe256CaracteresOuComEspacoDa400ENadaCria() {
-        LojaDeTeste loja = novaLoja();
-        String cafe = produtoComEstoque(loja, "Café", "10");
-
         Resposta longa = pedido(api, loja, "k".repeat(256), corpoDePedido(cafe, "1"));
         assertThat(longa.status()).as(longa.toString()).isEqualTo(400);
         assertThat(longa.texto("erro")).contains("Idempotency-Key").contains("255");
@@ -223,8 +210,6 @@ class IdempotenciaApiTest extends TesteDeApi {
 
     @Test
     void corpoComMembroRepetidoNaoSeConfundeComOCorrigido() {
-        LojaDeTeste loja = novaLoja();
-        String chave = novaChave();
         // the API refuses a repeated member, so the corrected body is another request, not a retry of the 400
         Resposta repetido = comChave(api.post("/v1/categorias"), chave).token(loja.token())
                 .json("{\"nome\":\"A\",\"nome\":\"B\"}").enviar();
@@ -237,26 +222,21 @@ class IdempotenciaApiTest extends TesteDeApi {
 
     @Test
     void aMesmaChaveEmDuasLojasSaoDuasRequisicoes() {
-        LojaDeTeste uma = novaLoja();
         LojaDeTeste outra = novaLoja();
-        String chave = novaChave();
 
-        Resposta daUma = pedido(api, uma, chave, corpoDePedido(produtoComEstoque(uma, "Café", "10"), "1"));
+        Resposta daUma = pedido(api, loja, chave, corpoDePedido(cafe, "1"));
         Resposta daOutra = pedido(api, outra, chave, corpoDePedido(produtoComEstoque(outra, "Café", "10"), "1"));
 
         assertThat(daUma.status()).as(daUma.toString()).isEqualTo(201);
         assertThat(daOutra.status()).as(daOutra.toString()).isEqualTo(201);
         assertThat(daOutra.cabecalho("Idempotent-Replayed")).isNull();
         assertThat(daOutra.texto("id")).isNotEqualTo(daUma.texto("id"));
-        assertThat(totalDePedidos(uma)).isEqualTo(1);
+        assertThat(totalDePedidos(loja)).isEqualTo(1);
         assertThat(totalDePedidos(outra)).isEqualTo(1);
     }
 
     @Test
     void semOCabecalhoCadaRequisicaoContinuaValendo() {
-        LojaDeTeste loja = novaLoja();
-        String cafe = produtoComEstoque(loja, "Café", "10");
-
         assertThat(pedido(api, loja, null, corpoDePedido(cafe, "1")).status()).isEqualTo(201);
         Resposta segunda = pedido(api, loja, null, corpoDePedido(cafe, "1"));
         assertThat(segunda.status()).isEqualTo(201);
@@ -268,15 +248,13 @@ class IdempotenciaApiTest extends TesteDeApi {
 
     @Test
     void umaRecusaDoPedidoEGuardadaComoAPrimeiraResposta() {
-        LojaDeTeste loja = novaLoja();
-        String cafe = produtoComEstoque(loja, "Café", "1");
-        String chave = novaChave();
+        String escasso = produtoComEstoque(loja, "Chá", "1");
 
-        Resposta recusada = pedido(api, loja, chave, corpoDePedido(cafe, "2"));
+        Resposta recusada = pedido(api, loja, chave, corpoDePedido(escasso, "2"));
         assertThat(recusada.status()).as(recusada.toString()).isEqualTo(400);
-        assertThat(movimento(api, loja, null, cafe, "-5").status()).isEqualTo(200);
+        assertThat(movimento(api, loja, null, escasso, "-5").status()).isEqualTo(200);
 
-        Resposta repetida = pedido(api, loja, chave, corpoDePedido(cafe, "2"));
+        Resposta repetida = pedido(api, loja, chave, corpoDePedido(escasso, "2"));
         assertThat(repetida.status()).isEqualTo(400);
         assertThat(repetida.cabecalho("Idempotent-Replayed")).isEqualTo("true");
         assertThat(repetida.corpo()).isEqualTo(recusada.corpo());
@@ -285,9 +263,6 @@ class IdempotenciaApiTest extends TesteDeApi {
 
     @Test
     void retentativaNoOutroNoRecebeARespostaGuardadaEAsChavesValemEntreNos() throws Exception {
-        LojaDeTeste loja = novaLoja();
-        String cafe = produtoComEstoque(loja, "Café", "10");
-        String chave = novaChave();
         try (OutroNo no = OutroNo.semLimites()) {
             ClienteHttp segundo = no.cliente();
 

@@ -30,7 +30,6 @@ class ConcorrenciaDeEstoqueApiTest extends TesteDePedidos {
 
     @Test
     void cinquentaPedidosParaVinteUnidadesNumNo() throws Exception {
-        LojaDeTeste loja = novaLoja();
         String produto = produtoComEstoque(loja, "Disputado", "10", "20");
 
         List<Resposta> respostas = EmParalelo.executar(PEDIDOS, i -> pedidoBalcao(loja, "[" + item(produto, "1") + "]"));
@@ -46,7 +45,6 @@ class ConcorrenciaDeEstoqueApiTest extends TesteDePedidos {
      */
     @Test
     void pedidosQueEsperamPeloMesmoProdutoNaoTomamAsConexoesDoPool() throws Exception {
-        LojaDeTeste loja = novaLoja();
         String produto = produtoComEstoque(loja, "Disputado", "10", "100");
         CompletableFuture<List<Resposta>> pedidos;
         try (Connection trava = jdbc.getDataSource().getConnection()) {
@@ -95,7 +93,6 @@ class ConcorrenciaDeEstoqueApiTest extends TesteDePedidos {
 
     @Test
     void cinquentaPedidosParaVinteUnidadesEmDoisNos() throws Exception {
-        LojaDeTeste loja = novaLoja();
         String produto = produtoComEstoque(loja, "Disputado", "10", "20");
         String outro = produtoComEstoque(loja, "Acompanhamento", "1", "1000");
         try (OutroNo no = OutroNo.semLimites()) {
@@ -118,7 +115,6 @@ class ConcorrenciaDeEstoqueApiTest extends TesteDePedidos {
      */
     @Test
     void cancelamentosRepetidosEPedidosEmDoisNosDevolvemUmaVezENaoVendemAlem() throws Exception {
-        LojaDeTeste loja = novaLoja();
         String produto = produtoComEstoque(loja, "Disputado", "10", "5");
         List<String> cancelados = new ArrayList<>();
         for (int i = 0; i < 5; i++) {

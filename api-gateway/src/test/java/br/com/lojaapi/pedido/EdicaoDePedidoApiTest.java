@@ -30,24 +30,35 @@ class EdicaoDePedidoApiTest extends TesteDePedidos {
         return lido.json();
     }
 
-    /** The id of the order's line of that product. */
-    private static String linha(JsonNode pedido, String produtoId) {
-        for (JsonNode item : pedido.get("itens")) {
-            if (item.get("produto").get("id").asText().equals(produtoId)) {
-                return item.get("id").asText();
-            }
-        }
-        throw new AssertionError("nenhuma linha de " + produtoId);
-    }
-
     private static String mantido(String id, String produtoId, String quantidade) {
         return "{\"id\":\"" + id + "\",\"produtoId\":\"" + produtoId + "\",\"quantidade\":" + quantidade + "}";
     }
 
-    private String criar(LojaDeTeste loja, String itens) {
-        Resposta criado = pedidoBalcao(loja, itens);
+    /** A BALCAO order of the items in the test's store, read back. */
+    private PedidoCriado criar(String... itens) {
+        Resposta criado = pedidoBalcao(loja, "[" + String.join(",", itens) + "]");
         assertThat(criado.status()).as(criado.toString()).isEqualTo(201);
-        return criado.texto("id");
+        String id = criado.texto("id");
+        return new PedidoCriado(id, ler(loja, id));
+    }
+
+    /** An order as GET showed it right after it was created, before any edit. */
+    private record PedidoCriado(String id, JsonNode antes) {
+
+        /** The id of the order's line of that product. */
+        String linha(String produtoId) {
+            for (JsonNode item : antes.get("itens")) {
+                if (item.get("produto").get("id").asText().equals(produtoId)) {
+                    return item.get("id").asText();
+                }
+            }
+            throw new AssertionError("nenhuma linha de " + produtoId);
+        }
+
+        /** The order's line of that product, kept, at the given quantity. */
+        String mantido(String produtoId, String quantidade) {
+            return EdicaoDePedidoApiTest.mantido(linha(produtoId), produtoId, quantidade);
+        }
     }
 
     /** The answer is the order exactly as GET shows it right after, at a new version. */
@@ -60,84 +71,77 @@ class EdicaoDePedidoApiTest extends TesteDePedidos {
 
     @Test
     void aumentarUmaLinhaTomaSoOAcrescimoEMantemOPreco() {
-        LojaDeTeste loja = novaLoja();
         String cafe = produtoComEstoque(loja, "Café", "10", "10");
-        String id = criar(loja, "[" + item(cafe, "3") + "]");
-        JsonNode antes = ler(loja, id);
+        PedidoCriado pedido = criar(item(cafe, "3"));
         assertThat(estoque(loja, cafe)).isEqualByComparingTo("7");
         assertThat(api.put("/v1/produtos/" + cafe).token(loja.token()).json("{\"preco\":12}").enviar().status())
                 .isEqualTo(200);
 
-        JsonNode depois = editado(loja, id, "{\"itens\":[" + mantido(linha(antes, cafe), cafe, "5") + "]}");
+        JsonNode depois = editado(loja, pedido.id(), "{\"itens\":[" + pedido.mantido(cafe, "5") + "]}");
 
         assertThat(estoque(loja, cafe)).isEqualByComparingTo("5");
         JsonNode linha = depois.get("itens").get(0);
-        assertThat(linha.get("id").asText()).isEqualTo(linha(antes, cafe));
+        assertThat(linha.get("id").asText()).isEqualTo(pedido.linha(cafe));
         assertThat(linha.get("quantidade").decimalValue()).isEqualByComparingTo("5");
         assertThat(linha.get("precoUnit").decimalValue()).as("a linha mantida guarda seu preço").isEqualByComparingTo("10");
         assertThat(linha.get("produto").get("quantidadeEstoque").decimalValue()).isEqualByComparingTo("5");
         assertThat(depois.get("subtotal").decimalValue()).isEqualByComparingTo("50");
         assertThat(depois.get("total").decimalValue()).isEqualByComparingTo("50");
-        assertThat(depois.get("versao").asLong()).isEqualTo(antes.get("versao").asLong() + 1);
-        assertThat(depois.get("numero")).isEqualTo(antes.get("numero"));
-        assertThat(depois.get("criadoEm")).isEqualTo(antes.get("criadoEm"));
+        assertThat(depois.get("versao").asLong()).isEqualTo(pedido.antes().get("versao").asLong() + 1);
+        assertThat(depois.get("numero")).isEqualTo(pedido.antes().get("numero"));
+        assertThat(depois.get("criadoEm")).isEqualTo(pedido.antes().get("criadoEm"));
     }
 
     @Test
     void diminuirDevolveSoADiferencaERemoverDevolveALinhaToda() {
-        LojaDeTeste loja = novaLoja();
         String a = produtoComEstoque(loja, "A", "2", "10");
         String b = produtoComEstoque(loja, "B", "3", "10");
-        String id = criar(loja, "[" + item(a, "4") + "," + item(b, "3") + "]");
-        JsonNode antes = ler(loja, id);
+        PedidoCriado pedido = criar(item(a, "4"), item(b, "3"));
 
-        JsonNode depois = editado(loja, id, "{\"itens\":[" + mantido(linha(antes, a), a, "1") + "]}");
+        JsonNode depois = editado(loja, pedido.id(), "{\"itens\":[" + pedido.mantido(a, "1") + "]}");
 
-        assertThat(estoque(loja, a)).isEqualByComparingTo("9");
-        assertThat(estoque(loja, b)).isEqualByComparingTo("10");
+        assertThat(estoques(loja, a, b)).containsExactly("9", "10");
         assertThat(depois.get("itens").size()).isEqualTo(1);
         assertThat(depois.get("subtotal").decimalValue()).isEqualByComparingTo("2");
     }
 
     @Test
     void adicionarLinhaTomaSoANovaPeloPrecoDoCatalogo() {
-        LojaDeTeste loja = novaLoja();
         String a = produtoComEstoque(loja, "A", "2", "10");
         String b = produto(loja, "B", "5", "\"precoPromocional\":4.5,\"controlaEstoque\":true,\"quantidadeEstoque\":6");
-        String id = criar(loja, "[" + item(a, "2") + "]");
-        JsonNode antes = ler(loja, id);
+        PedidoCriado pedido = criar(item(a, "2"));
 
-        JsonNode depois = editado(loja, id, "{\"itens\":[" + mantido(linha(antes, a), a, "2") + ","
+        JsonNode depois = editado(loja, pedido.id(), "{\"itens\":[" + pedido.mantido(a, "2") + ","
                 + "{\"produtoId\":\"" + b + "\",\"quantidade\":4,\"observacao\":\"sem gelo\",\"opcoes\":{\"x\":1}}]}");
 
-        assertThat(estoque(loja, a)).isEqualByComparingTo("8");
-        assertThat(estoque(loja, b)).isEqualByComparingTo("2");
+        assertThat(estoques(loja, a, b)).containsExactly("8", "2");
         JsonNode nova = depois.get("itens").get(1);
-        assertThat(nova.get("id").asText()).isNotIn(linha(antes, a)).matches("[0-9a-f-]{36}");
+        assertThat(nova.get("id").asText()).isNotIn(pedido.linha(a)).matches("[0-9a-f-]{36}");
         assertThat(nova.get("precoUnit").decimalValue()).isEqualByComparingTo("4.5");
         assertThat(nova.get("observacao").asText()).isEqualTo("sem gelo");
         assertThat(nova.get("opcoes").toString()).isEqualTo("{\"x\":1}");
         assertThat(depois.get("subtotal").decimalValue()).isEqualByComparingTo("22");
-        assertThat(depois.get("itens").get(0)).as("a linha mantida fica como era").isEqualTo(antes.get("itens").get(0));
+        assertThat(depois.get("itens").get(0)).as("a linha mantida fica como era")
+                                              .isEqualTo(pedido.antes().get("itens").get(0));
     }
 
     @Test
     void trocarDeVariacaoDevolveUmaETomaAOutra() {
-        LojaDeTeste loja = novaLoja();
         String camiseta = produto(loja, "Camiseta", "50", "\"controlaEstoque\":true,\"variacoes\":["
                 + "{\"nome\":\"P\",\"valor1\":\"P\",\"quantidadeEstoque\":3},{\"nome\":\"M\",\"valor1\":\"M\",\"quantidadeEstoque\":4}]");
         JsonNode variacoes = api.get("/v1/produtos/" + camiseta).token(loja.token()).enviar().json().get("variacoes");
         String p = variacoes.get(0).get("id").asText();
         String m = variacoes.get(1).get("id").asText();
-        String id = criar(loja, "[{\"produtoId\":\"" + camiseta + "\",\"variacaoId\":\"" + p + "\",\"quantidade\":2}]");
-        String linhaP = ler(loja, id).get("itens").get(0).get("id").asText();
+        PedidoCriado pedido = criar("{\"produtoId\":\"" + camiseta + "\",\"variacaoId\":\"" + p
+                + "\",\"quantidade\":2}");
 
-        Resposta trocaNaLinha = editar(loja, id, "{\"itens\":[{\"id\":\"" + linhaP + "\",\"produtoId\":\"" + camiseta
+        Resposta trocaNaLinha = editar(loja, pedido.id(), "{\"itens\":[{\"id\":\"" + pedido.linha(camiseta)
+                + "\",\"produtoId\":\"" + camiseta
                 + "\",\"variacaoId\":\"" + m + "\",\"quantidade\":2}]}");
         assertThat(trocaNaLinha.status()).isEqualTo(400);
         assertThat(trocaNaLinha.texto("erro")).contains("itens[0]").contains("item novo");
 
-        editado(loja, id, "{\"itens\":[{\"produtoId\":\"" + camiseta + "\",\"variacaoId\":\"" + m
+        editado(loja, pedido.id(), "{\"itens\":[{\"produtoId\":\"" + camiseta + "\",\"variacaoId\":\"" + m
                 + "\",\"quantidade\":3}]}");
         JsonNode produto = api.get("/v1/produtos/" + camiseta).token(loja.token()).enviar().json();
         assertThat(produto.get("variacoes").get(0).get("quantidadeEstoque").decimalValue()).isEqualByComparingTo("3");
@@ -147,13 +151,12 @@ class EdicaoDePedidoApiTest extends TesteDePedidos {
 
     @Test
     void precoDescontoEFreteRecalculamOTotal() {
-        LojaDeTeste loja = novaLoja();
         String a = produtoComEstoque(loja, "A", "10", "10");
-        String id = criar(loja, "[" + item(a, "3") + "]");
-        String linha = linha(ler(loja, id), a);
+        PedidoCriado pedido = criar(item(a, "3"));
 
-        JsonNode depois = editado(loja, id, "{\"itens\":[{\"id\":\"" + linha + "\",\"produtoId\":\"" + a
-                + "\",\"quantidade\":3,\"precoUnit\":8.333}],\"desconto\":5,\"taxaEntrega\":7.5,\"editadoPor\":\"Ana\"}");
+        JsonNode depois = editado(loja, pedido.id(), "{\"itens\":[{\"id\":\"" + pedido.linha(a)
+                + "\",\"produtoId\":\"" + a + "\",\"quantidade\":3,\"precoUnit\":8.333}],"
+                + "\"desconto\":5,\"taxaEntrega\":7.5,\"editadoPor\":\"Ana\"}");
 
         // 3 x 8.33 = 24.99; 24.99 - 5.00 + 7.50 + 0
         assertThat(depois.get("itens").get(0).get("precoUnit").decimalValue()).isEqualByComparingTo("8.33");
@@ -164,7 +167,7 @@ class EdicaoDePedidoApiTest extends TesteDePedidos {
         assertThat(depois.get("total").decimalValue()).isEqualByComparingTo("27.49");
         assertThat(estoque(loja, a)).as("só o preço mudou").isEqualByComparingTo("7");
 
-        JsonNode soFrete = editado(loja, id, "{\"taxaEntrega\":0}");
+        JsonNode soFrete = editado(loja, pedido.id(), "{\"taxaEntrega\":0}");
         assertThat(soFrete.get("itens")).as("campos ausentes ficam").isEqualTo(depois.get("itens"));
         assertThat(soFrete.get("desconto").decimalValue()).isEqualByComparingTo("5");
         assertThat(soFrete.get("total").decimalValue()).isEqualByComparingTo("19.99");
@@ -172,31 +175,26 @@ class EdicaoDePedidoApiTest extends TesteDePedidos {
 
     @Test
     void edicaoQueNaoMudaNadaRespondeOPedidoSemNovaVersao() {
-        LojaDeTeste loja = novaLoja();
         String a = produtoComEstoque(loja, "A", "10", "10");
         String b = produtoComEstoque(loja, "B", "1", "10");
-        String id = criar(loja, "[" + item(a, "3") + "," + item(b, "1") + "]");
-        JsonNode antes = ler(loja, id);
+        PedidoCriado pedido = criar(item(a, "3"), item(b, "1"));
 
-        assertThat(editado(loja, id, "{}")).isEqualTo(antes);
-        assertThat(editado(loja, id, "{\"itens\":[" + mantido(linha(antes, b), b, "1.0") + ","
-                + mantido(linha(antes, a), a, "3") + "],\"desconto\":0,\"taxaEntrega\":0.00,\"editadoPor\":\"x\"}"))
-                .as("mesmas linhas em outra ordem").isEqualTo(antes);
-        assertThat(estoque(loja, a)).isEqualByComparingTo("7");
-        assertThat(estoque(loja, b)).isEqualByComparingTo("9");
+        assertThat(editado(loja, pedido.id(), "{}")).isEqualTo(pedido.antes());
+        assertThat(editado(loja, pedido.id(), "{\"itens\":[" + pedido.mantido(b, "1.0") + "," + pedido.mantido(a, "3")
+                + "],\"desconto\":0,\"taxaEntrega\":0.00,\"editadoPor\":\"x\"}"))
+                .as("mesmas linhas em outra ordem").isEqualTo(pedido.antes());
+        assertThat(estoques(loja, a, b)).containsExactly("7", "9");
     }
 
     @Test
     void venderAlemDoEstoqueERecusadoComoNaCriacaoSemMudarNada() {
-        LojaDeTeste loja = novaLoja();
         String a = produtoComEstoque(loja, "A", "1", "10");
         String b = produtoComEstoque(loja, "B", "1", "5");
-        String id = criar(loja, "[" + item(a, "2") + "," + item(b, "3") + "]");
-        JsonNode antes = ler(loja, id);
+        PedidoCriado pedido = criar(item(a, "2"), item(b, "3"));
         Resposta naCriacao = pedidoBalcao(loja, "[" + item(b, "3") + "]");
 
-        Resposta recusado = editar(loja, id, "{\"itens\":[" + mantido(linha(antes, a), a, "6") + ","
-                + mantido(linha(antes, b), b, "6") + "],\"desconto\":1}");
+        Resposta recusado = editar(loja, pedido.id(), "{\"itens\":[" + pedido.mantido(a, "6") + ","
+                + pedido.mantido(b, "6") + "],\"desconto\":1}");
 
         assertThat(recusado.status()).isEqualTo(naCriacao.status()).isEqualTo(400);
         assertThat(recusado.json().fieldNames()).toIterable()
@@ -208,39 +206,31 @@ class EdicaoDePedidoApiTest extends TesteDePedidos {
         assertThat(recusado.json().get("solicitado").decimalValue()).as("só o acréscimo").isEqualByComparingTo("3");
         assertThat(estoque(loja, a)).as("nem a linha que cabia mudou").isEqualByComparingTo("8");
         assertThat(estoque(loja, b)).isEqualByComparingTo("2");
-        assertThat(ler(loja, id)).isEqualTo(antes);
+        assertThat(ler(loja, pedido.id())).isEqualTo(pedido.antes());
 
-        editado(loja, id, "{\"itens\":[" + mantido(linha(antes, a), a, "2") + "," + mantido(linha(antes, b), b, "5")
-                + "]}");
+        editado(loja, pedido.id(), "{\"itens\":[" + pedido.mantido(a, "2") + "," + pedido.mantido(b, "5") + "]}");
         assertThat(estoque(loja, b)).as("até o último item").isEqualByComparingTo("0");
     }
 
     @Test
     void cancelarDepoisDeEditarDevolveExatamenteOEditado() {
-        LojaDeTeste loja = novaLoja();
         String a = produtoComEstoque(loja, "A", "1", "10");
         String b = produtoComEstoque(loja, "B", "1", "10");
         String c = produtoComEstoque(loja, "C", "1", "10");
-        String id = criar(loja, "[" + item(a, "3") + "," + item(b, "2") + "]");
-        JsonNode antes = ler(loja, id);
-        editado(loja, id, "{\"itens\":[" + mantido(linha(antes, a), a, "5") + "," + item(c, "4") + "]}");
-        assertThat(List.of(estoque(loja, a), estoque(loja, b), estoque(loja, c)))
-                .usingElementComparator(java.math.BigDecimal::compareTo)
-                .containsExactly(new java.math.BigDecimal("5"), java.math.BigDecimal.TEN, new java.math.BigDecimal("6"));
+        PedidoCriado pedido = criar(item(a, "3"), item(b, "2"));
+        editado(loja, pedido.id(), "{\"itens\":[" + pedido.mantido(a, "5") + "," + item(c, "4") + "]}");
+        assertThat(estoques(loja, a, b, c)).containsExactly("5", "10", "6");
 
-        Resposta cancelado = patch(loja, id, "{\"status\":\"CANCELADO\",\"motivoCancelamento\":\"desistiu\"}");
+        Resposta cancelado = patch(loja, pedido.id(), "{\"status\":\"CANCELADO\",\"motivoCancelamento\":\"desistiu\"}");
 
         assertThat(cancelado.status()).as(cancelado.toString()).isEqualTo(200);
-        assertThat(estoque(loja, a)).isEqualByComparingTo("10");
-        assertThat(estoque(loja, b)).isEqualByComparingTo("10");
-        assertThat(estoque(loja, c)).isEqualByComparingTo("10");
+        assertThat(estoques(loja, a, b, c)).containsExactly("10", "10", "10");
     }
 
     @Test
     void pedidoCanceladoDa409SemMudarNada() {
-        LojaDeTeste loja = novaLoja();
         String a = produtoComEstoque(loja, "A", "1", "10");
-        String id = criar(loja, "[" + item(a, "3") + "]");
+        String id = criar(item(a, "3")).id();
         patch(loja, id, "{\"status\":\"CANCELADO\",\"motivoCancelamento\":\"desistiu\"}");
         JsonNode antes = ler(loja, id);
 
@@ -254,11 +244,10 @@ class EdicaoDePedidoApiTest extends TesteDePedidos {
 
     @Test
     void outraLojaPedidoDesconhecidoOuSemTokenDeOperador() {
-        LojaDeTeste loja = novaLoja();
         LojaDeTeste outra = novaLoja();
         String a = produtoComEstoque(loja, "A", "1", "10");
-        String id = criar(loja, "[" + item(a, "3") + "]");
-        JsonNode antes = ler(loja, id);
+        PedidoCriado pedido = criar(item(a, "3"));
+        String id = pedido.id();
         String corpo = "{\"desconto\":1}";
 
         for (Resposta naoEncontrado : List.of(editar(outra, id, corpo),
@@ -274,37 +263,34 @@ class EdicaoDePedidoApiTest extends TesteDePedidos {
         assertThat(api.put(caminho).json(corpo).enviar().status()).isEqualTo(401);
         assertThat(api.put(caminho).token(loja.token()).json(corpo).enviar().status()).isEqualTo(401);
         assertThat(api.put(caminho).token(ADMIN).corpo("text/plain", "x".getBytes()).enviar().status()).isEqualTo(415);
-        assertThat(ler(loja, id)).isEqualTo(antes);
+        assertThat(ler(loja, id)).isEqualTo(pedido.antes());
     }
 
     @Test
     void quantidadeAbaixoDoMinimoNaoSeArredondaParaALinhaMantida() {
-        LojaDeTeste loja = novaLoja();
         String a = produtoComEstoque(loja, "A", "10", "10");
-        String id = criar(loja, "[" + item(a, "0.001") + "]");
-        JsonNode antes = ler(loja, id);
+        PedidoCriado pedido = criar(item(a, "0.001"));
 
-        Resposta resposta = editar(loja, id, "{\"itens\":[" + mantido(linha(antes, a), a, "0.0005") + "]}");
+        Resposta resposta = editar(loja, pedido.id(), "{\"itens\":[" + pedido.mantido(a, "0.0005") + "]}");
 
         assertThat(resposta.status()).as(resposta.toString()).isEqualTo(400);
         assertThat(resposta.texto("erro")).isEqualTo("itens[0].quantidade deve ser no mínimo 0.001");
-        assertThat(ler(loja, id)).isEqualTo(antes);
+        assertThat(ler(loja, pedido.id())).isEqualTo(pedido.antes());
         assertThat(estoque(loja, a)).isEqualByComparingTo("9.999");
     }
 
     @Test
     void entradaInvalidaDa400ComErroSemMudarNada() {
-        LojaDeTeste loja = novaLoja();
         LojaDeTeste outra = novaLoja();
         String a = produtoComEstoque(loja, "A", "10", "10");
         String removido = produtoComEstoque(loja, "Removido", "1", "10");
         String alheio = produtoComEstoque(outra, "Alheio", "1", "10");
-        String id = criar(loja, "[" + item(a, "3") + "," + item(removido, "1") + "]");
+        PedidoCriado pedido = criar(item(a, "3"), item(removido, "1"));
+        String id = pedido.id();
         assertThat(api.delete("/v1/produtos/" + removido).token(loja.token()).enviar().status()).isEqualTo(200);
         JsonNode antes = ler(loja, id);
-        String linha = linha(antes, a);
-        String linhaRemovida = linha(antes, removido);
-        String ok = mantido(linha, a, "3");
+        String linha = pedido.linha(a);
+        String ok = pedido.mantido(a, "3");
         String[] invalidos = {
                 "{",
                 "[]",
@@ -319,7 +305,7 @@ class EdicaoDePedidoApiTest extends TesteDePedidos {
                 "{\"itens\":[{\"produtoId\":\"" + UUID.randomUUID() + "\",\"quantidade\":1}]}",
                 "{\"itens\":[{\"produtoId\":\"" + alheio + "\",\"quantidade\":1}]}",
                 "{\"itens\":[{\"produtoId\":\"" + removido + "\",\"quantidade\":1}]}",
-                "{\"itens\":[" + mantido(linhaRemovida, removido, "2") + "]}",
+                "{\"itens\":[" + pedido.mantido(removido, "2") + "]}",
                 "{\"itens\":[" + item(a, "0") + "]}",
                 "{\"itens\":[" + item(a, "0.0005") + "]}",
                 "{\"itens\":[" + item(a, "-1") + "]}",
@@ -364,38 +350,34 @@ class EdicaoDePedidoApiTest extends TesteDePedidos {
 
     @Test
     void linhaDeProdutoRemovidoPodeSerMantidaOuTiradaSemDevolverEstoque() {
-        LojaDeTeste loja = novaLoja();
         String a = produtoComEstoque(loja, "A", "1", "10");
         String removido = produtoComEstoque(loja, "R", "1", "10");
-        String id = criar(loja, "[" + item(a, "1") + "," + item(removido, "2") + "]");
-        JsonNode antes = ler(loja, id);
+        PedidoCriado pedido = criar(item(a, "1"), item(removido, "2"));
         assertThat(api.delete("/v1/produtos/" + removido).token(loja.token()).enviar().status()).isEqualTo(200);
 
-        JsonNode mantida = editado(loja, id, "{\"itens\":[" + mantido(linha(antes, a), a, "2") + ","
-                + mantido(linha(antes, removido), removido, "2") + "]}");
-        assertThat(mantida.get("itens").get(1)).isEqualTo(antes.get("itens").get(1));
-        JsonNode tirada = editado(loja, id, "{\"itens\":[" + mantido(linha(antes, a), a, "2") + "]}");
+        JsonNode mantida = editado(loja, pedido.id(), "{\"itens\":[" + pedido.mantido(a, "2") + ","
+                + pedido.mantido(removido, "2") + "]}");
+        assertThat(mantida.get("itens").get(1)).isEqualTo(pedido.antes().get("itens").get(1));
+        JsonNode tirada = editado(loja, pedido.id(), "{\"itens\":[" + pedido.mantido(a, "2") + "]}");
         assertThat(tirada.get("itens").size()).isEqualTo(1);
         assertThat(estoque(loja, a)).isEqualByComparingTo("8");
     }
 
     @Test
     void produtoSemControleDeEstoqueNaoMove() {
-        LojaDeTeste loja = novaLoja();
         String servico = produto(loja, "Embrulho", "2", "");
-        String id = criar(loja, "[" + item(servico, "5") + "]");
-        editado(loja, id, "{\"itens\":[" + mantido(linha(ler(loja, id), servico), servico, "50") + "]}");
+        PedidoCriado pedido = criar(item(servico, "5"));
+        editado(loja, pedido.id(), "{\"itens\":[" + pedido.mantido(servico, "50") + "]}");
         assertThat(estoque(loja, servico)).isEqualByComparingTo("0");
     }
 
     @Test
     void osMovimentosDaEdicaoFicamRegistradosComoDoPedidoComMotivo() {
-        LojaDeTeste loja = novaLoja();
         String a = produtoComEstoque(loja, "A", "1", "10");
-        String id = criar(loja, "[" + item(a, "3") + "]");
-        String linha = linha(ler(loja, id), a);
-        editado(loja, id, "{\"itens\":[" + mantido(linha, a, "5") + "]}");
-        editado(loja, id, "{\"itens\":[" + mantido(linha, a, "4") + "]}");
+        PedidoCriado pedido = criar(item(a, "3"));
+        String id = pedido.id();
+        editado(loja, id, "{\"itens\":[" + pedido.mantido(a, "5") + "]}");
+        editado(loja, id, "{\"itens\":[" + pedido.mantido(a, "4") + "]}");
         patch(loja, id, "{\"status\":\"CANCELADO\",\"motivoCancelamento\":\"desistiu\"}");
 
         List<String> movimentos = jdbc.queryForList("""

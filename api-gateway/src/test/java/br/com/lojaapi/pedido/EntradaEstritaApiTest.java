@@ -20,7 +20,6 @@ class EntradaEstritaApiTest extends TesteDePedidos {
 
     @Test
     void textoEmBrancoEmCampoNumericoDaVariacaoDa400ENadaMuda() {
-        LojaDeTeste loja = novaLoja();
         String produto = produto(loja, "Tênis", "200", "");
         String variacao = api.post("/v1/produtos/" + produto + "/variacoes").token(loja.token())
                              .json("{\"nome\":\"Número\",\"valor1\":\"40\",\"preco\":210,\"codIntegracao\":7,"
@@ -40,7 +39,6 @@ class EntradaEstritaApiTest extends TesteDePedidos {
 
     @Test
     void textoEmBrancoEmCampoNumericoOuBooleanoDoProdutoDa400ENadaMuda() {
-        LojaDeTeste loja = novaLoja();
         String produto = produto(loja, "Café", "10", "\"peso\":0.5,\"ordem\":3,\"disponivel\":true,"
                 + "\"controlaEstoque\":true,\"quantidadeEstoque\":5");
         JsonNode antes = api.get("/v1/produtos/" + produto).token(loja.token()).enviar().json();
@@ -64,7 +62,6 @@ class EntradaEstritaApiTest extends TesteDePedidos {
 
     @Test
     void quantidadeEmBrancoNoPedidoENoEstoqueDa400ENadaMuda() {
-        LojaDeTeste loja = novaLoja();
         String cafe = produtoComEstoque(loja, "Café", "10", "10");
 
         for (String vazio : VAZIOS) {
@@ -87,8 +84,6 @@ class EntradaEstritaApiTest extends TesteDePedidos {
 
     @Test
     void surrogateSemParNoNomeDoProdutoDa400ENadaECriado() {
-        LojaDeTeste loja = novaLoja();
-
         for (String nome : List.of("\\ud800", "Caf\\udfff", "a\\ud83d")) {
             Resposta r = api.post("/v1/produtos").token(loja.token())
                             .json("{\"nome\":\"" + nome + "\",\"preco\":1}").enviar();

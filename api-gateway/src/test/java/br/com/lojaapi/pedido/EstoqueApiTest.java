@@ -18,7 +18,6 @@ class EstoqueApiTest extends TesteDePedidos {
 
     @Test
     void entradaSaidaEAjusteRespondemOAntesEODepois() {
-        LojaDeTeste loja = novaLoja();
         String cafe = produtoComEstoque(loja, "Café", "10", "10");
 
         Resposta entrada = movimento(loja, "{\"produtoId\":\"" + cafe + "\",\"tipo\":\"ENTRADA\",\"quantidade\":2.5,"
@@ -45,7 +44,6 @@ class EstoqueApiTest extends TesteDePedidos {
 
     @Test
     void saidaQueDeixariaOEstoqueNegativoDa400() {
-        LojaDeTeste loja = novaLoja();
         String cafe = produtoComEstoque(loja, "Café", "10", "3");
         Resposta r = movimento(loja, "{\"produtoId\":\"" + cafe + "\",\"tipo\":\"SAIDA\",\"quantidade\":3.001}");
         assertThat(r.status()).isEqualTo(400);
@@ -65,7 +63,6 @@ class EstoqueApiTest extends TesteDePedidos {
 
     @Test
     void movimentoDeVariacao() {
-        LojaDeTeste loja = novaLoja();
         String camiseta = produto(loja, "Camiseta", "50", "\"controlaEstoque\":true,\"variacoes\":["
                 + "{\"nome\":\"P\",\"valor1\":\"P\",\"quantidadeEstoque\":3},{\"nome\":\"M\",\"valor1\":\"M\",\"quantidadeEstoque\":4}]");
         String p = api.get("/v1/produtos/" + camiseta).token(loja.token()).enviar().json().get("variacoes").get(0)
@@ -86,7 +83,6 @@ class EstoqueApiTest extends TesteDePedidos {
 
     @Test
     void entradaInvalidaOuProdutoAlheioDa400() {
-        LojaDeTeste loja = novaLoja();
         LojaDeTeste outra = novaLoja();
         String cafe = produtoComEstoque(loja, "Café", "10", "3");
         String alheio = produtoComEstoque(outra, "Chá", "10", "3");
@@ -115,7 +111,6 @@ class EstoqueApiTest extends TesteDePedidos {
 
     @Test
     void loteAplicaTudoNaOrdemOuNada() {
-        LojaDeTeste loja = novaLoja();
         String a = produto(loja, "A", "1", "\"controlaEstoque\":true,\"quantidadeEstoque\":5,\"codIntegracao\":901");
         String b = produto(loja, "B", "1", "\"controlaEstoque\":true,\"quantidadeEstoque\":5,\"sku\":\"B-1\"");
 
@@ -144,7 +139,6 @@ class EstoqueApiTest extends TesteDePedidos {
 
     @Test
     void loteForaDosLimitesOuComElementoInvalidoDa400ComIndice() {
-        LojaDeTeste loja = novaLoja();
         String a = produtoComEstoque(loja, "A", "1", "5");
         assertThat(lote(loja, "[]").status()).isEqualTo(400);
         assertThat(api.post("/v1/estoque/lote").token(loja.token()).json("{}").enviar().status()).isEqualTo(400);

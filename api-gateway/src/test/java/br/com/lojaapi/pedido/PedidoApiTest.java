@@ -12,7 +12,6 @@ class PedidoApiTest extends TesteDePedidos {
 
     @Test
     void criarRecalculaPrecosBaixaEstoqueEDevolveOPedidoCompleto() {
-        LojaDeTeste loja = novaLoja();
         String cafe = produto(loja, "Café", "10.00", "\"precoPromocional\":8.5,\"controlaEstoque\":true,"
                 + "\"quantidadeEstoque\":10,\"sku\":\"CAF\",\"codIntegracao\":77,\"codigoBarras\":\"7891234567895\","
                 + "\"unidade\":\"un\"");
@@ -75,7 +74,6 @@ class PedidoApiTest extends TesteDePedidos {
 
     @Test
     void precoDaVariacaoTemPrioridadeEOEstoqueDoProdutoESomaDasVariacoes() {
-        LojaDeTeste loja = novaLoja();
         String camiseta = produto(loja, "Camiseta", "50", "\"precoPromocional\":45,\"controlaEstoque\":true,"
                 + "\"variacoes\":[{\"nome\":\"P\",\"valor1\":\"Azul\",\"preco\":55,\"sku\":\"CAM-P\",\"quantidadeEstoque\":3},"
                 + "{\"nome\":\"M\",\"valor1\":\"Azul\",\"sku\":\"CAM-M\",\"quantidadeEstoque\":4}]");
@@ -109,7 +107,6 @@ class PedidoApiTest extends TesteDePedidos {
 
     @Test
     void quantidadeArredondadaParaCimaAteOMultiploDeVenda() {
-        LojaDeTeste loja = novaLoja();
         String ovos = produto(loja, "Ovos", "1.00", "\"multiploVenda\":6");
         String queijo = produto(loja, "Queijo", "40.00", "\"multiploVenda\":0.5");
         String arroz = produto(loja, "Arroz", "3.00", "");
@@ -128,7 +125,6 @@ class PedidoApiTest extends TesteDePedidos {
 
     @Test
     void retiradaEGuardadaComoBalcaoEDeliveryExigeEndereco() {
-        LojaDeTeste loja = novaLoja();
         String cafe = produto(loja, "Café", "10", "");
         Resposta retirada = pedido(loja, "{\"tipoEntrega\":\"RETIRADA\",\"cliente\":{\"nome\":\"Ana\"},\"itens\":["
                 + item(cafe, "1") + "]}");
@@ -148,7 +144,6 @@ class PedidoApiTest extends TesteDePedidos {
 
     @Test
     void clienteCadastradoPreencheOsCamposVaziosEVaiNoPedido() {
-        LojaDeTeste loja = novaLoja();
         LojaDeTeste outra = novaLoja();
         String cafe = produto(loja, "Café", "10", "");
         Resposta cadastro = api.post("/v1/clientes").token(loja.token()).json("""
@@ -183,7 +178,6 @@ class PedidoApiTest extends TesteDePedidos {
 
     @Test
     void entradaInvalidaDa400SemCriarNada() {
-        LojaDeTeste loja = novaLoja();
         String cafe = produtoComEstoque(loja, "Café", "10", "5");
         String valido = item(cafe, "1");
         String[] invalidos = {
@@ -224,7 +218,6 @@ class PedidoApiTest extends TesteDePedidos {
 
     @Test
     void quantidadeAbaixoDoMinimoDoContratoDa400EmVezDeArredondarENaoMexeNoEstoque() {
-        LojaDeTeste loja = novaLoja();
         String cafe = produtoComEstoque(loja, "Café", "10", "5");
 
         Resposta resposta = pedidoBalcao(loja, "[" + item(cafe, "0.0005") + "]");
@@ -239,7 +232,6 @@ class PedidoApiTest extends TesteDePedidos {
 
     @Test
     void motivoCancelamentoComOutroStatusEAceitoENaoEGuardado() {
-        LojaDeTeste loja = novaLoja();
         String cafe = produtoComEstoque(loja, "Café", "10", "5");
         String id = pedidoBalcao(loja, "[" + item(cafe, "1") + "]").texto("id");
 
@@ -252,7 +244,6 @@ class PedidoApiTest extends TesteDePedidos {
 
     @Test
     void produtoDeOutraLojaOuRemovidoDa400() {
-        LojaDeTeste loja = novaLoja();
         LojaDeTeste outra = novaLoja();
         String daOutra = produtoComEstoque(outra, "Café", "10", "5");
         Resposta cruzado = pedidoBalcao(loja, "[" + item(daOutra, "1") + "]");
@@ -269,7 +260,6 @@ class PedidoApiTest extends TesteDePedidos {
 
     @Test
     void semEstoqueNoTerceiroItemNadaEBaixado() {
-        LojaDeTeste loja = novaLoja();
         String a = produtoComEstoque(loja, "A", "1", "10");
         String b = produtoComEstoque(loja, "B", "1", "10");
         String c = produtoComEstoque(loja, "C", "1", "1");
@@ -287,7 +277,6 @@ class PedidoApiTest extends TesteDePedidos {
 
     @Test
     void duasLinhasDoMesmoProdutoSomamNaConferenciaDoEstoque() {
-        LojaDeTeste loja = novaLoja();
         String a = produtoComEstoque(loja, "A", "1", "3");
         Resposta recusado = pedidoBalcao(loja, "[" + item(a, "2") + "," + item(a, "2") + "]");
         assertThat(recusado.status()).isEqualTo(400);
@@ -299,7 +288,6 @@ class PedidoApiTest extends TesteDePedidos {
 
     @Test
     void produtoSemControleDeEstoqueNaoEConferidoNemBaixado() {
-        LojaDeTeste loja = novaLoja();
         String servico = produto(loja, "Embrulho", "2", "");
         Resposta criado = pedidoBalcao(loja, "[" + item(servico, "50") + "]");
         assertThat(criado.status()).isEqualTo(201);
@@ -308,7 +296,6 @@ class PedidoApiTest extends TesteDePedidos {
 
     @Test
     void estoqueTomadoUmaVezEDevolvidoUmaVez() {
-        LojaDeTeste loja = novaLoja();
         String cafe = produtoComEstoque(loja, "Café", "10", "10");
         String id = pedidoBalcao(loja, "[" + item(cafe, "3") + "]").texto("id");
         assertThat(estoque(loja, cafe)).isEqualByComparingTo("7");
@@ -341,7 +328,6 @@ class PedidoApiTest extends TesteDePedidos {
 
     @Test
     void cancelarDevolveOEstoqueSoDosProdutosQueAindaExistem() {
-        LojaDeTeste loja = novaLoja();
         String cafe = produtoComEstoque(loja, "Café", "10", "10");
         String removido = produtoComEstoque(loja, "Chá", "10", "10");
         String id = pedidoBalcao(loja, "[" + item(cafe, "2") + "," + item(removido, "3") + "]").texto("id");
@@ -357,7 +343,6 @@ class PedidoApiTest extends TesteDePedidos {
 
     @Test
     void patchPassaPorTodosOsStatusEMudaORastreio() {
-        LojaDeTeste loja = novaLoja();
         String cafe = produto(loja, "Café", "10", "");
         String id = pedidoBalcao(loja, "[" + item(cafe, "1") + "]").texto("id");
         long versao = 0;
@@ -395,7 +380,6 @@ class PedidoApiTest extends TesteDePedidos {
 
     @Test
     void excluirSoPedidoCanceladoEONumeroNaoVoltaAoUso() {
-        LojaDeTeste loja = novaLoja();
         String cafe = produto(loja, "Café", "10", "");
         String id = pedidoBalcao(loja, "[" + item(cafe, "1") + "]").texto("id");
 
@@ -419,7 +403,6 @@ class PedidoApiTest extends TesteDePedidos {
 
     @Test
     void listaMaisNovosPrimeiroComFiltrosEPaginas() throws Exception {
-        LojaDeTeste loja = novaLoja();
         String cafe = produto(loja, "Café", "10", "");
         String[] ids = new String[5];
         for (int i = 0; i < 5; i++) {
@@ -466,7 +449,6 @@ class PedidoApiTest extends TesteDePedidos {
 
     @Test
     void outraLojaNaoVeNemAlteraOPedido() {
-        LojaDeTeste loja = novaLoja();
         LojaDeTeste outra = novaLoja();
         String cafe = produtoComEstoque(loja, "Café", "10", "5");
         String id = pedidoBalcao(loja, "[" + item(cafe, "1") + "]").texto("id");

@@ -20,7 +20,6 @@ class SnapshotDeProdutoApiTest extends TesteDePedidos {
 
     @Test
     void produtoCarregadoDoSnapshotContinuaCorreto() throws InterruptedException {
-        LojaDeTeste loja = novaLoja();
         String produto = produto(loja, "Camiseta", "50", "\"controlaEstoque\":true,\"estoqueMinimo\":1,\"variacoes\":["
                 + "{\"nome\":\"P\",\"valor1\":\"P\",\"preco\":55,\"quantidadeEstoque\":30}]");
         String variacao = api.get("/v1/produtos/" + produto).token(loja.token()).enviar().json().get("variacoes").get(0)

@@ -3,13 +3,26 @@ package br.com.lojaapi.pedido;
 import br.com.lojaapi.apoio.ClienteHttp;
 import br.com.lojaapi.apoio.Resposta;
 import br.com.lojaapi.apoio.TesteDeApi;
+import org.junit.jupiter.api.BeforeEach;
 
 import java.math.BigDecimal;
+import java.util.Arrays;
+import java.util.List;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-/** Orders need products: helpers to create them and read their stock as a client would. */
+/**
+ * Orders need products: helpers to create them and read their stock as a client would. Every test starts in a
+ * store of its own, {@link #loja}.
+ */
 abstract class TesteDePedidos extends TesteDeApi {
+
+    protected LojaDeTeste loja;
+
+    @BeforeEach
+    void novaLojaDoTeste() {
+        loja = novaLoja();
+    }
 
     /** A product that controls stock, created with the given JSON fields added to nome and preco. */
     protected String produto(LojaDeTeste loja, String nome, String preco, String extras) {
@@ -31,6 +44,11 @@ abstract class TesteDePedidos extends TesteDeApi {
         Resposta produto = api.get("/v1/produtos/" + produtoId).token(loja.token()).enviar();
         assertThat(produto.status()).as(produto.toString()).isEqualTo(200);
         return produto.json().get("quantidadeEstoque").decimalValue();
+    }
+
+    /** The stock of each product, in order, written plainly ("10", not "10.000"), to check several at once. */
+    protected List<String> estoques(LojaDeTeste loja, String... produtoIds) {
+        return Arrays.stream(produtoIds).map(id -> estoque(loja, id).stripTrailingZeros().toPlainString()).toList();
     }
 
     protected Resposta pedido(LojaDeTeste loja, String json) {

@@ -18,6 +18,8 @@ class WebhookApiTest extends TesteDeWebhooks {
 
         assertThat(criado.status()).as(criado.toString()).isEqualTo(201);
         JsonNode w = criado.json();
+        assertThat(w.fieldNames()).toIterable().containsExactly("id", "nome", "url", "eventos", "ativo",
+                "ultimaEntrega", "criadoEm", "versao", "secret");
         assertThat(w.get("secret").asText()).matches("whsec_[0-9a-f]{48}");
         assertThat(w.get("ativo").asBoolean()).isTrue();
         assertThat(w.get("nome").asText()).isEqualTo("ERP");

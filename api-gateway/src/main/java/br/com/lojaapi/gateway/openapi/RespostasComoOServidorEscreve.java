@@ -36,10 +36,11 @@ import java.util.concurrent.ConcurrentHashMap;
  * Response schemas as the server writes them. Jackson's inclusion is {@code always}
  * ({@code spring.jackson.default-property-inclusion}): every component of a response record is sent, null included,
  * so every component is {@code required}, except those annotated {@code @JsonInclude(NON_NULL | NON_EMPTY | ...)}
- * (sent only when set) and {@code @JsonUnwrapped} ones (their own fields are listed instead). Whether a value can be
- * null is said where the record is declared, with {@code @Schema(nullable = true)} (written as
- * {@code type: [X, "null"]}, or {@code anyOf [$ref, null]} for an object); records of the shared-events module,
- * which has no OpenAPI annotations, are listed in {@link #ANULAVEIS_DE_FORA}.
+ * (sent only when set) and {@code @JsonUnwrapped} ones (their own fields are listed instead, required as in their
+ * own record when that is a record rather than a type parameter). Whether a value can be null is said where the
+ * record is declared, with {@code @Schema(nullable = true)} (written as {@code type: [X, "null"]}, or
+ * {@code anyOf [$ref, null]} for an object); records of the shared-events module, which has no OpenAPI annotations,
+ * are listed in {@link #ANULAVEIS_DE_FORA}.
  * <p>
  * Only the schemas a response or a webhook reaches get {@code required}: request bodies keep their own rules. A
  * schema that already has {@code required} (set by the description of lists or of webhooks) is left as it is.
@@ -107,7 +108,10 @@ class RespostasComoOServidorEscreve implements ModelConverter, OpenApiCustomizer
         }
     }
 
-    /** The components a record writes always: all but the conditional and the unwrapped ones. */
+    /**
+     * The components a record writes always: all but the conditional ones, with an unwrapped record's own in its
+     * place.
+     */
     static List<String> sempreEnviados(Class<?> registro, Set<String> propriedades) {
         List<String> sempre = new ArrayList<>();
         for (RecordComponent componente : registro.getRecordComponents()) {
@@ -117,7 +121,13 @@ class RespostasComoOServidorEscreve implements ModelConverter, OpenApiCustomizer
             } catch (NoSuchFieldException e) {
                 throw new IllegalStateException(e);
             }
-            if (campo.isAnnotationPresent(JsonUnwrapped.class)) {
+            JsonUnwrapped desembrulhado = campo.getAnnotation(JsonUnwrapped.class);
+            if (desembrulhado != null) {
+                // a record's own components stand in its place; a type parameter's (ItemSincronizado) are unknown here
+                if (campo.getType().isRecord() && desembrulhado.prefix().isEmpty()
+                        && desembrulhado.suffix().isEmpty()) {
+                    sempre.addAll(sempreEnviados(campo.getType(), propriedades));
+                }
                 continue;
             }
             JsonInclude inclusao = campo.getAnnotation(JsonInclude.class);

@@ -120,7 +120,8 @@ class WebhookController {
         // The secret exists only in this response, so it is answered even if the list lags (it will catch up).
         leitura.aguardarVersao(ModeloLeitura.WEBHOOK, loja.lojaId(), id, versao);
         return ResponseEntity.status(HttpStatus.CREATED)
-                             .body(new WebhookCriadoJson(id, nome, url, eventos, true, null, agora, versao, segredo));
+                             .body(new WebhookCriadoJson(new WebhookJson(id, nome, url, eventos, true, null, agora,
+                                     versao), segredo));
     }
 
     @DeleteMapping("/{id}")
