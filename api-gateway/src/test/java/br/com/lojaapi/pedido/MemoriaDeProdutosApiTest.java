@@ -19,7 +19,6 @@ class MemoriaDeProdutosApiTest extends TesteDePedidos {
 
     @Test
     void oQueOutroNoGravouValeNoPedidoSeguinteDesteNo() {
-        LojaDeTeste loja = novaLoja();
         String produto = produtoComEstoque(loja, "Café", "10", "3");
         assertThat(pedidoBalcao(loja, "[" + item(produto, "3") + "]").status()).isEqualTo(201);
         try (OutroNo no = OutroNo.semLimites()) {
@@ -50,7 +49,6 @@ class MemoriaDeProdutosApiTest extends TesteDePedidos {
 
     @Test
     void pedidoRecusadoNaoDeixaNaMemoriaOEstoqueQueJaTinhaTomado() {
-        LojaDeTeste loja = novaLoja();
         // lines are taken in the order of their product ids: the first product gives its stock, then the second refuses
         List<String> ids = Stream.of(produtoComEstoque(loja, "A", "1", "10"), produtoComEstoque(loja, "B", "1", "10"))
                                  .sorted().toList();

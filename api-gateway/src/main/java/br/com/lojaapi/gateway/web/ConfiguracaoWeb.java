@@ -9,12 +9,14 @@ import com.fasterxml.jackson.databind.cfg.CoercionAction;
 import com.fasterxml.jackson.databind.cfg.CoercionInputShape;
 import org.apache.catalina.core.StandardHost;
 import org.springframework.boot.autoconfigure.jackson.Jackson2ObjectMapperBuilderCustomizer;
+import org.springframework.boot.autoconfigure.web.servlet.WebMvcRegistrations;
 import org.springframework.boot.web.embedded.tomcat.TomcatServletWebServerFactory;
 import org.springframework.boot.web.server.WebServerFactoryCustomizer;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.web.method.support.HandlerMethodArgumentResolver;
 import org.springframework.web.servlet.config.annotation.WebMvcConfigurer;
+import org.springframework.web.servlet.mvc.method.annotation.RequestMappingHandlerMapping;
 
 import java.util.Arrays;
 import java.util.List;
@@ -47,6 +49,17 @@ public class ConfiguracaoWeb implements WebMvcConfigurer {
                 .postConfigurer(mapper -> mapper.coercionConfigDefaults()
                         .setAcceptBlankAsEmpty(false)
                         .setCoercion(CoercionInputShape.EmptyString, CoercionAction.Fail));
+    }
+
+    /** Controller methods found by their paths' literal prefixes first ({@link MapeamentoPorPrefixo}). */
+    @Bean
+    WebMvcRegistrations mapeamentoPorPrefixo() {
+        return new WebMvcRegistrations() {
+            @Override
+            public RequestMappingHandlerMapping getRequestMappingHandlerMapping() {
+                return new MapeamentoPorPrefixo();
+            }
+        };
     }
 
     @Bean
