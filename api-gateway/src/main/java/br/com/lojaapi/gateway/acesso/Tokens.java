@@ -12,6 +12,8 @@ final class Tokens {
 
     private static final SecureRandom ALEATORIO = new SecureRandom();
     private static final Pattern FORMATO = Pattern.compile("[A-Za-z0-9_-]{16,200}");
+    /** Compiled once: {@code String.split} compiles a pattern of more than one character on every call. */
+    private static final Pattern ESPACOS = Pattern.compile("\\s+");
 
     private Tokens() {
     }
@@ -40,7 +42,7 @@ final class Tokens {
         if (autorizacao == null) {
             return null;
         }
-        String[] partes = autorizacao.strip().split("\\s+");
+        String[] partes = ESPACOS.split(autorizacao.strip());
         if (partes.length != 2 || !partes[0].equalsIgnoreCase("Bearer") || !formatoValido(partes[1])) {
             return null;
         }
