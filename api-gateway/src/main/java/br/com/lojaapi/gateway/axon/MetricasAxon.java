@@ -10,7 +10,10 @@ import org.axonframework.messaging.MessageHandlerInterceptor;
 import org.axonframework.queryhandling.QueryBus;
 import org.springframework.stereotype.Component;
 
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Function;
 
 /**
  * Axon's side of /actuator/prometheus: how long command and query handlers take (per message type) and how many
@@ -33,19 +36,29 @@ class MetricasAxon {
         });
     }
 
+    /**
+     * A timer per message type and result, each registered once: building and registering one per message (tags
+     * sorted, registry looked up) showed in the order's profile.
+     */
     private <T extends Message<?>> MessageHandlerInterceptor<T> cronometro(String nome, String descricao) {
+        Map<Class<?>, Timer> sucessos = new ConcurrentHashMap<>();
+        Map<Class<?>, Timer> erros = new ConcurrentHashMap<>();
+        Function<String, Function<Class<?>, Timer>> registrar = resultado -> tipo ->
+                Timer.builder(nome).description(descricao).tag("tipo", tipo.getSimpleName()).tag("resultado", resultado)
+                     .register(metricas);
+        Function<Class<?>, Timer> sucesso = registrar.apply("sucesso");
+        Function<Class<?>, Timer> erro = registrar.apply("erro");
         return (unidade, cadeia) -> {
             long inicio = System.nanoTime();
-            String tipo = unidade.getMessage().getPayloadType().getSimpleName();
-            String resultado = "sucesso";
+            Class<?> tipo = unidade.getMessage().getPayloadType();
+            boolean falhou = true;
             try {
-                return cadeia.proceed();
-            } catch (Exception e) {
-                resultado = "erro";
-                throw e;
+                Object resultado = cadeia.proceed();
+                falhou = false;
+                return resultado;
             } finally {
-                Timer.builder(nome).description(descricao).tag("tipo", tipo).tag("resultado", resultado)
-                     .register(metricas).record(System.nanoTime() - inicio, TimeUnit.NANOSECONDS);
+                Timer cronometro = falhou ? erros.computeIfAbsent(tipo, erro) : sucessos.computeIfAbsent(tipo, sucesso);
+                cronometro.record(System.nanoTime() - inicio, TimeUnit.NANOSECONDS);
             }
         };
     }
