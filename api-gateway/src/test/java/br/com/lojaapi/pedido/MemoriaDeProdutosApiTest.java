@@ -3,9 +3,19 @@ package br.com.lojaapi.pedido;
 import br.com.lojaapi.apoio.ClienteHttp;
 import br.com.lojaapi.apoio.OutroNo;
 import br.com.lojaapi.apoio.Resposta;
+import br.com.lojaapi.command.armazenamento.MemoriaDeAgregados;
+import br.com.lojaapi.coreapi.produto.MovimentarEstoqueCommand;
+import br.com.lojaapi.coreapi.produto.TipoMovimento;
+import org.axonframework.commandhandling.gateway.CommandGateway;
 import org.junit.jupiter.api.Test;
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.transaction.PlatformTransactionManager;
+import org.springframework.transaction.support.TransactionTemplate;
 
+import java.math.BigDecimal;
+import java.time.Instant;
 import java.util.List;
+import java.util.UUID;
 import java.util.stream.Stream;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -16,6 +26,37 @@ import static org.assertj.core.api.Assertions.assertThat;
  * order had taken from a product before it was refused.
  */
 class MemoriaDeProdutosApiTest extends TesteDePedidos {
+
+    @Autowired
+    CommandGateway comandos;
+
+    @Autowired
+    PlatformTransactionManager transacoes;
+
+    @Autowired
+    MemoriaDeAgregados memoria;
+
+    /**
+     * Axon's unit of work commits inside the database transaction, before it: a product must not go back to memory
+     * then, or a transaction that fails afterwards would leave memory ahead of the database.
+     */
+    @Test
+    void transacaoDesfeitaDepoisDoComandoNaoDeixaNadaNaMemoria() {
+        String produto = produtoComEstoque(loja, "Café", "10", "10");
+        assertThat(pedidoBalcao(loja, "[" + item(produto, "1") + "]").status()).isEqualTo(201);
+        assertThat(memoria.versao(produto)).as("the order left the product in this node's memory").isNotNull();
+
+        new TransactionTemplate(transacoes).executeWithoutResult(status -> {
+            comandos.sendAndWait(new MovimentarEstoqueCommand(produto, loja.id(), UUID.randomUUID().toString(), null,
+                    TipoMovimento.SAIDA, new BigDecimal("5"), null, Instant.now()));
+            status.setRollbackOnly();
+        });
+
+        assertThat(memoria.versao(produto)).as("taken by the command, not given back after the rollback").isNull();
+        Resposta tudo = pedidoBalcao(loja, "[" + item(produto, "9") + "]");
+        assertThat(tudo.status()).as("the 5 units of the undone movement are still there: " + tudo).isEqualTo(201);
+        assertThat(estoque(loja, produto)).isEqualByComparingTo("0");
+    }
 
     @Test
     void oQueOutroNoGravouValeNoPedidoSeguinteDesteNo() {
