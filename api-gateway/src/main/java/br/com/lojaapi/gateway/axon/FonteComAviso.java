@@ -15,8 +15,14 @@ import java.util.concurrent.TimeUnit;
 /**
  * The event source of the pooled streaming processors: the event store's own streams, plus the availability
  * callback that the embedded event store does not offer. Without it a pooled processor's coordinator, once caught
- * up, re-checks for events only every 500 ms; with it, it is scheduled as soon as {@link #avisar()} reports new
+ * up, re-checks for events only every 500 ms; with it, it is scheduled as soon as {@link #avisar(Set)} reports new
  * events in the store's cache.
+ * <p>
+ * A stream is woken only for events its processor may handle: the coordinator reports each payload type its
+ * processor has no handler for ({@link BlockingStream#skipMessagesWithPayloadTypeOf}), and new events all of such
+ * types do not wake it. It still reads them, and moves its token past them, at its next regular look
+ * ({@code loja.processadores.intervalo-de-reivindicacao}). An order then wakes the order and product projections,
+ * not the ten processors that have nothing to do with it.
  */
 public class FonteComAviso implements StreamableMessageSource<TrackedEventMessage<?>> {
 
@@ -54,14 +60,23 @@ public class FonteComAviso implements StreamableMessageSource<TrackedEventMessag
         return eventos.createTokenSince(duration);
     }
 
-    /** New events are readable from the store: wake every stream's consumer. */
-    public void avisar() {
-        abertos.forEach(Fluxo::avisar);
+    /**
+     * New events, of the payload types {@code tipos} (class names), are readable from the store: wake the consumer
+     * of every stream that may handle one of them.
+     */
+    public void avisar(Set<String> tipos) {
+        for (Fluxo fluxo : abertos) {
+            if (!fluxo.ignorados.containsAll(tipos)) {
+                fluxo.avisar();
+            }
+        }
     }
 
     private final class Fluxo implements BlockingStream<TrackedEventMessage<?>> {
 
         private final BlockingStream<TrackedEventMessage<?>> delegado;
+        /** Payload types its processor has no handler for: only grows, since handlers never change. */
+        private final Set<String> ignorados = ConcurrentHashMap.newKeySet();
         private volatile Runnable aoDisponivel;
 
         private Fluxo(BlockingStream<TrackedEventMessage<?>> delegado) {
@@ -98,6 +113,7 @@ public class FonteComAviso implements StreamableMessageSource<TrackedEventMessag
 
         @Override
         public void skipMessagesWithPayloadTypeOf(TrackedEventMessage<?> ignoredMessage) {
+            ignorados.add(ignoredMessage.getPayloadType().getName());
             delegado.skipMessagesWithPayloadTypeOf(ignoredMessage);
         }
 

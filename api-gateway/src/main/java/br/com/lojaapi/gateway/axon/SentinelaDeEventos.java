@@ -5,12 +5,15 @@ import br.com.lojaapi.query.processamento.EventStoreDespertavel;
 import org.axonframework.common.stream.BlockingStream;
 import org.axonframework.eventhandling.TrackedEventMessage;
 
+import java.util.HashSet;
+import java.util.Set;
 import java.util.concurrent.TimeUnit;
 
 /**
  * One thread that tails the event store's shared cache and, whenever new events land in it, tells
- * {@link FonteComAviso} to wake the pooled processors. Being a tailing consumer it also keeps the store's producer
- * fetching; it reads only the shared cache, never the database on its own.
+ * {@link FonteComAviso} their payload types, to wake the pooled processors that may handle them. Being a tailing
+ * consumer it also keeps the store's producer fetching; it reads only the shared cache, never the database on its
+ * own.
  */
 public class SentinelaDeEventos extends TarefaDeFundo {
 
@@ -28,10 +31,11 @@ public class SentinelaDeEventos extends TarefaDeFundo {
         try (BlockingStream<TrackedEventMessage<?>> fluxo = eventStore.openStream(eventStore.createHeadToken())) {
             while (ativa()) {
                 if (fluxo.hasNextAvailable(1, TimeUnit.SECONDS)) {
+                    Set<String> tipos = new HashSet<>();
                     while (fluxo.hasNextAvailable()) {
-                        fluxo.nextAvailable();
+                        tipos.add(fluxo.nextAvailable().getPayloadType().getName());
                     }
-                    fonte.avisar();
+                    fonte.avisar(tipos);
                 }
             }
         }
