@@ -9,6 +9,7 @@ import br.com.lojaapi.gateway.banco.BancoDaAplicacao;
 import br.com.lojaapi.gateway.banco.DisponibilidadeDoBanco;
 import br.com.lojaapi.gateway.banco.OuvinteDeNotificacoes;
 import br.com.lojaapi.query.comum.AvisosDeLeitura;
+import br.com.lojaapi.query.comum.IndicesGlobais;
 import br.com.lojaapi.query.processamento.EventStoreDespertavel;
 import br.com.lojaapi.query.processamento.IdentidadeDoNo;
 import com.fasterxml.jackson.databind.DeserializationFeature;
@@ -231,7 +232,7 @@ public class ConfiguracaoAxon {
                                           ConnectionProvider conexoes,
                                           TransactionManager transacoes,
                                           EventSchema schema,
-                                          MemoriaDeAgregados memoria,
+                                          MemoriaDeAgregados memoria, IndicesGlobais indices,
                                           @Value("${loja.eventos.lote-de-leitura:100}") int loteDeLeitura) {
         return new ArmazenamentoDeEventos(JdbcEventStorageEngine.builder()
                                      .batchSize(loteDeLeitura)
@@ -246,7 +247,7 @@ public class ConfiguracaoAxon {
                                      .persistenceExceptionResolver(resolver)
                                      .connectionProvider(conexoes)
                                      .transactionManager(transacoes)
-                                     .schema(schema), transacoes, schema, memoria);
+                                     .schema(schema), transacoes, schema, memoria, indices::anotar);
     }
 
     @Qualifier("eventStore")

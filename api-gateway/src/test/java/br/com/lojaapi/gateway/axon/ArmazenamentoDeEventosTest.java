@@ -2,7 +2,9 @@ package br.com.lojaapi.gateway.axon;
 
 import br.com.lojaapi.apoio.TesteDeApi;
 import br.com.lojaapi.command.comum.LeituraAntecipada;
+import br.com.lojaapi.query.comum.IndicesGlobais;
 import org.axonframework.eventhandling.DomainEventMessage;
+import org.axonframework.eventhandling.GapAwareTrackingToken;
 import org.axonframework.eventhandling.GenericDomainEventMessage;
 import org.axonframework.eventsourcing.eventstore.EventStorageEngine;
 import org.axonframework.eventsourcing.eventstore.EventStore;
@@ -43,6 +45,9 @@ class ArmazenamentoDeEventosTest extends TesteDeApi {
 
     @Autowired
     LeituraAntecipada antecipada;
+
+    @Autowired
+    IndicesGlobais indices;
 
     @Autowired
     PlatformTransactionManager transacoes;
@@ -115,6 +120,23 @@ class ArmazenamentoDeEventosTest extends TesteDeApi {
         assertThat(lidos(um)).containsExactly("e0", "e1", "e2", "e3");
         List<Object> numaTransacao = transacao.execute(status -> lidos(um));
         assertThat(numaTransacao).containsExactly("e0", "e1", "e2", "e3");
+    }
+
+    @Test
+    void cadaEventoLidoParaUmFluxoChegaAosIndicesGlobaisComOSeuIndice() {
+        Long antes = jdbc.queryForObject("SELECT COALESCE(max(global_index), 0) FROM domain_event_entry", Long.class);
+        String agregado = gravar(3);
+        List<Long> gravados = jdbc.queryForList("SELECT global_index FROM domain_event_entry "
+                + "WHERE aggregate_identifier = ? ORDER BY sequence_number", Long.class, agregado);
+        try (var fluxo = armazenamento.readEvents(GapAwareTrackingToken.newInstance(antes, List.of()), false)) {
+            assertThat(fluxo.filter(e -> e instanceof DomainEventMessage<?> d
+                                         && agregado.equals(d.getAggregateIdentifier()))).hasSize(3);
+        }
+        // what is answered from here on can only come from what the reading reported
+        jdbc.update("DELETE FROM domain_event_entry WHERE aggregate_identifier = ?", agregado);
+
+        assertThat(LongStream.range(0, 3).map(sequencia -> indices.de(agregado, sequencia)).boxed().toList())
+                .isEqualTo(gravados);
     }
 
     private String gravar(int quantos) {

@@ -4,6 +4,8 @@ import br.com.lojaapi.command.comum.LeituraAntecipada;
 import org.axonframework.common.jdbc.JdbcUtils;
 import org.axonframework.common.transaction.TransactionManager;
 import org.axonframework.eventhandling.DomainEventData;
+import org.axonframework.eventhandling.GapAwareTrackingToken;
+import org.axonframework.eventhandling.TrackedEventData;
 import org.axonframework.eventsourcing.eventstore.EventStoreException;
 import org.axonframework.eventsourcing.eventstore.jdbc.EventSchema;
 import org.axonframework.eventsourcing.eventstore.jdbc.JdbcEventStorageEngine;
@@ -11,6 +13,8 @@ import org.springframework.transaction.support.TransactionSynchronization;
 import org.springframework.transaction.support.TransactionSynchronizationManager;
 
 import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Comparator;
@@ -31,6 +35,9 @@ import java.util.stream.Stream;
  * transaction, taken by the first load of each aggregate in it, and dropped when the transaction ends. For an
  * aggregate that {@link MemoriaDeAgregados} holds, it reads no snapshot, only the events after the version held,
  * which {@link RepositorioComMemoria} asks for next.
+ * <p>
+ * Each aggregate event read for the processors' streams is reported with its global index ({@link Lidos}): the
+ * tracking token a handler gets does not carry it when the event filled a gap, and the read models record it.
  */
 public class ArmazenamentoDeEventos extends JdbcEventStorageEngine implements LeituraAntecipada {
 
@@ -54,15 +61,25 @@ public class ArmazenamentoDeEventos extends JdbcEventStorageEngine implements Le
         }
     }
 
+    /** Told of every aggregate event read for a stream, with its place in the store. */
+    @FunctionalInterface
+    public interface Lidos {
+        void lido(String agregado, long sequencia, long indiceGlobal);
+    }
+
     private final TransactionManager transacoes;
     private final MemoriaDeAgregados memoria;
+    private final Lidos lidos;
+    private final String colunaDoIndice;
     private final String consulta;
 
     public ArmazenamentoDeEventos(JdbcEventStorageEngine.Builder builder, TransactionManager transacoes,
-                                  EventSchema schema, MemoriaDeAgregados memoria) {
+                                  EventSchema schema, MemoriaDeAgregados memoria, Lidos lidos) {
         super(builder);
         this.transacoes = transacoes;
         this.memoria = memoria;
+        this.lidos = lidos;
+        this.colunaDoIndice = schema.globalIndexColumn();
         String campos = schema.domainEventFields();
         String agregado = schema.aggregateIdentifierColumn();
         String sequencia = schema.sequenceNumberColumn();
@@ -74,6 +91,17 @@ public class ArmazenamentoDeEventos extends JdbcEventStorageEngine implements Le
                 + " WHERE " + agregado + " = alvos.agregado AND " + sequencia + " > COALESCE(alvos.conhecida,"
                 + " (SELECT max(i." + sequencia + ") FROM instantaneos i WHERE i." + agregado + " = alvos.agregado),"
                 + " -1) ORDER BY " + sequencia + " LIMIT ?) AS e";
+    }
+
+    @Override
+    protected TrackedEventData<?> getTrackedEventData(ResultSet linha, GapAwareTrackingToken anterior)
+            throws SQLException {
+        TrackedEventData<?> evento = super.getTrackedEventData(linha, anterior);
+        if (evento instanceof DomainEventData<?> doAgregado && doAgregado.getType() != null) {
+            lidos.lido(doAgregado.getAggregateIdentifier(), doAgregado.getSequenceNumber(),
+                       linha.getLong(colunaDoIndice));
+        }
+        return evento;
     }
 
     @Override

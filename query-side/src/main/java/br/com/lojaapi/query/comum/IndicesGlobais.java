@@ -1,5 +1,7 @@
 package br.com.lojaapi.query.comum;
 
+import com.google.common.cache.Cache;
+import com.google.common.cache.CacheBuilder;
 import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.stereotype.Component;
 
@@ -16,6 +18,10 @@ import java.util.Map;
  * It is looked up by the event's aggregate and sequence number (the event table's unique key), once for a whole
  * batch: the tracking token Axon hands a handler is not the event's position when the event filled a gap (its
  * index is then the highest one the processor had read).
+ * <p>
+ * Most lookups need no query: the event storage reports each event it reads for the processors' streams with its
+ * index ({@link #anotar}), and those are kept for the most recent {@value #LIDOS} events. An index never changes
+ * once its event is readable, so a kept one is always right; one no longer kept is looked up as before.
  */
 @Component
 public class IndicesGlobais {
@@ -25,17 +31,29 @@ public class IndicesGlobais {
     private record Chave(String agregado, long sequencia) {
     }
 
+    static final int LIDOS = 50_000;
+
     private final JdbcTemplate jdbc;
+    private final Cache<Chave, Long> lidos = CacheBuilder.newBuilder().maximumSize(LIDOS).build();
 
     IndicesGlobais(JdbcTemplate jdbc) {
         this.jdbc = jdbc;
     }
 
+    /** An aggregate's event was read from the store at {@code indice}. */
+    public void anotar(String agregadoId, long sequencia, long indice) {
+        lidos.put(new Chave(agregadoId, sequencia), indice);
+    }
+
     /** The index of the aggregate's event {@code sequencia}, which is being handled now. */
     public long de(String agregadoId, long sequencia) {
         Chave chave = new Chave(agregadoId, sequencia);
-        Long indice = LoteDoProcessador.umaVez(LOTE, eventos -> buscar(eventos.stream()
-                .map(e -> new Chave(e.getAggregateIdentifier(), e.getSequenceNumber())).toList())).get(chave);
+        Long indice = lidos.getIfPresent(chave);
+        if (indice == null) {
+            indice = LoteDoProcessador.umaVez(LOTE, eventos -> buscar(eventos.stream()
+                    .map(e -> new Chave(e.getAggregateIdentifier(), e.getSequenceNumber()))
+                    .filter(c -> lidos.getIfPresent(c) == null).toList())).get(chave);
+        }
         if (indice == null) {
             indice = buscar(List.of(chave)).get(chave);
         }
