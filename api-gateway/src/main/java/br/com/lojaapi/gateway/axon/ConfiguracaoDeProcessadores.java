@@ -9,6 +9,7 @@ import br.com.lojaapi.query.processamento.DivisaoDeSegmentos;
 import org.axonframework.common.AxonThreadFactory;
 import org.axonframework.config.Configuration;
 import org.axonframework.config.ConfigurerModule;
+import org.axonframework.config.EventProcessingModule;
 import org.axonframework.eventhandling.PropagatingErrorHandler;
 import org.axonframework.messaging.StreamableMessageSource;
 import org.springframework.beans.factory.ObjectProvider;
@@ -35,6 +36,12 @@ public class ConfiguracaoDeProcessadores {
     public static final String GRUPO_FILA_DE_ENVIOS = FilaDeEnvios.GRUPO;
     public static final String GRUPO_DISPARO = DisparadorDeWebhooks.GRUPO;
     public static final String GRUPO_FEED = GrupoDoFeed.NOME;
+
+    /** Axon's own, over handlers whose fixed answers are remembered (replaces Axon's Spring Boot default). */
+    @Bean
+    EventProcessingModule eventProcessingModule() {
+        return new ModuloDeProcessamento();
+    }
 
     @Bean
     ConfigurerModule processadores(ObjectProvider<FonteComAviso> fonte, ObjectProvider<DivisaoDeSegmentos> divisao,
