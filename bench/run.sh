@@ -10,6 +10,7 @@
 #   CENARIOS=custos bench/run.sh                         # only the three costed scenarios against plain SQL
 #   CENARIOS=custos CUSTOS=produto bench/run.sh          # only GET /v1/produtos/{id} and its plain SQL
 #   CENARIOS=custos LOJAS=1 bench/run.sh                 # the same with one store and one token
+#   AQUECIMENTO_CUSTOS=10s CENARIOS=custos bench/run.sh  # the short warm-up used before issue 21's last session
 #   CENARIOS=webhooks bench/run.sh                       # only the webhook delivery benchmark
 #   WEBHOOK_EVENTO=pedido.criado WEBHOOK_THREADS=32 CENARIOS=webhooks bench/run.sh
 #   CENARIOS=reconstrucao bench/run.sh                   # rebuild of pedido-view over 1,000,000 order events
@@ -41,6 +42,10 @@ raiz="$(cd "$(dirname "$0")/.." && pwd)"
 jar="$raiz/api-gateway/target/store-api.jar"
 duracao="${DURACAO:-20s}"
 aquecimento="${AQUECIMENTO:-10s}"
+# The costed scenarios are compared with plain SQL, which has no JIT to warm: each gets a warm-up long enough for
+# the JVM's compiler to have settled. After 10 s of orders on 2 cores the C2 compiler threads still took 17-19% of
+# the JVM's CPU in the measured window (70 compilations/s); they fall to ~15/s after about 45 s.
+aquecimento_custos="${AQUECIMENTO_CUSTOS:-60s}"
 conexoes="${CONEXOES:-8}"
 threads="${THREADS:-2}"
 porta="${PORTA:-18080}"
@@ -514,10 +519,10 @@ if quer custos; then
   echo "Custos: criando $lojas_custos lojas, cada uma com um token e $produtos_por_loja produtos..." >&2
   python3 "$raiz/bench/custos.py" preparar "$base" "$admin" "$lojas_custos" "$produtos_por_loja" \
     "$custos_lojas" "$custos_mapa"
-  echo "Aquecendo custos ($aquecimento por cenário: $custos)..." >&2
+  echo "Aquecendo custos ($aquecimento_custos por cenário: $custos)..." >&2
   for c in $custos; do
     [ "$c" = lista ] && completar_pedidos
-    carregar_custo "$c" "$aquecimento" >/dev/null
+    carregar_custo "$c" "$aquecimento_custos" >/dev/null
   done
   # The plain-SQL tables, filled from what the service holds now (the order scenario's event payloads are copies
   # of the warm-up's events).
@@ -593,7 +598,7 @@ mkdir -p "$resultados"
 {
   cabecalho="# $carimbo $(nproc) núcleos, $(free -g | awk '/Mem:/{print $2}') GiB"
   if quer api || quer webhooks || quer custos; then cabecalho="$cabecalho; duração $duracao por cenário"; fi
-  quer custos && cabecalho="$cabecalho; custos: $lojas_custos lojas com um token cada e $produtos_por_loja produtos com controle de estoque, $conexoes_custos conexões na API e no pgbench"
+  quer custos && cabecalho="$cabecalho; custos: $lojas_custos lojas com um token cada e $produtos_por_loja produtos com controle de estoque, $conexoes_custos conexões na API e no pgbench, aquecimento de $aquecimento_custos por cenário"
   quer api && cabecalho="$cabecalho; $produtos produtos com 2 variações no catálogo lido"
   quer reconstrucao && cabecalho="$cabecalho; reconstrução de pedido-view sobre ≥$eventos_reconstrucao eventos de pedido (cópias de 4 pedidos criados pela API)"
   quer sincronia && cabecalho="$cabecalho; sincronia entre 2 nós, $escritas_sincronia escritas por rodada"
