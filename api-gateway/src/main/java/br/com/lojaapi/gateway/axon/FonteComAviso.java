@@ -21,8 +21,8 @@ import java.util.concurrent.TimeUnit;
  * A stream is woken only for events its processor may handle: the coordinator reports each payload type its
  * processor has no handler for ({@link BlockingStream#skipMessagesWithPayloadTypeOf}), and new events all of such
  * types do not wake it. It still reads them, and moves its token past them, at its next regular look
- * ({@code loja.processadores.intervalo-de-reivindicacao}). An order then wakes the order and product projections,
- * not the ten processors that have nothing to do with it.
+ * ({@code loja.processadores.intervalo-de-reivindicacao}). An order then wakes the processors with a handler for
+ * its events (the order and product projections, the event feed, webhook dispatch), not the eight others.
  */
 public class FonteComAviso implements StreamableMessageSource<TrackedEventMessage<?>> {
 
