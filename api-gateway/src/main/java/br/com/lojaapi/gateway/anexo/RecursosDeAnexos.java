@@ -9,6 +9,7 @@ import br.com.lojaapi.coreapi.comum.ErroDeNegocio;
 import br.com.lojaapi.coreapi.comum.ModeloLeitura;
 import br.com.lojaapi.coreapi.pedido.PedidoView;
 import br.com.lojaapi.gateway.acesso.LojaAtual;
+import br.com.lojaapi.gateway.idempotencia.RecursoDaRequisicao;
 import br.com.lojaapi.gateway.leitura.RespostaDeEscrita;
 import br.com.lojaapi.command.anexo.ArquivosPrivados;
 import br.com.lojaapi.gateway.objetos.DownloadPrivado;
@@ -68,6 +69,10 @@ public class RecursosDeAnexos {
     public <V, J> ResponseEntity<Object> receber(TipoDeAnexo<V, J> tipo, LojaAtual loja, String pedidoId,
                                                  EnvioDeAnexo envio) {
         PedidoView pedido = pedidos.exigir(loja.lojaId(), pedidoId);
+        String colecao = "/v1/pedidos/" + pedidoId + "/" + tipo.colecao() + "/";
+        // The kind's service picks the attachment (a new one, or the one the send updates or cancels) and sends one
+        // command to it.
+        RecursoDaRequisicao.anunciarAlvoDoComando(id -> colecao + id);
         List<String> guardados = new ArrayList<>();
         AnexoEnviado enviado;
         try {
@@ -92,7 +97,7 @@ public class RecursosDeAnexos {
         }
         ResponseEntity<Object> resposta = escrita.responder(criado ? HttpStatus.CREATED : HttpStatus.OK,
                 loja.lojaId(), esperas, anexo.id(), anexo.versao(),
-                criado ? URI.create("/v1/pedidos/" + pedidoId + "/" + tipo.colecao() + "/" + anexo.id()) : null,
+                criado ? URI.create(colecao + anexo.id()) : null,
                 () -> buscar(tipo, loja.lojaId(), pedidoId, anexo.id()).map(v -> tipo.json().apply(v, anexo.acao())));
         // Only once the read model names the new files: until then a download may still ask for the old ones.
         arquivos.remover(anexo.objetosLivres());

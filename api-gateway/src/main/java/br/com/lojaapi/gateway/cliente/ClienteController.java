@@ -89,6 +89,7 @@ class ClienteController {
             content = @Content(schema = @Schema(implementation = ClienteJson.class)))
     @ApiResponse(responseCode = "400", description = "Campo ausente ou inválido; nada muda")
     ResponseEntity<Object> gravar(LojaAtual loja, @RequestBody CorpoDeCliente corpo) {
+        clientes.anunciarAlvoDoComando();
         CadastroDeClientes.Cadastro feito = clientes.executar(agora -> cadastro.criarOuAtualizar(loja.lojaId(),
                 Ids.novo(), corpo.alteracao(), agora));
         return clientes.gravado(loja.lojaId(), feito.criado(), feito.clienteId(), feito.versao());

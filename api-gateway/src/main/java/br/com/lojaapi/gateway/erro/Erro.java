@@ -37,5 +37,12 @@ public record Erro(
         Integer subcategoriasVinculadas,
         @ArraySchema(arraySchema = @Schema(description = "404 de POST /etiquetas/lote: os pedidos que não existem"
                                                          + " nesta loja"))
-        List<String> naoEncontrados) {
+        List<String> naoEncontrados,
+        @Schema(description = "409 de uma Idempotency-Key aplicada cuja resposta se perdeu: o id do recurso que a "
+                              + "requisição criou ou alterou (ausente nos lotes, que alteram vários)")
+        String id,
+        @Schema(description = "409 de uma Idempotency-Key aplicada cuja resposta se perdeu: onde ler o recurso com "
+                              + "GET, o mesmo que o cabeçalho Location (como o Location de um 201)",
+                example = "/v1/pedidos/0b8f2c4e-7a51-4f0e-9a43-2d6c8e1f5b70")
+        String local) {
 }

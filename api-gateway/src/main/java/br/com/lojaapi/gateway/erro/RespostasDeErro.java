@@ -61,10 +61,16 @@ public class RespostasDeErro {
 
     /** For code that runs before Spring MVC (filters): writes the body straight to the response. */
     public void escrever(HttpServletResponse resposta, HttpStatus status, String mensagem) throws IOException {
+        escrever(resposta, status, mensagem, Map.of());
+    }
+
+    /** {@link #escrever(HttpServletResponse, HttpStatus, String)} with the details the case documents beside erro. */
+    public void escrever(HttpServletResponse resposta, HttpStatus status, String mensagem, Map<String, Object> extras)
+            throws IOException {
         resposta.setStatus(status.value());
         resposta.setContentType(MediaType.APPLICATION_JSON_VALUE);
         resposta.setCharacterEncoding(StandardCharsets.UTF_8.name());
-        json.writeValue(resposta.getOutputStream(), corpo(mensagem, Map.of()));
+        json.writeValue(resposta.getOutputStream(), corpo(mensagem, extras));
     }
 
     /** A default message per status, for errors that carry no message of their own. */

@@ -44,7 +44,8 @@ class EstoqueController {
     EstoqueController(Recursos recursos, MovimentosDeEstoque movimentos) {
         this.movimentos = movimentos;
         this.produtos = recursos.de(ModeloLeitura.PRODUTO, "Produto não encontrado",
-                recursos.consulta(BuscarProdutoQuery::new, ProdutoView.class, Function.identity()));
+                recursos.consulta(BuscarProdutoQuery::new, ProdutoView.class, Function.identity()))
+                                .comLocal("/v1/produtos/");
     }
 
     @Schema(name = "MovimentoRegistrado")
@@ -81,6 +82,8 @@ class EstoqueController {
         if (Ids.opcional(corpo.produtoId()) == null && corpo.codIntegracao() == null && corpo.sku() == null) {
             throw ErroDeNegocio.invalido("produtoId é obrigatório");
         }
+        // The product moved, which the command side finds by produtoId, codIntegracao or sku. A batch names none.
+        produtos.anunciarAlvoDoComando();
         List<MovimentoDeEstoque> feitos = executar(loja, List.of(corpo), false);
         return responder(loja, feitos, MovimentoJson.de(feitos.get(0)));
     }

@@ -23,7 +23,8 @@ import java.util.UUID;
  * request far slower than any should be. If none of its commands committed ({@code efetivada} false), a retry takes
  * it over by compare-and-set and runs; the old request, should it still be running, then fails its commit in
  * {@link #marcarEfetivada}, so only one of the two ever has an effect. If one did commit, the response is lost
- * for good and a retry is told so (409) instead of doing it again.
+ * for good and a retry is told so (409) instead of doing it again, with the resource the request created or
+ * changed, recorded by the same commit ({@link RecursoDaRequisicao}), so that the client can read it.
  */
 @Component
 public class ChavesDeIdempotencia {
@@ -68,8 +69,15 @@ public class ChavesDeIdempotencia {
     record EmAndamento() implements Situacao {
     }
 
-    /** The request with this key changed something and then stopped before storing its response. */
-    record AplicadaSemResposta() implements Situacao {
+    /**
+     * The request with this key changed something and then stopped before storing its response; {@code recurso} is
+     * what it created or changed, null when it named no single resource.
+     */
+    record AplicadaSemResposta(RecursoGuardado recurso) implements Situacao {
+    }
+
+    /** A resource's id and the path a GET reads it at (as a 201's Location). */
+    record RecursoGuardado(String id, String local) {
     }
 
     /** The key was used for a request with another method, path or body. */
@@ -94,7 +102,8 @@ public class ChavesDeIdempotencia {
                 criadas = jdbc.update("""
                         UPDATE idempotencia
                            SET impressao = ?, estado = 'em_andamento', dono = ?, efetivada = FALSE, status = NULL,
-                               cabecalhos = NULL, corpo = NULL, criada_em = now(),
+                               cabecalhos = NULL, corpo = NULL, recurso_id = NULL, recurso_local = NULL,
+                               criada_em = now(),
                                expira_em = now() + make_interval(secs => ?)
                          WHERE loja_id = ? AND chave = ? AND expira_em <= now()""", impressao, dono, validade,
                         lojaId, chave);
@@ -104,10 +113,11 @@ public class ChavesDeIdempotencia {
             }
             List<Existente> existente = jdbc.query("""
                     SELECT impressao, estado, status, cabecalhos::text, corpo, dono, efetivada,
-                           criada_em < now() - make_interval(secs => ?)
+                           criada_em < now() - make_interval(secs => ?), recurso_id, recurso_local
                       FROM idempotencia WHERE loja_id = ? AND chave = ? AND expira_em > now()""",
                     (rs, i) -> new Existente(rs.getBytes(1), rs.getString(2), rs.getInt(3), rs.getString(4),
-                            rs.getBytes(5), rs.getString(6), rs.getBoolean(7), rs.getBoolean(8)),
+                            rs.getBytes(5), rs.getString(6), rs.getBoolean(7), rs.getBoolean(8),
+                            rs.getString(9) == null ? null : new RecursoGuardado(rs.getString(9), rs.getString(10))),
                     abandono, lojaId, chave);
             if (existente.isEmpty()) {
                 continue;
@@ -123,7 +133,7 @@ public class ChavesDeIdempotencia {
                 return new EmAndamento();
             }
             if (linha.efetivada()) {
-                return new AplicadaSemResposta();
+                return new AplicadaSemResposta(linha.recurso());
             }
             if (jdbc.update("""
                     UPDATE idempotencia SET dono = ?, criada_em = now()
@@ -154,12 +164,18 @@ public class ChavesDeIdempotencia {
     }
 
     /**
-     * Called inside the transaction of a command the request sends: commits with it, or not at all. A claim taken
-     * over meanwhile (see the class comment) makes the command fail instead of committing.
+     * Called inside the transaction of a command the request sends: commits with it, or not at all, and with it the
+     * resource the request creates or changes ({@code recurso}; when null, one recorded by an earlier command of the
+     * request stays). A claim taken over meanwhile (see the class comment) makes the command fail instead of
+     * committing.
      */
-    void marcarEfetivada(Reivindicada reivindicada) {
-        if (jdbc.update("UPDATE idempotencia SET efetivada = TRUE WHERE loja_id = ? AND chave = ? AND dono = ?",
-                reivindicada.lojaId(), reivindicada.chave(), reivindicada.dono()) == 0) {
+    void marcarEfetivada(Reivindicada reivindicada, RecursoGuardado recurso) {
+        if (jdbc.update("""
+                UPDATE idempotencia SET efetivada = TRUE, recurso_id = COALESCE(?, recurso_id),
+                       recurso_local = COALESCE(?, recurso_local)
+                 WHERE loja_id = ? AND chave = ? AND dono = ?""", recurso == null ? null : recurso.id(),
+                recurso == null ? null : recurso.local(), reivindicada.lojaId(), reivindicada.chave(),
+                reivindicada.dono()) == 0) {
             throw ErroDeNegocio.conflito("Outra requisição com esta Idempotency-Key assumiu a operação depois de "
                     + "esta demorar demais; nada foi feito por esta, repita para receber a resposta daquela");
         }
@@ -176,7 +192,7 @@ public class ChavesDeIdempotencia {
     }
 
     private record Existente(byte[] impressao, String estado, int status, String cabecalhos, byte[] corpo,
-                             String dono, boolean efetivada, boolean abandonada) {
+                             String dono, boolean efetivada, boolean abandonada, RecursoGuardado recurso) {
     }
 
     private String escrever(List<Cabecalho> cabecalhos) {

@@ -19,6 +19,7 @@ import org.springframework.web.util.ContentCachingResponseWrapper;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -33,7 +34,9 @@ import java.util.Set;
  * <p>
  * Runs after authentication, quotas and input limits: a 401, 429 or 413 from them stores nothing. A response of
  * 500 or above, an exception, or an error sent by the container ({@code sendError}: nothing ran) releases the key,
- * so a retry runs again, unless a command of the request had already committed ({@link MarcadorDeIdempotencia}).
+ * so a retry runs again, unless a command of the request had already committed ({@link MarcadorDeIdempotencia}):
+ * a retry after a crash then gets 409 naming the resource the request created or changed
+ * ({@link RecursoDaRequisicao}).
  * Requests without the header, and other methods, pass through untouched.
  */
 public class IdempotenciaFilter extends OncePerRequestFilter {
@@ -113,10 +116,8 @@ public class IdempotenciaFilter extends OncePerRequestFilter {
             executar(aExecutar, resposta, cadeia, reivindicada);
         } else if (situacao instanceof ChavesDeIdempotencia.Concluida concluida) {
             repetir(resposta, concluida.resposta());
-        } else if (situacao instanceof ChavesDeIdempotencia.AplicadaSemResposta) {
-            erros.escrever(resposta, HttpStatus.CONFLICT, "A requisição com esta Idempotency-Key foi aplicada, mas "
-                    + "a resposta dela se perdeu (o serviço parou antes de guardá-la); consulte o recurso em vez "
-                    + "de repetir");
+        } else if (situacao instanceof ChavesDeIdempotencia.AplicadaSemResposta aplicada) {
+            respostaPerdida(resposta, aplicada.recurso());
         } else if (situacao instanceof ChavesDeIdempotencia.EmAndamento) {
             resposta.setHeader(HttpHeaders.RETRY_AFTER, "1");
             erros.escrever(resposta, HttpStatus.CONFLICT, "Uma requisição com esta Idempotency-Key ainda está em "
@@ -125,6 +126,29 @@ public class IdempotenciaFilter extends OncePerRequestFilter {
             erros.escrever(resposta, HttpStatus.UNPROCESSABLE_ENTITY, "Esta Idempotency-Key já foi usada numa "
                     + "requisição diferente (outro método, endereço ou corpo); use uma chave nova para cada operação");
         }
+    }
+
+    /**
+     * 409 for a request that was applied but whose response was lost: nothing runs again, and the resource it created
+     * or changed is named (Location, and id and local in the body) so the client can read it and go on.
+     */
+    private void respostaPerdida(HttpServletResponse resposta, ChavesDeIdempotencia.RecursoGuardado recurso)
+            throws IOException {
+        String perdida = "A requisição com esta Idempotency-Key foi aplicada, mas a resposta dela se perdeu (o "
+                + "serviço parou antes de guardá-la); ";
+        if (recurso == null) {
+            erros.escrever(resposta, HttpStatus.CONFLICT, perdida + "consulte os recursos que ela alterou em vez de "
+                    + "repetir");
+            return;
+        }
+        Map<String, Object> extras = new LinkedHashMap<>();
+        extras.put("id", recurso.id());
+        if (recurso.local() != null) {
+            resposta.setHeader(HttpHeaders.LOCATION, recurso.local());
+            extras.put("local", recurso.local());
+        }
+        erros.escrever(resposta, HttpStatus.CONFLICT, perdida + "consulte o recurso " + recurso.id()
+                + (recurso.local() == null ? "" : " em " + recurso.local()) + " em vez de repetir", extras);
     }
 
     static boolean valida(String chave) {

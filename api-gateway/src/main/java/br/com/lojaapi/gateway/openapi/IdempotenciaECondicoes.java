@@ -22,8 +22,9 @@ import java.util.Map;
  * (present or future) needs an annotation for them:
  * <ul>
  *   <li>POST and PATCH: the {@code Idempotency-Key} request header; 409 while the first request with that key still
- *       runs, 422 for the key reused with another request, 400 for an invalid key, and {@code Idempotent-Replayed}
- *       on a success that is the stored answer of an earlier request;</li>
+ *       runs, or with {@code Location} when it was applied but its answer was lost, 422 for the key reused with
+ *       another request, 400 for an invalid key, and {@code Idempotent-Replayed} on a success that is the stored
+ *       answer of an earlier request;</li>
  *   <li>PUT, PATCH and DELETE: the {@code If-Match} request header and 412 when it no longer matches;</li>
  *   <li>GET: the {@code If-None-Match} request header, 304 without a body, and the {@code ETag} of the 200.</li>
  * </ul>
@@ -36,6 +37,7 @@ final class IdempotenciaECondicoes implements OpenApiCustomizer {
     static final String IF_MATCH = "If-Match";
     static final String IF_NONE_MATCH = "If-None-Match";
     static final String ETAG = "ETag";
+    static final String LOCATION = "Location";
 
     @Override
     public void customise(OpenAPI api) {
@@ -82,6 +84,13 @@ final class IdempotenciaECondicoes implements OpenApiCustomizer {
         erro(respostas, "400", "Idempotency-Key inválida (por exemplo, com mais de 255 caracteres)");
         erro(respostas, "409", "Uma requisição com a mesma Idempotency-Key ainda está em andamento; tente de "
                 + "novo em instantes");
+        erro(respostas, "409", "A requisição com a mesma Idempotency-Key foi aplicada, mas a resposta dela se "
+                + "perdeu (o serviço parou antes de guardá-la): nada é feito de novo, e id, local e o cabeçalho "
+                + "Location dizem o recurso que ela criou ou alterou, para ler com GET");
+        respostas.get("409").addHeaderObject(LOCATION, new Header()
+                .description("Só quando a resposta da requisição com esta Idempotency-Key se perdeu: onde ler o "
+                        + "recurso que ela criou ou alterou (o mesmo que local no corpo)")
+                .schema(new StringSchema()));
         erro(respostas, "422", "A Idempotency-Key já foi usada com outra requisição (outro corpo, caminho ou "
                 + "método); use uma chave nova");
     }

@@ -129,6 +129,7 @@ class PedidoController {
         TipoEntrega tipoEntrega = tipoEntrega(corpo.tipoEntrega());
         ClienteDoPedido cliente = cliente(corpo.cliente());
         List<CriacaoDePedido.Linha> linhas = linhas(corpo.itens());
+        pedidos.recurso().anunciar(pedidoId);
         List<Escrita> escritas = pedidos.recurso().executar(agora -> criacao.criar(new CriacaoDePedido.NovoPedido(
                 loja.lojaId(), pedidoId, tipoEntrega, cliente, Ids.opcional(corpo.cliente().id()), linhas,
                 corpo.desconto(), corpo.taxaEntrega(), corpo.observacoes(), agora)));
@@ -161,6 +162,7 @@ class PedidoController {
         AcompanhamentoDoPedido acompanhamento = new AcompanhamentoDoPedido(corpo.tempoEntrega, corpo.codigoRastreio,
                 corpo.urlRastreio, corpo.pagamentoStatus);
         VersaoEsperada esperada = condicao.versaoEsperada();
+        pedidos.recurso().anunciar(id);
         Function<Instant, List<Escrita>> alteracao = switch (status) {
             case CANCELADO -> agora -> cancelamento.cancelar(new CancelarPedidoCommand(id, loja.lojaId(),
                     corpo.motivoCancelamento, acompanhamento, agora, esperada));

@@ -112,6 +112,7 @@ class ProdutoController {
             description = "Campo inválido, categoria ou grupo de outra loja, imagem recusada")
     ResponseEntity<Object> criar(LojaAtual loja, @Valid @RequestBody CorpoDeProduto corpo) {
         boolean upsert = corpo.upsert != null && corpo.upsert.orElse(false);
+        produtos.anunciarAlvoDoComando();
         GravacaoDeProduto.Gravado feito = gravacao.gravar(loja.lojaId(), corpo, upsert);
         return produtos.gravado(loja.lojaId(), feito.criado(), feito.esperas(), feito.produtoId(), feito.versao(),
                 p -> p.com(feito.operacao(), feito.avisos()));

@@ -55,7 +55,7 @@ class VariacaoController {
                 recursos.consulta(BuscarProdutoQuery::new, ProdutoView.class, Function.identity()));
         this.variacoes = recursos.de(ModeloLeitura.PRODUTO, NAO_ENCONTRADA,
                         recursos.consulta(BuscarVariacaoQuery::new, VariacaoView.class, VariacaoJson::de))
-                .comEtagDaVersao(CarimboQuery.Alvo.VARIACAO, VariacaoJson::versao);
+                .comLocal("/v1/variacoes/").comEtagDaVersao(CarimboQuery.Alvo.VARIACAO, VariacaoJson::versao);
         this.escrita = escrita;
     }
 
@@ -88,6 +88,7 @@ class VariacaoController {
     ResponseEntity<Object> criar(LojaAtual loja, @PathVariable String id, @RequestBody CorpoDeVariacao corpo) {
         Ids.exigir(id, ProdutoController.NAO_ENCONTRADO);
         String variacaoId = Ids.novo();
+        variacoes.anunciar(variacaoId);
         long versao = produtos.enviar(agora -> new AdicionarVariacaoCommand(id, loja.lojaId(),
                 corpo.alteracao(variacaoId), agora));
         // The variation is written in its product's row: that is what the answer waits for (and what a 202 names).

@@ -5,6 +5,7 @@ import br.com.lojaapi.coreapi.comum.CarimboQuery;
 import br.com.lojaapi.coreapi.comum.ErroDeNegocio;
 import br.com.lojaapi.coreapi.comum.ModeloLeitura;
 import br.com.lojaapi.coreapi.comum.VersaoEsperada;
+import br.com.lojaapi.gateway.idempotencia.RecursoDaRequisicao;
 import br.com.lojaapi.gateway.leitura.RespostaDeEscrita;
 import br.com.lojaapi.gateway.leitura.RespostaDeEscrita.Espera;
 import org.springframework.http.HttpStatus;
@@ -28,6 +29,8 @@ import java.util.function.UnaryOperator;
  * says only which command an endpoint sends:
  * <ul>
  *   <li>an id that cannot be ours is the resource's 404 before anything runs;</li>
+ *   <li>the resource a write creates or changes is announced before its commands are sent, so a keyed retry whose
+ *       response was lost can be told where it is ({@link #anunciar});</li>
  *   <li>a command is stamped with the service's time (and, for a change, the request's If-Match), built once and
  *       sent through {@link Comandos}, whose retries resend that same command;</li>
  *   <li>the write is answered through {@link RespostaDeEscrita}: 201 with Location or 200 with the resource as a GET
@@ -153,6 +156,7 @@ public final class Recurso<J> {
     /** POST of a command whose handler returns {@code retorno}: 201 with Location. */
     public <R> ResponseEntity<Object> criar(String lojaId, Criacao comando, Retorno<R, J> retorno) {
         String id = Ids.novo();
+        anunciar(id);
         R feito = comandos.enviar(comando.comando(id, relogio.instant()), retorno.tipo(), naoEncontrado);
         return responder(lojaId, true, id, retorno, feito);
     }
@@ -166,6 +170,9 @@ public final class Recurso<J> {
     public <R> ResponseEntity<Object> alterar(String lojaId, String id, PreCondicao condicao, Alteracao comando,
                                               Retorno<R, J> retorno) {
         Ids.exigir(id, naoEncontrado);
+        if (local != null) {
+            anunciar(id);
+        }
         R feito = comandos.enviar(comando.comando(relogio.instant(), condicao.versaoEsperada()), retorno.tipo(),
                 naoEncontrado);
         return responder(lojaId, false, id, retorno, feito);
@@ -177,6 +184,23 @@ public final class Recurso<J> {
         Ids.exigir(id, naoEncontrado);
         long removida = enviar(agora -> comando.comando(agora, condicao.versaoEsperada()));
         return removido(lojaId, id, removida, corpo);
+    }
+
+    /**
+     * Names the resource {@code id} as the one this request creates or changes, before its commands are sent: with
+     * an Idempotency-Key, a retry whose response was lost is sent to it ({@link RecursoDaRequisicao}).
+     */
+    public void anunciar(String id) {
+        RecursoDaRequisicao.anunciar(id, local(id).toString());
+    }
+
+    /**
+     * As {@link #anunciar}, for a write whose use case picks the resource itself (an upsert finds an existing one
+     * or creates one): the resource is the target of the last command the request sends.
+     */
+    public void anunciarAlvoDoComando() {
+        String caminho = local("").toString();
+        RecursoDaRequisicao.anunciarAlvoDoComando(id -> caminho + id);
     }
 
     /** Sends a command stamped with the service's time; the version it wrote, or this resource's 404. */

@@ -8,6 +8,7 @@ import br.com.lojaapi.coreapi.comum.ErroDeNegocio;
 import br.com.lojaapi.coreapi.entrega.ListarEntregasParaRecuperarQuery;
 import br.com.lojaapi.gateway.acesso.LojaAtual;
 import br.com.lojaapi.gateway.erro.Erro;
+import br.com.lojaapi.gateway.idempotencia.RecursoDaRequisicao;
 import br.com.lojaapi.gateway.pedido.Datas;
 import br.com.lojaapi.gateway.web.Paginacao;
 import io.swagger.v3.oas.annotations.Operation;
@@ -112,6 +113,7 @@ class EntregaDeWebhookController {
             + "ou o webhook foi removido", content = @Content(schema = @Schema(implementation = Erro.class)))
     ResponseEntity<ReenvioDeEntregaJson> reenviar(@Parameter(hidden = true) LojaAtual loja,
                                                   @PathVariable String id, @PathVariable String entregaId) {
+        RecursoDaRequisicao.anunciar(entregaId, entregas(id));
         return ResponseEntity.status(HttpStatus.ACCEPTED).body(log.reenviar(loja.lojaId(), id, entregaId));
     }
 
@@ -134,6 +136,7 @@ class EntregaDeWebhookController {
     ResponseEntity<RecuperacaoJson> recuperar(@Parameter(hidden = true) LojaAtual loja, @PathVariable String id,
                                               @RequestBody PedidoDeRecuperacao corpo) {
         log.ativo(loja.lojaId(), id);
+        RecursoDaRequisicao.anunciar(id, entregas(id));
         Instant agora = relogio.instant();
         Instant desde = desde(corpo, agora);
         List<String> falhas = consultas.query(new ListarEntregasParaRecuperarQuery(loja.lojaId(), id, desde,
@@ -159,10 +162,17 @@ class EntregaDeWebhookController {
             content = @Content(schema = @Schema(implementation = Erro.class)))
     ResultadoDoTesteJson testar(@Parameter(hidden = true) LojaAtual loja, @PathVariable String id) {
         log.ativo(loja.lojaId(), id);
+        // The test delivery's id is the command side's: the target of the command that records it.
+        RecursoDaRequisicao.anunciarAlvoDoComando(entrega -> entregas(id));
         Instant agora = relogio.instant();
         String evento = EventoDeWebhook.WEBHOOK_TESTE.nome();
         return ResultadoDoTesteJson.de(evento, testador.testar(loja.lojaId(), id, evento,
                 renderizador.teste(id, agora), agora));
+    }
+
+    /** Where what these actions do shows: the webhook's delivery log (a delivery has no GET of its own). */
+    private static String entregas(String webhookId) {
+        return "/v1/webhooks/" + webhookId + "/entregas";
     }
 
     private static Instant desde(PedidoDeRecuperacao corpo, Instant agora) {

@@ -15,6 +15,7 @@ import br.com.lojaapi.coreapi.webhook.RemoverWebhookCommand;
 import br.com.lojaapi.coreapi.webhook.WebhookView;
 import br.com.lojaapi.gateway.acesso.LojaAtual;
 import br.com.lojaapi.gateway.erro.Erro;
+import br.com.lojaapi.gateway.idempotencia.RecursoDaRequisicao;
 import br.com.lojaapi.gateway.leitura.RespostaDeEscrita;
 import br.com.lojaapi.gateway.web.Ids;
 import br.com.lojaapi.gateway.web.PreCondicao;
@@ -113,6 +114,8 @@ class WebhookController {
                     + "de cadastrar outro");
         }
         String id = Ids.novo();
+        // A webhook has no GET of its own: the list shows it (without its secret, which only this response has).
+        RecursoDaRequisicao.anunciar(id, "/v1/webhooks");
         String segredo = Assinaturas.novoSegredo();
         Instant agora = relogio.instant();
         long versao = comandos.enviar(new CriarWebhookCommand(id, loja.lojaId(), nome, url, eventos, segredo, agora),

@@ -1,0 +1,68 @@
+package br.com.lojaapi.gateway.idempotencia;
+
+import org.axonframework.commandhandling.CommandMessage;
+import org.axonframework.modelling.command.AnnotationCommandTargetResolver;
+import org.axonframework.modelling.command.CommandTargetResolver;
+
+/**
+ * The resource a write creates or changes, as its answer names it: its id and the path a GET reads it at (the
+ * Location of a 201). The web layer announces it before the write sends its commands; with an
+ * {@code Idempotency-Key}, {@link MarcadorDeIdempotencia} records it with the key in the transaction of each command,
+ * so a retry whose response was lost (the node stopped between the commit and storing the response) is told where
+ * the resource is instead of only that it exists. Without a key, announcing does nothing.
+ * <p>
+ * Either the web layer knows the id before anything is sent (one it generated for a new resource, or the one its
+ * path names: {@link #anunciar}), or the command side picks it, under its locks, between a new id and an existing
+ * resource (an upsert, an invoice sent again: {@link #anunciarAlvoDoComando}). Then the resource is the aggregate
+ * targeted by the last command the request sends, which is how those use cases are written: whatever else they
+ * create (a category for a product) comes first.
+ */
+public final class RecursoDaRequisicao {
+
+    private static final CommandTargetResolver ALVOS = AnnotationCommandTargetResolver.builder().build();
+
+    private RecursoDaRequisicao() {
+    }
+
+    /** The path a resource of one kind is read at, from its id. */
+    @FunctionalInterface
+    public interface Local {
+        String de(String id);
+    }
+
+    /** This request creates or changes the resource {@code id}, read at {@code local}. */
+    public static void anunciar(String id, String local) {
+        MarcadorDeIdempotencia.anunciar(new Fixo(new ChavesDeIdempotencia.RecursoGuardado(id, local)));
+    }
+
+    /** This request creates or changes the aggregate its last command targets, read at {@code local} of its id. */
+    public static void anunciarAlvoDoComando(Local local) {
+        MarcadorDeIdempotencia.anunciar(new AlvoDoComando(local));
+    }
+
+    /** What was announced, turned into the resource when a command of the request commits. */
+    sealed interface Anuncio {
+        ChavesDeIdempotencia.RecursoGuardado recurso(CommandMessage<?> comando);
+    }
+
+    private record Fixo(ChavesDeIdempotencia.RecursoGuardado recurso) implements Anuncio {
+        @Override
+        public ChavesDeIdempotencia.RecursoGuardado recurso(CommandMessage<?> comando) {
+            return recurso;
+        }
+    }
+
+    private record AlvoDoComando(Local local) implements Anuncio {
+        @Override
+        public ChavesDeIdempotencia.RecursoGuardado recurso(CommandMessage<?> comando) {
+            String id;
+            try {
+                id = ALVOS.resolveTarget(comando).getIdentifier();
+            } catch (IllegalArgumentException semAlvo) {
+                // A command to no aggregate changes no resource of the store's API: the one already recorded stays.
+                return null;
+            }
+            return new ChavesDeIdempotencia.RecursoGuardado(id, local.de(id));
+        }
+    }
+}
