@@ -1,7 +1,11 @@
 package br.com.lojaapi.gateway.acesso;
 
+import br.com.lojaapi.coreapi.comum.ErroDeNegocio;
+import org.springframework.beans.factory.annotation.Value;
 import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.stereotype.Repository;
+import org.springframework.transaction.PlatformTransactionManager;
+import org.springframework.transaction.support.TransactionTemplate;
 
 import java.sql.Timestamp;
 import java.time.Instant;
@@ -14,6 +18,9 @@ import java.util.UUID;
  * row change that every node sees on the next request because each request looks the token up (in the statement
  * that charges it to the token's quotas, {@link br.com.lojaapi.gateway.limite.LimiteDeRequisicoes}), which also
  * counts the token's requests and its last use.
+ * <p>
+ * A store holds at most {@code loja.tokens.maximo-por-loja} live (unrevoked) tokens, each with its own quota, so
+ * the quotas of a store are bounded too (decision 071).
  */
 @Repository
 public class TokensDeAcesso {
@@ -21,9 +28,17 @@ public class TokensDeAcesso {
     static final String PREFIXO = "sk_loja_";
 
     private final JdbcTemplate jdbc;
+    private final TransactionTemplate transacao;
+    private final int maximoPorLoja;
 
-    TokensDeAcesso(JdbcTemplate jdbc) {
+    TokensDeAcesso(JdbcTemplate jdbc, PlatformTransactionManager transacoes,
+                   @Value("${loja.tokens.maximo-por-loja:10}") int maximoPorLoja) {
+        if (maximoPorLoja < 1) {
+            throw new IllegalStateException("MAX_TOKENS_PER_STORE deve ser pelo menos 1: " + maximoPorLoja);
+        }
         this.jdbc = jdbc;
+        this.transacao = new TransactionTemplate(transacoes);
+        this.maximoPorLoja = maximoPorLoja;
     }
 
     public record Novo(String id, String nome, String token, Instant criadoEm) {
@@ -33,11 +48,26 @@ public class TokensDeAcesso {
                          long requisicoes) {
     }
 
+    /** A new token of the store, unless it already has the maximum of live ones: then 409, and nothing is made. */
     public Novo criar(String lojaId, String nome, Instant agora) {
         String id = UUID.randomUUID().toString();
         String token = Tokens.gerar(PREFIXO);
-        jdbc.update("INSERT INTO api_token (id, loja_id, nome, hash, criado_em) VALUES (?, ?, ?, ?, ?)",
-                id, lojaId, nome, Tokens.hash(token), Timestamp.from(agora));
+        Integer criados = transacao.execute(status -> {
+            // Two nodes creating tokens for one store at once take turns here, and the count below is read after the
+            // turn is taken (its own statement: a new snapshot), so neither passes a count made before the other's
+            // insert. Revocations need no turn: they only free places.
+            jdbc.queryForList("SELECT pg_advisory_xact_lock(hashtextextended(?, 0))", "api_token:" + lojaId);
+            return jdbc.update("""
+                    INSERT INTO api_token (id, loja_id, nome, hash, criado_em)
+                    SELECT ?, ?, ?, ?, ?
+                     WHERE (SELECT COUNT(*) FROM api_token WHERE loja_id = ? AND revogado_em IS NULL) < ?""",
+                    id, lojaId, nome, Tokens.hash(token), Timestamp.from(agora), lojaId, maximoPorLoja);
+        });
+        if (criados == null || criados == 0) {
+            throw ErroDeNegocio.conflito("A loja já tem " + maximoPorLoja + " tokens ativos, o máximo "
+                    + "(MAX_TOKENS_PER_STORE); revogue um (DELETE /admin/lojas/" + lojaId + "/tokens/{tokenId}) "
+                    + "antes de criar outro");
+        }
         return new Novo(id, nome, token, agora);
     }
 
