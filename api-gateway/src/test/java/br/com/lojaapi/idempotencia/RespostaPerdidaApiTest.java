@@ -107,6 +107,26 @@ class RespostaPerdidaApiTest extends TesteDeApi {
         assertAponta(perdida, criado.texto("id"), "nome", "Suco");
     }
 
+    /** A label with a tracking code sets it on the order, after the label: the resource is still the label. */
+    @Test
+    void etiquetaComRastreioApontaParaAEtiquetaENaoParaOPedido() {
+        String pedidoId = api.post("/v1/pedidos").token(loja.token()).json(pedido(produto("Mel", null))).enviar()
+                             .texto("id");
+        String etiquetas = "/v1/pedidos/" + pedidoId + "/etiquetas";
+        Supplier<Resposta> enviar = () -> comChave(api.post(etiquetas))
+                .json("{\"zpl\":\"^XA^FDrastreio^FS^XZ\",\"codigoRastreio\":\"BR123\"}").enviar();
+        Resposta enviada = enviar.get();
+        assertThat(enviada.status()).as(enviada.toString()).isEqualTo(201);
+        assertThat(api.get("/v1/pedidos/" + pedidoId).token(loja.token()).enviar().texto("codigoRastreio"))
+                .as("o pedido mudou junto").isEqualTo("BR123");
+
+        Resposta perdida = perderERepetir(enviar);
+
+        assertThat(perdida.cabecalho("Location")).isEqualTo(enviada.cabecalho("Location"))
+                                                 .isEqualTo(etiquetas + "/" + enviada.texto("id"));
+        assertAponta(perdida, enviada.texto("id"), "codigoRastreio", "BR123");
+    }
+
     @Test
     void variacaoCriadaApontaParaAVariacao() {
         String produto = produto("Camiseta", null);

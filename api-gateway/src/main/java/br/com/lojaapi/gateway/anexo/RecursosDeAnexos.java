@@ -70,9 +70,9 @@ public class RecursosDeAnexos {
                                                  EnvioDeAnexo envio) {
         PedidoView pedido = pedidos.exigir(loja.lojaId(), pedidoId);
         String colecao = "/v1/pedidos/" + pedidoId + "/" + tipo.colecao() + "/";
-        // The kind's service picks the attachment (a new one, or the one the send updates or cancels) and sends one
-        // command to it.
-        RecursoDaRequisicao.anunciarAlvoDoComando(id -> colecao + id);
+        // The kind's service picks the attachment (a new one, or the one the send updates or cancels); a label's
+        // tracking code then changes the order too, which is not the resource.
+        RecursoDaRequisicao.anunciarAlvoDoComando(id -> colecao + id, pedidoId);
         List<String> guardados = new ArrayList<>();
         AnexoEnviado enviado;
         try {

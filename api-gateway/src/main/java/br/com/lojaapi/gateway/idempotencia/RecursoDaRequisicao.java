@@ -4,6 +4,8 @@ import org.axonframework.commandhandling.CommandMessage;
 import org.axonframework.modelling.command.AnnotationCommandTargetResolver;
 import org.axonframework.modelling.command.CommandTargetResolver;
 
+import java.util.Set;
+
 /**
  * The resource a write creates or changes, as its answer names it: its id and the path a GET reads it at (the
  * Location of a 201). The web layer announces it before the write sends its commands; with an
@@ -15,7 +17,8 @@ import org.axonframework.modelling.command.CommandTargetResolver;
  * path names: {@link #anunciar}), or the command side picks it, under its locks, between a new id and an existing
  * resource (an upsert, an invoice sent again: {@link #anunciarAlvoDoComando}). Then the resource is the aggregate
  * targeted by the last command the request sends, which is how those use cases are written: whatever else they
- * create (a category for a product) comes first.
+ * create (a category for a product) comes first; an aggregate they change along after it (the order whose
+ * tracking code a carrier label sets) is named as not being the resource.
  */
 public final class RecursoDaRequisicao {
 
@@ -35,9 +38,12 @@ public final class RecursoDaRequisicao {
         MarcadorDeIdempotencia.anunciar(new Fixo(new ChavesDeIdempotencia.RecursoGuardado(id, local)));
     }
 
-    /** This request creates or changes the aggregate its last command targets, read at {@code local} of its id. */
-    public static void anunciarAlvoDoComando(Local local) {
-        MarcadorDeIdempotencia.anunciar(new AlvoDoComando(local));
+    /**
+     * This request creates or changes the aggregate its last command targets, read at {@code local} of its id;
+     * commands to the aggregates {@code outros} (changed along with the resource) do not count.
+     */
+    public static void anunciarAlvoDoComando(Local local, String... outros) {
+        MarcadorDeIdempotencia.anunciar(new AlvoDoComando(local, Set.of(outros)));
     }
 
     /** What was announced, turned into the resource when a command of the request commits. */
@@ -52,17 +58,17 @@ public final class RecursoDaRequisicao {
         }
     }
 
-    private record AlvoDoComando(Local local) implements Anuncio {
+    private record AlvoDoComando(Local local, Set<String> outros) implements Anuncio {
         @Override
         public ChavesDeIdempotencia.RecursoGuardado recurso(CommandMessage<?> comando) {
             String id;
             try {
                 id = ALVOS.resolveTarget(comando).getIdentifier();
             } catch (IllegalArgumentException semAlvo) {
-                // A command to no aggregate changes no resource of the store's API: the one already recorded stays.
+                // A command to no aggregate changes no resource of the store's API: what was recorded before stays.
                 return null;
             }
-            return new ChavesDeIdempotencia.RecursoGuardado(id, local.de(id));
+            return outros.contains(id) ? null : new ChavesDeIdempotencia.RecursoGuardado(id, local.de(id));
         }
     }
 }
