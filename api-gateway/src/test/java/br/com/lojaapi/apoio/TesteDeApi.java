@@ -11,13 +11,16 @@ import java.util.UUID;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * Tests through the HTTP API of the whole application on a real PostgreSQL. Quotas are raised so that only the
+ * Tests through the HTTP API of the whole application on a real PostgreSQL. Quotas (the stores', the operator's and
+ * the budget of failed authentications per address: every test calls from 127.0.0.1) are raised so that only the
  * rate-limit tests meet them; every test works in stores of its own, so tests never see each other's data.
  */
 @SpringBootTest(classes = StoreApiApplication.class, webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
         properties = {
                 "loja.limite.por-minuto=1000000",
                 "loja.limite.escritas-por-minuto=1000000",
+                "loja.admin.limite-por-minuto=1000000",
+                "loja.acesso.falhas-por-minuto=1000000",
                 "loja.rede.permitir-interna=true",
                 "loja.webhooks.atrasos=" + TesteDeApi.ATRASOS,
                 "loja.webhooks.tempo-limite=" + TesteDeApi.TEMPO_LIMITE,

@@ -1,5 +1,6 @@
 package br.com.lojaapi.erro;
 
+import br.com.lojaapi.apoio.RequisicaoCrua;
 import br.com.lojaapi.apoio.Resposta;
 import br.com.lojaapi.apoio.TesteDeApi;
 import org.junit.jupiter.api.Test;
@@ -9,6 +10,7 @@ import java.net.Socket;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Map;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -27,6 +29,28 @@ class ErrosApiTest extends TesteDeApi {
         assertErroLimpo(resposta, 404);
         assertThat(resposta.texto("erro")).isEqualTo("Endereço não encontrado: GET /v1/nao-existe");
         assertErroLimpo(api.get("/fora-da-api").enviar(), 404);
+    }
+
+    @Test
+    void traceEMetodosForaDaApiDao405ComErroEErrorPedidoPeloNomeDa404() throws Exception {
+        LojaDeTeste loja = novaLoja();
+        for (String metodo : List.of("TRACE", "CONNECT", "FOO")) {
+            for (String caminho : List.of("/v1/categorias", "/admin/lojas", "/")) {
+                Resposta resposta = RequisicaoCrua.enviar(porta, metodo, caminho,
+                        Map.of("Authorization", "Bearer " + loja.token()), null);
+                // Tomcat itself answers CONNECT, which no servlet can implement, with 501
+                assertErroLimpo(resposta, metodo.equals("CONNECT") ? 501 : 405);
+                assertThat(resposta.corpo()).doesNotContain(loja.token());
+                if (resposta.status() == 405) {
+                    assertThat(resposta.cabecalho("Allow")).as(metodo + " " + caminho).contains("GET")
+                                                           .doesNotContain("TRACE");
+                }
+            }
+        }
+
+        assertErroLimpo(api.get("/error").enviar(), 404);
+        assertErroLimpo(api.get("/error").token(loja.token()).enviar(), 404);
+        assertErroLimpo(api.post("/error").token(ADMIN).json("{}").enviar(), 404);
     }
 
     @Test

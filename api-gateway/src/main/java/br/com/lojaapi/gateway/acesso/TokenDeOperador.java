@@ -46,7 +46,12 @@ public class TokenDeOperador {
     }
 
     boolean confere(String token) {
-        return token != null && MessageDigest.isEqual(hash, Tokens.hash(token));
+        return token != null && confere(Tokens.hash(token));
+    }
+
+    /** Whether a token whose SHA-256 is {@code hashDoToken} is the operator's, in constant time. */
+    boolean confere(byte[] hashDoToken) {
+        return MessageDigest.isEqual(hash, hashDoToken);
     }
 
     private static String doArquivo(Path arquivo) {

@@ -16,6 +16,7 @@ import org.springframework.validation.FieldError;
 import org.springframework.web.HttpMediaTypeNotAcceptableException;
 import org.springframework.web.HttpMediaTypeNotSupportedException;
 import org.springframework.web.HttpRequestMethodNotSupportedException;
+import org.springframework.security.web.firewall.RequestRejectedException;
 import org.springframework.web.bind.MethodArgumentNotValidException;
 import org.springframework.web.bind.MissingRequestHeaderException;
 import org.springframework.web.bind.MissingServletRequestParameterException;
@@ -181,6 +182,12 @@ public class TratadorDeErros {
         }
         return RespostasDeErro.entidade(HttpStatus.BAD_REQUEST, "Corpo multipart/form-data inválido: confira o "
                 + "boundary do Content-Type e as partes enviadas");
+    }
+
+    /** A header or parameter the firewall refuses when a controller reads it (a control character, say). */
+    @ExceptionHandler(RequestRejectedException.class)
+    ResponseEntity<Object> recusadaPeloFirewall() {
+        return RespostasDeErro.entidade(HttpStatus.BAD_REQUEST, RespostasDeErro.RECUSADA_PELO_FIREWALL);
     }
 
     @ExceptionHandler(ConflitoPersistenteException.class)
