@@ -33,12 +33,14 @@ import static org.assertj.core.api.Assertions.fail;
  * working directory with none of the settings (no DATA_DIR, no ADMIN_TOKEN, no DATABASE_URL, no S3_ENDPOINT), then
  * {@code docs/quickstart.sh} against it with its own defaults, a SIGTERM, and a second start that finds the data,
  * the operator token and the embedded database's password where the first left them; that database lets nobody in
- * without the password. Only the port is chosen, so a developer's running service on 8080 cannot get in the way. Runs after {@code package} (failsafe), on the jar that phase built.
+ * without the password. Only the port is chosen, so a developer's running service on 8080 cannot get in the way.
+ * Runs after {@code package} (failsafe), on the jar that phase built.
  */
 class JarComoNovatoIT {
 
     private static final Duration PARA_SUBIR = Duration.ofMinutes(4);
-    private static final Pattern PORTA_DO_BANCO_NO_LOG = Pattern.compile("PostgreSQL embutido ouvindo em localhost:(\\d+)");
+    private static final Pattern PORTA_DO_BANCO_NO_LOG =
+            Pattern.compile("PostgreSQL embutido ouvindo em localhost:(\\d+)");
     private static final Pattern TOKEN_NO_LOG = Pattern.compile("guardado em (\\S+?)(?: \\(modo 0600\\))?: (adm_\\S+)");
 
     private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();

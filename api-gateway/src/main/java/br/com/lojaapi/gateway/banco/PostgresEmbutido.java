@@ -54,6 +54,12 @@ public final class PostgresEmbutido implements AutoCloseable {
      */
     public static PostgresEmbutido iniciar(Path diretorio, boolean duravel, boolean apagarAoFim, int porta)
             throws IOException {
+        return iniciar(diretorio, duravel, apagarAoFim, porta, Duration.ofSeconds(60));
+    }
+
+    /** The same, waiting at most {@code espera} for the server to accept the password. */
+    static PostgresEmbutido iniciar(Path diretorio, boolean duravel, boolean apagarAoFim, int porta, Duration espera)
+            throws IOException {
         Files.createDirectories(diretorio);
         encerrarServidorOrfao(diretorio);
         Path arquivoDaSenha = SenhaDoBancoEmbutido.arquivo(diretorio);
@@ -74,7 +80,7 @@ public final class PostgresEmbutido implements AutoCloseable {
                 // Stopping is ordered by Spring (pool first, then server) and, if the JVM dies, by the watchdog
                 // below. A JVM shutdown hook would race Spring's own and stop the server under live connections.
                 .setRegisterShutdownHook(false)
-                .setPGStartupWait(Duration.ofSeconds(60))
+                .setPGStartupWait(espera)
                 .setServerConfig("max_connections", "300")
                 .setServerConfig("listen_addresses", "localhost")
                 // zonky's initdb takes "-A trust" and then "--key=value" for each of these: the later --auth wins,
@@ -114,8 +120,8 @@ public final class PostgresEmbutido implements AutoCloseable {
                         + diretorio.toAbsolutePath() + ": " + e.getMessage(), e);
             }
             log.warn("O PostgreSQL embutido em {} aceitava conexões locais sem senha ({} linha(s) trust no "
-                     + "pg_hba.conf, de uma versão anterior): o superusuário agora tem a senha guardada em {} (modo "
-                     + "0600), o pg_hba.conf exige {} e foi recarregado; os dados foram mantidos",
+                     + "pg_hba.conf, de uma versão anterior ou postas à mão): o superusuário agora tem a senha "
+                     + "guardada em {} (modo 0600), o pg_hba.conf exige {} e foi recarregado; os dados foram mantidos",
                     diretorio.toAbsolutePath(), semSenha.size(), arquivoDaSenha, SenhaDoBancoEmbutido.METODO);
         } else if (senha.criado()) {
             log.info("Senha do superusuário do PostgreSQL embutido gerada e guardada em {} (modo 0600)",
@@ -151,9 +157,18 @@ public final class PostgresEmbutido implements AutoCloseable {
 
     /**
      * zonky leaves the server running when its readiness check gives up (a refused password, say), and nothing
-     * would stop it: no watchdog is watching yet.
+     * would stop it: no watchdog is watching yet. Only a server this JVM started is stopped: zonky still holds the
+     * directory's {@code epg-lock} for it. A lock held by another process means that process's server.
      */
     private static void pararServidorDeixado(Path diretorio) {
+        try (FileChannel canal = FileChannel.open(diretorio.resolve("epg-lock"), StandardOpenOption.WRITE);
+             FileLock trava = canal.tryLock()) {
+            return;
+        } catch (OverlappingFileLockException nestaJvm) {
+            // zonky's, from the start that just failed
+        } catch (IOException e) {
+            return;
+        }
         servidorEm(diretorio).flatMap(ProcessHandle::of).ifPresent(processo -> {
             try {
                 new ProcessBuilder("kill", "-INT", Long.toString(processo.pid())).start().waitFor(5, TimeUnit.SECONDS);
@@ -177,8 +192,9 @@ public final class PostgresEmbutido implements AutoCloseable {
      * this JVM started, if it is still running, and optionally removes the data directory and its password file.
      * It signals only that server: the pid in {@code postmaster.pid} is checked now to be a postgres on this data
      * directory, and the script gets its start time ({@link #inicio}) to signal the pid only while the process
-     * holding it is still the one that started then. A pid reused after the server stopped (or a stale pid file) is left alone.
-     * Without {@code /proc} nothing is signalled; the next start stops the orphan ({@link #encerrarServidorOrfao}).
+     * holding it is still the one that started then. A pid reused after the server stopped (or a stale pid file)
+     * is left alone. Without {@code /proc} nothing is signalled; the next start stops the orphan
+     * ({@link #encerrarServidorOrfao}).
      */
     private static void vigiar(Path diretorio, boolean apagarAoFim) {
         String dir = diretorio.toAbsolutePath().toString().replace("'", "'\\''");

@@ -43,7 +43,10 @@ final class SenhaDoBancoEmbutido {
     private SenhaDoBancoEmbutido() {
     }
 
-    /** Where the password of the server on {@code diretorio} is kept: {@code DATA_DIR/pg} has {@code DATA_DIR/pg-password}. */
+    /**
+     * Where the password of the server on {@code diretorio} is kept, next to it: {@code DATA_DIR/pg}'s is
+     * {@code DATA_DIR/pg-password}. Not inside it: initdb wants an empty directory.
+     */
     static Path arquivo(Path diretorio) {
         Path absoluto = diretorio.toAbsolutePath().normalize();
         return absoluto.resolveSibling(absoluto.getFileName() + SUFIXO_DO_ARQUIVO);
@@ -105,12 +108,13 @@ final class SenhaDoBancoEmbutido {
      * connection without a password is refused. Safe to repeat: a start interrupted half-way migrates again.
      */
     static void exigir(UrlDoBanco url, Path hba, String senha) throws IOException, SQLException {
-        try (Connection conexao = DriverManager.getConnection(url.jdbcUrl(), url.propriedades("loja-api-senha", 10, 60))) {
+        Properties propriedades = url.propriedades("loja-api-senha", 10, 60);
+        try (Connection conexao = DriverManager.getConnection(url.jdbcUrl(), propriedades)) {
             conexao.unwrap(PGConnection.class).alterUserPassword(url.usuario(), senha.toCharArray(), METODO);
             reescrever(hba, comSenha(Files.readString(hba, StandardCharsets.UTF_8)));
             try (Statement comando = conexao.createStatement()) {
-                try (ResultSet regra = comando.executeQuery("SELECT line_number, auth_method, error "
-                        + "FROM pg_hba_file_rules WHERE auth_method = 'trust' OR error IS NOT NULL ORDER BY 1 LIMIT 1")) {
+                try (ResultSet regra = comando.executeQuery("SELECT line_number, auth_method, error FROM "
+                        + "pg_hba_file_rules WHERE auth_method = 'trust' OR error IS NOT NULL ORDER BY 1 LIMIT 1")) {
                     if (regra.next()) {
                         throw new IllegalStateException("O pg_hba.conf do PostgreSQL embutido (" + hba + ") ainda "
                                 + "não exige senha na linha " + regra.getInt(1) + " (" + regra.getString(2) + ", "

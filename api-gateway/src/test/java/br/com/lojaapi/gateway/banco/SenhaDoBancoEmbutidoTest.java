@@ -25,6 +25,7 @@ import java.sql.DriverManager;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -149,6 +150,19 @@ class SenhaDoBancoEmbutidoTest {
                 .hasMessageContaining(dados.resolve("pg-password").toString());
         assertThat(diretorio.resolve("postmaster.pid")).as("nenhum servidor no ar").doesNotExist();
         assertThat(dados.resolve("pg-password")).as("nenhuma senha nova que o servidor não conhece").doesNotExist();
+    }
+
+    @Test
+    void umArquivoDeSenhaQueNaoConfereParaOInicioSemDeixarServidorNoAr() throws Exception {
+        Path diretorio = dados.resolve("pg");
+        PostgresEmbutido.iniciar(diretorio, false, false).close();
+        Files.writeString(dados.resolve("pg-password"), SenhaDoBancoEmbutido.gerar() + "\n");
+
+        assertThatThrownBy(() -> PostgresEmbutido.iniciar(diretorio, false, false, 0, Duration.ofSeconds(3)))
+                .isInstanceOf(IllegalStateException.class)
+                .hasMessageContaining("recusou a senha")
+                .hasMessageContaining(dados.resolve("pg-password").toString());
+        assertThat(diretorio.resolve("postmaster.pid")).as("o servidor do início que falhou parou").doesNotExist();
     }
 
     @Test
