@@ -11,6 +11,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
+import java.util.UUID;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -149,6 +150,27 @@ class ErrosApiTest extends TesteDeApi {
         assertThat(resposta).startsWith("HTTP/1.1 400");
         assertThat(resposta).contains("application/json").contains("{\"erro\":");
         assertThat(resposta).doesNotContain("Apache Tomcat").doesNotContain("<html");
+    }
+
+    @Test
+    void cabecalhoComCaractereDeControleDa400EmJsonOndeQuerQueSejaLido() throws Exception {
+        LojaDeTeste loja = novaLoja();
+        String controle = new String(new byte[]{'a', (byte) 0x85, 'b'}, StandardCharsets.ISO_8859_1);
+
+        // read by a filter (Idempotency-Key), by a controller (If-None-Match), by authentication (Authorization)
+        Map<String, Map<String, String>> casos = Map.of(
+                "POST", Map.of("Authorization", "Bearer " + loja.token(), "Idempotency-Key", controle,
+                        "Content-Type", "application/json"),
+                "GET", Map.of("Authorization", "Bearer " + loja.token(), "If-None-Match", controle),
+                "PUT", Map.of("Authorization", "Bearer " + controle, "Content-Type", "application/json"));
+        for (Map.Entry<String, Map<String, String>> caso : casos.entrySet()) {
+            String caminho = caso.getKey().equals("PUT") ? "/v1/categorias/" + UUID.randomUUID() : "/v1/categorias";
+            Resposta resposta = RequisicaoCrua.enviar(porta, caso.getKey(), caminho, caso.getValue(),
+                    caso.getKey().equals("GET") ? null : "{\"nome\":\"Controle\"}".getBytes(StandardCharsets.UTF_8));
+            assertThat(resposta.status()).as(caso + " " + resposta).isIn(400, 401);
+            assertErroLimpo(resposta, resposta.status());
+        }
+        assertThat(api.get("/v1/categorias").token(loja.token()).enviar().json()).isEmpty();
     }
 
     @Test
