@@ -117,7 +117,7 @@ class JarComoNovatoIT {
         Map<String, String> ambiente = processo.environment();
         for (String variavel : List.of("DATA_DIR", "ADMIN_TOKEN", "DATABASE_URL", "DATABASE_USER",
                 "DATABASE_PASSWORD", "S3_ENDPOINT", "S3_ACCESS_KEY", "S3_SECRET_KEY", "S3_BUCKET", "S3_REGION",
-                "PUBLIC_BASE_URL", "ALLOW_PRIVATE_NETWORK_TARGETS")) {
+                "PUBLIC_BASE_URL", "ALLOW_PRIVATE_NETWORK_TARGETS", "ALLOW_METADATA_TARGETS")) {
             ambiente.remove(variavel);
         }
         ambiente.put("SERVER_PORT", Integer.toString(porta));

@@ -108,10 +108,9 @@ class ArquivosNaRespostaApiTest extends TesteDeApi {
                                          .isEqualTo(200);
         assertThat(resposta.headers().firstValue("Content-Type").orElseThrow()).as(rota).startsWith(tipo);
         assertThat(resposta.headers().firstValue("Content-Disposition").orElseThrow()).as(rota)
-                                                                                      .containsPattern(
-                                                                                              "^(inline|attachment); filename=");
+                .containsPattern("^(inline|attachment); filename=");
         assertThat(resposta.headers().firstValue("Cache-Control").orElseThrow()).as(rota)
-                                                                                .contains("no-store", "private");
+                .contains("no-store", "private");
         semExecutar(rota, resposta);
         conferidas.add(rota);
     }
@@ -119,8 +118,7 @@ class ArquivosNaRespostaApiTest extends TesteDeApi {
     private static void semExecutar(String rota, HttpResponse<byte[]> resposta) {
         assertThat(resposta.headers().allValues("X-Content-Type-Options")).as(rota).containsExactly("nosniff");
         assertThat(resposta.headers().allValues("Content-Security-Policy")).as(rota)
-                                                                           .containsExactly(
-                                                                                   "sandbox; default-src 'none'");
+                .containsExactly("sandbox; default-src 'none'");
     }
 
     /** Every operation of the description with a successful answer in something other than JSON. */
@@ -139,7 +137,8 @@ class ArquivosNaRespostaApiTest extends TesteDeApi {
                     if (!resposta.getKey().startsWith("2")) {
                         continue;
                     }
-                    for (Iterator<String> tipos = resposta.getValue().path("content").fieldNames(); tipos.hasNext(); ) {
+                    Iterator<String> tipos = resposta.getValue().path("content").fieldNames();
+                    while (tipos.hasNext()) {
                         if (!tipos.next().contains("json")) {
                             rotas.add(operacao.getKey().toUpperCase() + " " + servidor + caminho.getKey());
                         }
