@@ -13,8 +13,8 @@ import java.io.InputStream;
 /**
  * The one place that sets the headers of every file the service answers with. A private file (an invoice's XML or
  * PDF, a carrier label, a store label drawn on request) is never cached by anyone; every file, private or public
- * (product images), is never sniffed into another type and is sandboxed, so a file opened inline (an XML, a PDF,
- * an SVG someone managed to upload) runs nothing in the API's origin.
+ * (product images), is never sniffed into another type and is sandboxed, so a file opened inline (an XML with a
+ * stylesheet, a PDF with scripts, bytes a browser might take for HTML) runs nothing in the API's origin.
  */
 public final class DownloadPrivado {
 
