@@ -152,10 +152,11 @@ class WebhookController {
         try {
             rede.exigirDestinoPermitido(url);
         } catch (EnderecoProibidoException e) {
-            throw ErroDeNegocio.invalido("url: aponta para um endereço de rede interna (loopback, privado, "
-                    + "link-local ou de metadados), que não é aceito");
+            throw ErroDeNegocio.invalido("url: " + e.motivo().texto());
         } catch (UnknownHostException e) {
-            throw ErroDeNegocio.invalido("url: endereço inválido");
+            // Every delivery would fail the same way: said now, while the integrator is looking.
+            throw ErroDeNegocio.invalido("url: o nome " + url.host() + " não resolve no DNS, e nenhuma entrega "
+                    + "chegaria a ele");
         }
         String normalizada = url.toString();
         if (normalizada.length() > 2000) {

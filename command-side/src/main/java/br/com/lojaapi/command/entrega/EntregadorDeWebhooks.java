@@ -205,8 +205,7 @@ class EntregadorDeWebhooks {
                 return new Resultado(false, status, trecho, erro);
             }
         } catch (EnderecoProibidoException e) {
-            return new Resultado(false, null, null,
-                    "a URL aponta para um endereço de rede interna (loopback, privado, link-local ou de metadados)");
+            return new Resultado(false, null, null, "a URL " + e.motivo().texto());
         } catch (InterruptedIOException e) {
             return new Resultado(false, null, null,
                     "sem resposta completa em " + configuracao.tempoLimite().toMillis() + " ms");
