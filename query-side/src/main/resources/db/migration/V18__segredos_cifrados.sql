@@ -22,6 +22,9 @@ CREATE INDEX chave_de_webhook_mestra_idx ON chave_de_webhook (chave_mestra);
 ALTER TABLE webhook_destino ADD COLUMN segredo_cifrado TEXT;
 ALTER TABLE webhook_destino ALTER COLUMN segredo DROP NOT NULL;
 CREATE INDEX webhook_destino_em_claro_idx ON webhook_destino (webhook_id) WHERE segredo IS NOT NULL;
+-- A webhook removed by a node of the previous version keeps its data key and sealed secret: the sweep deletes them.
+CREATE INDEX webhook_destino_removido_cifrado_idx ON webhook_destino (webhook_id)
+    WHERE removido_em IS NOT NULL AND segredo_cifrado IS NOT NULL;
 
 -- A stored answer that shows a webhook's secret (the creation's 201) is kept sealed under that webhook's data key
 -- (selada_por: the webhook; corpo_selado: the body; corpo NULL), so the webhook's removal destroys it too.

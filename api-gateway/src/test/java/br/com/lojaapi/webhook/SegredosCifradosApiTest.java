@@ -121,8 +121,12 @@ class SegredosCifradosApiTest extends TesteDeWebhooks {
         WebhookDeTeste removido = new WebhookDeTeste(criadoERemovido.texto("id"), criadoERemovido.texto("secret"),
                 caminhoDoRemovido);
         assertThat(api.delete("/v1/webhooks/" + removido.id()).token(loja.token()).enviar().status()).isEqualTo(200);
+        // created by this version, removed by a node of the previous one, which knows nothing of data keys
+        WebhookDeTeste removidoPelaAnterior = webhook(loja, "cliente.criado");
 
         new TransactionTemplate(transacoes).executeWithoutResult(status -> {
+            jdbc.update("UPDATE webhook_destino SET removido_em = now() WHERE webhook_id = ?",
+                    removidoPelaAnterior.id());
             comoNaVersaoAnterior(loja, ativo, chave, criado, true);
             comoNaVersaoAnterior(loja, removido, chaveDoRemovido, criadoERemovido, false);
             // seen from inside the transaction, so that no sweep can have run in between
@@ -145,6 +149,8 @@ class SegredosCifradosApiTest extends TesteDeWebhooks {
         }
         assertThat(chaves.abrir(ativo.id(), seladoNoEvento(ativo.id()))).contains(ativo.secret());
         assertThat(seladoNoEvento(removido.id())).as("o removido fica sem secret algum").isNull();
+        assertThat(jdbc.queryForObject("SELECT count(*) FROM chave_de_webhook WHERE webhook_id = ?", Long.class,
+                removidoPelaAnterior.id())).as("chave deixada pela versão anterior ao remover").isZero();
         Resposta repetido = criarComChave(loja, chave, caminho);
         assertThat(repetido.status()).isEqualTo(201);
         assertThat(repetido.corpo()).isEqualTo(criado.corpo());

@@ -74,9 +74,14 @@ public class SegredosEmClaro {
                 removidos++;
             }
         }
+        // A node of this version clears segredo_cifrado in the removal's transaction: a removed row that keeps it was
+        // removed by a node of the previous version, which left the data key behind.
         int apagadas = jdbc.update("""
-                DELETE FROM chave_de_webhook k USING webhook_destino d
-                 WHERE d.webhook_id = k.webhook_id AND d.removido_em IS NOT NULL""");
+                WITH removidos AS (
+                    UPDATE webhook_destino SET segredo_cifrado = NULL
+                     WHERE removido_em IS NOT NULL AND segredo_cifrado IS NOT NULL
+                    RETURNING webhook_id)
+                DELETE FROM chave_de_webhook WHERE webhook_id IN (SELECT webhook_id FROM removidos)""");
         if (ativos + removidos + apagadas > 0) {
             log.info("Secrets de webhook em claro, da versão anterior: {} cifrados, {} apagados (webhooks removidos); "
                      + "{} chaves de webhooks removidos apagadas", ativos, removidos, apagadas);
