@@ -221,7 +221,8 @@ public class ChavesDeIdempotencia {
     public RespostasCifradas selarRespostasAntigas() {
         jdbc.update("""
                 UPDATE idempotencia SET formato = 2
-                 WHERE formato = 1 AND estado = 'concluida' AND (corpo IS NULL OR position('whsec_'::bytea IN corpo) = 0)""");
+                 WHERE formato = 1 AND estado = 'concluida'
+                   AND (corpo IS NULL OR position('whsec_'::bytea IN corpo) = 0)""");
         int[] feitas = {0, 0};
         while (true) {
             Integer lote = transacao.execute(status -> {

@@ -60,9 +60,10 @@ class ConfiguracaoDeSegredos {
             ArquivoSecreto.Lido lido = ArquivoSecreto.lerOuCriar(arquivo, ChavesMestras::gerar, ChavesMestras::valida,
                     "uma chave de 32 bytes em base64 (a chave mestra dos secrets de webhook); ou defina " + ATUAL);
             if (lido.criado()) {
-                log.warn("{} não definida; chave mestra dos secrets de webhook gerada e guardada em {} (modo 0600). "
-                         + "Faça uma cópia de segurança dela: sem ela, nenhum secret de webhook pode ser lido. Nós que "
-                         + "compartilham o banco sem compartilhar DATA_DIR precisam da mesma {}", ATUAL, arquivo, ATUAL);
+                log.warn("{} não definida; chave mestra dos secrets de webhook gerada e guardada em {} (modo "
+                         + "0600). Faça uma cópia de segurança dela: sem ela, nenhum secret de webhook pode ser "
+                         + "lido. Nós que compartilham o banco sem compartilhar DATA_DIR precisam da mesma {}", ATUAL,
+                        arquivo, ATUAL);
             }
             return lido.valor();
         } catch (IOException e) {

@@ -118,8 +118,8 @@ public class VarreduraDeSegredos implements InitializingBean {
                 .filter(e -> !conhecidas.contains(e.getKey()) && e.getValue() > 0)
                 .collect(Collectors.toMap(Map.Entry::getKey, Map.Entry::getValue));
         if (!ilegiveis.isEmpty()) {
-            throw new IllegalStateException("O banco guarda secrets de webhook cifrados com chaves mestras que este nó "
-                    + "não tem (id: quantidade de webhooks) " + ilegiveis + "; este nó cifra com "
+            throw new IllegalStateException("O banco guarda secrets de webhook cifrados com chaves mestras que "
+                    + "este nó não tem (id: quantidade de webhooks) " + ilegiveis + "; este nó cifra com "
                     + chaves.chaveMestraAtual() + " e lê " + conhecidas + ". Dê a este nó a mesma SECRETS_KEY dos "
                     + "outros (ou a antiga em SECRETS_READ_KEYS, durante uma rotação); se a chave se perdeu, veja o "
                     + "runbook (" + DESCARTAR + ")");

@@ -63,7 +63,8 @@ public final class Cifra {
         }
         try {
             Cipher aes = Cipher.getInstance("AES/GCM/NoPadding");
-            aes.init(Cipher.DECRYPT_MODE, aes(chave), new GCMParameterSpec(BITS_DA_ETIQUETA, selado, 1, BYTES_DO_NONCE));
+            aes.init(Cipher.DECRYPT_MODE, aes(chave),
+                    new GCMParameterSpec(BITS_DA_ETIQUETA, selado, 1, BYTES_DO_NONCE));
             aes.updateAAD(contexto.getBytes(StandardCharsets.UTF_8));
             return aes.doFinal(selado, 1 + BYTES_DO_NONCE, selado.length - 1 - BYTES_DO_NONCE);
         } catch (AEADBadTagException e) {

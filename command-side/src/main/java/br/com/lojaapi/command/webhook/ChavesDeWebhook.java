@@ -44,8 +44,8 @@ public class ChavesDeWebhook implements SegredosDeWebhook {
     public String selar(String webhookId, String lojaId, String segredo) {
         byte[] chave = Cifra.novaChave();
         ChavesMestras.Envolvida envolvida = mestras.envolver(chave, contextoDaChave(webhookId));
-        jdbc.update("INSERT INTO chave_de_webhook (webhook_id, loja_id, chave_mestra, chave_cifrada) VALUES (?, ?, ?, ?)",
-                webhookId, lojaId, envolvida.chaveMestra(), envolvida.cifrada());
+        jdbc.update("INSERT INTO chave_de_webhook (webhook_id, loja_id, chave_mestra, chave_cifrada) "
+                    + "VALUES (?, ?, ?, ?)", webhookId, lojaId, envolvida.chaveMestra(), envolvida.cifrada());
         return Base64.getEncoder().encodeToString(
                 Cifra.selar(chave, segredo.getBytes(StandardCharsets.UTF_8), contextoDoSegredo(webhookId)));
     }
@@ -119,14 +119,16 @@ public class ChavesDeWebhook implements SegredosDeWebhook {
         while (true) {
             Integer feitas = transacao.execute(status -> {
                 List<Object[]> linhas = jdbc.query(con -> {
-                    var sql = con.prepareStatement("SELECT webhook_id, chave_mestra, chave_cifrada FROM chave_de_webhook"
-                            + " WHERE chave_mestra = ANY (?) LIMIT " + LOTE + " FOR UPDATE SKIP LOCKED");
+                    var sql = con.prepareStatement("SELECT webhook_id, chave_mestra, chave_cifrada "
+                            + "FROM chave_de_webhook WHERE chave_mestra = ANY (?) LIMIT " + LOTE
+                            + " FOR UPDATE SKIP LOCKED");
                     sql.setArray(1, con.createArrayOf("varchar", antigas.toArray()));
                     return sql;
                 }, (rs, i) -> new Object[] {rs.getString(1), rs.getString(2), rs.getBytes(3)});
                 for (Object[] linha : linhas) {
                     String webhookId = (String) linha[0];
-                    byte[] chave = mestras.desenvolver((String) linha[1], (byte[]) linha[2], contextoDaChave(webhookId));
+                    byte[] chave = mestras.desenvolver((String) linha[1], (byte[]) linha[2],
+                            contextoDaChave(webhookId));
                     ChavesMestras.Envolvida nova = mestras.envolver(chave, contextoDaChave(webhookId));
                     jdbc.update("UPDATE chave_de_webhook SET chave_mestra = ?, chave_cifrada = ? WHERE webhook_id = ?",
                             nova.chaveMestra(), nova.cifrada(), webhookId);

@@ -111,7 +111,8 @@ public class WebhookLookup {
                       + "configure SECRETS_KEY ou SECRETS_READ_KEYS como nos outros nós", webhookId, e.chaveMestra());
             return new Destino(webhookId, lojaId, url, null, false, SEGREDO_ILEGIVEL);
         } catch (Cifra.CifraInvalidaException e) {
-            log.error("Webhook {}: o secret cifrado não abre com a sua chave de dados ({})", webhookId, e.getMessage());
+            log.error("Webhook {}: o secret cifrado não abre com a sua chave de dados ({})", webhookId,
+                    e.getMessage());
             return new Destino(webhookId, lojaId, url, null, false, SEGREDO_ILEGIVEL);
         }
     }
@@ -120,7 +121,8 @@ public class WebhookLookup {
     void on(WebhookCriadoEvent evento) {
         jdbc.update(con -> {
             var comando = con.prepareStatement("INSERT INTO webhook_destino (webhook_id, loja_id, url, "
-                    + "segredo_cifrado, eventos, criado_em) VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (webhook_id) DO NOTHING");
+                    + "segredo_cifrado, eventos, criado_em) VALUES (?, ?, ?, ?, ?, ?) "
+                    + "ON CONFLICT (webhook_id) DO NOTHING");
             Array eventos = con.createArrayOf("text", evento.eventos().toArray());
             comando.setString(1, evento.webhookId());
             comando.setString(2, evento.lojaId());

@@ -53,7 +53,8 @@ class ChavesMestrasTest {
                 .isEqualTo(dados);
         assertThat(depois.envolver(dados, "x").chaveMestra()).isEqualTo(depois.idAtual());
         ChavesMestras soANova = ChavesMestras.de(nova, List.of(), "SECRETS_KEY", "SECRETS_READ_KEYS");
-        assertThatThrownBy(() -> soANova.desenvolver(envolvida.chaveMestra(), envolvida.cifrada(), "chave-de-webhook:wh-1"))
+        assertThatThrownBy(() -> soANova.desenvolver(envolvida.chaveMestra(), envolvida.cifrada(),
+                "chave-de-webhook:wh-1"))
                 .isInstanceOf(ChavesMestras.ChaveMestraAusenteException.class)
                 .hasMessageContaining(antes.idAtual());
     }
