@@ -175,6 +175,9 @@ class EntregadorDeWebhooks {
         if (url == null) {
             return new Resultado(false, null, null, "URL inválida");
         }
+        if (destino.segredo() == null) {
+            return new Resultado(false, null, null, destino.semSegredo());
+        }
         byte[] corpo = corpoTexto.getBytes(StandardCharsets.UTF_8);
         long timestamp = enviadoEm.getEpochSecond();
         Request requisicao = new Request.Builder()
