@@ -125,6 +125,8 @@ dados="$(mktemp -d -t bench-dados.XXXXXX)"
 pg_raiz="$(mktemp -d -t bench-pg.XXXXXX)"
 [ "$(id -u)" = 0 ] && chown postgres: "$pg_raiz"
 admin="bench-admin-$(date +%s)-$RANDOM"
+# The master key of webhook secrets, shared by the second node (its own DATA_DIR would generate another one).
+segredos=$(head -c 32 /dev/urandom | base64)
 log="$dados/servico.log"
 
 # A process is alive while it exists and is not a zombie.
@@ -211,7 +213,7 @@ sql_bench -c "CREATE EXTENSION pg_stat_statements" -c "CREATE ROLE loja LOGIN SU
 url_banco="jdbc:postgresql://localhost:$porta_pg/loja"
 
 # ALLOW_PRIVATE_NETWORK_TARGETS: the webhook receiver listens on loopback, which the service refuses otherwise.
-DATA_DIR="$dados" SERVER_PORT="$porta" ADMIN_TOKEN="$admin" ALLOW_PRIVATE_NETWORK_TARGETS=true \
+DATA_DIR="$dados" SERVER_PORT="$porta" ADMIN_TOKEN="$admin" SECRETS_KEY="$segredos" ALLOW_PRIVATE_NETWORK_TARGETS=true \
   DATABASE_URL="$url_banco" DATABASE_USER=loja \
   RATE_LIMIT_PER_MINUTE=1000000000 RATE_LIMIT_WRITES_PER_MINUTE=1000000000 \
   java -jar "$jar" >"$log" 2>&1 &
@@ -453,7 +455,7 @@ if quer sincronia; then
   cenario_sincronia() {
     local token carga
     mkdir -p "$dados/no2"
-    DATA_DIR="$dados/no2" SERVER_PORT="$porta_no2" ADMIN_TOKEN="$admin" \
+    DATA_DIR="$dados/no2" SERVER_PORT="$porta_no2" ADMIN_TOKEN="$admin" SECRETS_KEY="$segredos" \
       DATABASE_URL="$url_banco" DATABASE_USER=loja \
       RATE_LIMIT_PER_MINUTE=1000000000 RATE_LIMIT_WRITES_PER_MINUTE=1000000000 \
       java -jar "$jar" >"$dados/no2.log" 2>&1 &

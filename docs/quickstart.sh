@@ -427,13 +427,14 @@ esperar .quantidadeAtual 20
 
 passo "a webhook: its secret is in this answer only (see docs/integracao/webhooks.md)" 201 \
       "id url eventos ativo secret" <<'CURL'
-# Loopback and private addresses are refused unless ALLOW_PRIVATE_NETWORK_TARGETS=true. A public name is
-# accepted even where it does not resolve (the check runs again at every delivery, after DNS): example.com is
-# reserved for documentation, so nobody receives these deliveries; offline they fail as "nome de host
-# desconhecido" and are retried on WEBHOOK_RETRY_DELAYS. Put your receiver's URL here.
+# Put your receiver's URL here. A URL that no delivery could reach is a 400: a name must resolve now, and no
+# address may be loopback or private (unless ALLOW_PRIVATE_NETWORK_TARGETS=true) or a cloud metadata endpoint;
+# every delivery checks again, after DNS. 203.0.113.10 is TEST-NET-3 (RFC 5737), kept for documentation: a
+# public address, so it is accepted without DNS (even offline), and routed nowhere, so nobody receives these
+# deliveries; they fail as a network error and are retried on WEBHOOK_RETRY_DELAYS.
 curl -s -X POST "$BASE_URL/v1/webhooks" -H "Authorization: Bearer $TOKEN" \
      -H 'Content-Type: application/json' -d @- <<EOF
-{"nome":"ERP","url":"https://erp.example.com/webhooks/loja",
+{"nome":"ERP","url":"https://203.0.113.10/webhooks/loja",
  "eventos":["pedido.status","pedido.editado","pedido.nota_fiscal","pedido.etiqueta"]}
 EOF
 CURL

@@ -1,5 +1,6 @@
 package br.com.lojaapi.acesso;
 
+import br.com.lojaapi.apoio.RequisicaoCrua;
 import br.com.lojaapi.apoio.Resposta;
 import br.com.lojaapi.apoio.TesteDeApi;
 import com.fasterxml.jackson.databind.JsonNode;
@@ -67,6 +68,36 @@ class AutenticacaoApiTest extends TesteDeApi {
         assertNaoAutorizado(api.get("/admin/lojas/" + loja.id()).token(loja.token()).enviar(), "operador");
         assertNaoAutorizado(api.get("/admin/lojas/" + loja.id()).enviar(), "ADMIN_TOKEN");
         assertNaoAutorizado(api.post("/admin/lojas").token("errado-errado-errado").json("{}").enviar(), "operador");
+    }
+
+    @Test
+    void tokenDeLojaNaoChegaAoOperadorPorCaminhoCodificado() throws Exception {
+        LojaDeTeste loja = novaLoja();
+        LojaDeTeste outra = novaLoja();
+
+        for (String caminho : List.of("/%61dmin/lojas/" + outra.id(), "/admi%6e/lojas/" + outra.id(),
+                "/%61%64%6d%69%6e/lojas/" + outra.id() + "/tokens", "/%61DMIN/lojas/" + outra.id())) {
+            Resposta resposta = RequisicaoCrua.enviar(porta, "GET", caminho,
+                    Map.of("Authorization", "Bearer " + loja.token()), null);
+            assertThat(resposta.status()).as(caminho + " " + resposta).isIn(401, 404);
+            assertThat(resposta.corpo()).doesNotContain(outra.id());
+        }
+        Resposta criar = RequisicaoCrua.enviar(porta, "POST", "/%61dmin/lojas/" + outra.id() + "/tokens",
+                Map.of("Authorization", "Bearer " + loja.token(), "Content-Type", "application/json"),
+                "{\"nome\":\"roubado\"}".getBytes(StandardCharsets.UTF_8));
+        assertThat(criar.status()).as(criar.toString()).isEqualTo(401);
+        assertThat(tokens(outra.id())).hasSize(1);
+    }
+
+    @Test
+    void respostasAutenticadasNaoVaoParaCachesNemSaoFarejadas() {
+        LojaDeTeste loja = novaLoja();
+
+        for (Resposta resposta : List.of(api.get("/v1/categorias").token(loja.token()).enviar(),
+                api.get("/v1/categorias").enviar(), api.get("/admin/lojas/" + loja.id()).token(ADMIN).enviar())) {
+            assertThat(resposta.cabecalho("Cache-Control")).as(resposta.toString()).contains("no-store");
+            assertThat(resposta.cabecalho("X-Content-Type-Options")).isEqualTo("nosniff");
+        }
     }
 
     @Test

@@ -17,6 +17,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
 
 import static org.assertj.core.api.Assertions.fail;
 
@@ -51,12 +52,17 @@ public final class NoEmOutroProcesso implements AutoCloseable {
                 "-Xmx512m", "-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC",
                 "-cp", System.getProperty("java.class.path"),
                 ProcessoDeNo.class.getName()));
-        comando.addAll(List.of(OutroNo.argumentos(url, todas)));
+        // The password goes in the child's environment, which only its owner can read, not on its command line,
+        // which every local user sees in ps.
+        String senha = "--loja.banco.senha=";
+        comando.addAll(Stream.of(OutroNo.argumentos(url, todas)).filter(a -> !a.startsWith(senha)).toList());
         Path log = Path.of("target", "no-" + nome + ".log").toAbsolutePath();
         try {
             Files.createDirectories(log.getParent());
-            Process processo = new ProcessBuilder(comando).redirectErrorStream(true)
-                                                          .redirectOutput(log.toFile()).start();
+            ProcessBuilder construtor = new ProcessBuilder(comando).redirectErrorStream(true)
+                                                                  .redirectOutput(log.toFile());
+            construtor.environment().put("LOJA_BANCO_SENHA", url.senha() == null ? "" : url.senha());
+            Process processo = construtor.start();
             NoEmOutroProcesso no = new NoEmOutroProcesso(processo, porta, log);
             Runtime.getRuntime().addShutdownHook(new Thread(processo::destroyForcibly));
             return no;

@@ -47,6 +47,7 @@ public final class OutroNo implements AutoCloseable {
         todas.put("loja.banco.senha", url.senha() == null ? "" : url.senha());
         todas.put("loja.admin.token", TesteDeApi.ADMIN);
         todas.put("loja.dados.diretorio", BancoDeTestes.diretorioDeDados().toString());
+        todas.put("loja.segredos.chave", TesteDeApi.CHAVE_DE_SEGREDOS);
         // Every node on the shared test database may deliver any webhook attempt: they must agree on how.
         todas.put("loja.rede.permitir-interna", true);
         todas.put("loja.webhooks.atrasos", TesteDeApi.ATRASOS);

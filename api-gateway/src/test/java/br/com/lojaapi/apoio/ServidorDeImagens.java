@@ -43,6 +43,10 @@ public final class ServidorDeImagens {
             t.getResponseHeaders().add("Location", "/foto.png");
             responder(t, 302, "text/plain", new byte[0]);
         });
+        servidor.createContext("/para-metadados", t -> {
+            t.getResponseHeaders().add("Location", "http://169.254.169.254/latest/meta-data/");
+            responder(t, 302, "text/plain", new byte[0]);
+        });
         servidor.createContext("/ciclo", t -> {
             t.getResponseHeaders().add("Location", "/ciclo");
             responder(t, 302, "text/plain", new byte[0]);

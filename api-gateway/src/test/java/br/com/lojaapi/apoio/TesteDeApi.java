@@ -11,13 +11,16 @@ import java.util.UUID;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * Tests through the HTTP API of the whole application on a real PostgreSQL. Quotas are raised so that only the
+ * Tests through the HTTP API of the whole application on a real PostgreSQL. Quotas (the stores', the operator's and
+ * the budget of failed authentications per address: every test calls from 127.0.0.1) are raised so that only the
  * rate-limit tests meet them; every test works in stores of its own, so tests never see each other's data.
  */
 @SpringBootTest(classes = StoreApiApplication.class, webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
         properties = {
                 "loja.limite.por-minuto=1000000",
                 "loja.limite.escritas-por-minuto=1000000",
+                "loja.admin.limite-por-minuto=1000000",
+                "loja.acesso.falhas-por-minuto=1000000",
                 "loja.rede.permitir-interna=true",
                 "loja.webhooks.atrasos=" + TesteDeApi.ATRASOS,
                 "loja.webhooks.tempo-limite=" + TesteDeApi.TEMPO_LIMITE,
@@ -28,6 +31,11 @@ public abstract class TesteDeApi extends AplicacaoNaPorta {
     /** Webhook retries in seconds rather than minutes: every node of the tests shares them. */
     public static final String ATRASOS = "1s,1s,1s,1s";
     public static final String TEMPO_LIMITE = "2s";
+    /**
+     * The master key of webhook secrets of every test node: nodes sharing a database must share it, whatever their
+     * DATA_DIR (a database given by DATABASE_URL outlives the test run's temporary DATA_DIR).
+     */
+    public static final String CHAVE_DE_SEGREDOS = "dGVzdGVzLWNoYXZlLW1lc3RyYS0zMi1ieXRlcy0wMTI=";
 
     @DynamicPropertySource
     static void banco(DynamicPropertyRegistry registro) {
@@ -40,6 +48,7 @@ public abstract class TesteDeApi extends AplicacaoNaPorta {
 
     public static void propriedadesDoBanco(DynamicPropertyRegistry registro, UrlDoBanco url) {
         registro.add("loja.dados.diretorio", () -> BancoDeTestes.diretorioDeDados().toString());
+        registro.add("loja.segredos.chave", () -> CHAVE_DE_SEGREDOS);
         registro.add("loja.banco.url", url::jdbcUrl);
         registro.add("loja.banco.usuario", () -> url.usuario() == null ? "" : url.usuario());
         registro.add("loja.banco.senha", () -> url.senha() == null ? "" : url.senha());

@@ -11,11 +11,15 @@ import org.springframework.context.ConfigurableApplicationContext;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-/** The default run mode: no DATABASE_URL, an embedded PostgreSQL under DATA_DIR, data kept across restarts. */
+/**
+ * The default run mode: no DATABASE_URL, an embedded PostgreSQL under DATA_DIR, data and the database's password kept
+ * across restarts.
+ */
 class ReinicioComBancoEmbutidoTest {
 
     @Test
@@ -24,8 +28,12 @@ class ReinicioComBancoEmbutidoTest {
         try {
             String token;
             String id;
+            String senha;
             try (ConfigurableApplicationContext primeira = iniciar(dados)) {
                 assertThat(Files.exists(dados.resolve("pg/PG_VERSION"))).isTrue();
+                senha = Files.readString(dados.resolve("pg-password"));
+                assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(dados.resolve("pg-password"))))
+                        .as("a senha do banco embutido só para o dono").isEqualTo("rw-------");
                 ClienteHttp api = cliente(primeira);
                 TesteDeApi.LojaDeTeste loja = TesteDeApi.novaLoja(api);
                 token = loja.token();
@@ -40,6 +48,7 @@ class ReinicioComBancoEmbutidoTest {
             assertThat(Files.exists(dados.resolve("pg/postmaster.pid"))).as("servidor parado ao fechar").isFalse();
 
             try (ConfigurableApplicationContext segunda = iniciar(dados)) {
+                assertThat(Files.readString(dados.resolve("pg-password"))).as("a mesma senha").isEqualTo(senha);
                 Resposta lida = cliente(segunda).get("/v1/categorias/" + id).token(token).enviar();
                 assertThat(lida.status()).isEqualTo(200);
                 assertThat(lida.texto("nome")).isEqualTo("Persistente");

@@ -109,7 +109,7 @@ class GetCondicionalApiTest extends TesteDeApi {
         revalidar(loja, "/v1/pedidos", () -> api.post("/v1/pedidos").token(loja.token())
                 .json(corpoDePedido(semVariacoes)).enviar());
         revalidar(loja, "/v1/webhooks", () -> api.post("/v1/webhooks").token(loja.token())
-                .json("{\"nome\":\"ERP\",\"url\":\"https://erp.example.com/ganchos\",\"eventos\":[\"pedido.criado\"]}")
+                .json("{\"nome\":\"ERP\",\"url\":\"http://127.0.0.1:9/ganchos\",\"eventos\":[\"pedido.criado\"]}")
                 .enviar());
         String pedido = pedido(loja, semVariacoes);
         revalidar(loja, "/v1/pedidos/" + pedido + "/etiquetas", () -> etiqueta(loja, pedido, "BR1"));

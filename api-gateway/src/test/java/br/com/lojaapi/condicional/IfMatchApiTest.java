@@ -212,7 +212,7 @@ class IfMatchApiTest extends TesteDeApi {
         assertThat(substituida.json().get("versao").asLong()).isEqualTo(1);
         String umaEtiqueta = etiquetas + "/" + etiqueta.texto("id");
         Resposta webhook = api.post("/v1/webhooks").token(loja.token())
-                              .json("{\"nome\":\"ERP\",\"url\":\"https://erp.example.com/h\",\"eventos\":[\"pedido.criado\"]}")
+                              .json("{\"nome\":\"ERP\",\"url\":\"http://127.0.0.1:9/h\",\"eventos\":[\"pedido.criado\"]}")
                               .enviar();
         assertThat(webhook.status()).as(webhook.toString()).isEqualTo(201);
         String umWebhook = "/v1/webhooks/" + webhook.texto("id");

@@ -1,5 +1,6 @@
 package br.com.lojaapi.erro;
 
+import br.com.lojaapi.apoio.RequisicaoCrua;
 import br.com.lojaapi.apoio.Resposta;
 import br.com.lojaapi.apoio.TesteDeApi;
 import org.junit.jupiter.api.Test;
@@ -9,6 +10,8 @@ import java.net.Socket;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Map;
+import java.util.UUID;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -27,6 +30,28 @@ class ErrosApiTest extends TesteDeApi {
         assertErroLimpo(resposta, 404);
         assertThat(resposta.texto("erro")).isEqualTo("Endereço não encontrado: GET /v1/nao-existe");
         assertErroLimpo(api.get("/fora-da-api").enviar(), 404);
+    }
+
+    @Test
+    void traceEMetodosForaDaApiDao405ComErroEErrorPedidoPeloNomeDa404() throws Exception {
+        LojaDeTeste loja = novaLoja();
+        for (String metodo : List.of("TRACE", "CONNECT", "FOO")) {
+            for (String caminho : List.of("/v1/categorias", "/admin/lojas", "/")) {
+                Resposta resposta = RequisicaoCrua.enviar(porta, metodo, caminho,
+                        Map.of("Authorization", "Bearer " + loja.token()), null);
+                // Tomcat itself answers CONNECT, which no servlet can implement, with 501
+                assertErroLimpo(resposta, metodo.equals("CONNECT") ? 501 : 405);
+                assertThat(resposta.corpo()).doesNotContain(loja.token());
+                if (resposta.status() == 405) {
+                    assertThat(resposta.cabecalho("Allow")).as(metodo + " " + caminho).contains("GET")
+                                                           .doesNotContain("TRACE");
+                }
+            }
+        }
+
+        assertErroLimpo(api.get("/error").enviar(), 404);
+        assertErroLimpo(api.get("/error").token(loja.token()).enviar(), 404);
+        assertErroLimpo(api.post("/error").token(ADMIN).json("{}").enviar(), 404);
     }
 
     @Test
@@ -125,6 +150,27 @@ class ErrosApiTest extends TesteDeApi {
         assertThat(resposta).startsWith("HTTP/1.1 400");
         assertThat(resposta).contains("application/json").contains("{\"erro\":");
         assertThat(resposta).doesNotContain("Apache Tomcat").doesNotContain("<html");
+    }
+
+    @Test
+    void cabecalhoComCaractereDeControleDa400EmJsonOndeQuerQueSejaLido() throws Exception {
+        LojaDeTeste loja = novaLoja();
+        String controle = new String(new byte[]{'a', (byte) 0x85, 'b'}, StandardCharsets.ISO_8859_1);
+
+        // read by a filter (Idempotency-Key), by a controller (If-None-Match), by authentication (Authorization)
+        Map<String, Map<String, String>> casos = Map.of(
+                "POST", Map.of("Authorization", "Bearer " + loja.token(), "Idempotency-Key", controle,
+                        "Content-Type", "application/json"),
+                "GET", Map.of("Authorization", "Bearer " + loja.token(), "If-None-Match", controle),
+                "PUT", Map.of("Authorization", "Bearer " + controle, "Content-Type", "application/json"));
+        for (Map.Entry<String, Map<String, String>> caso : casos.entrySet()) {
+            String caminho = caso.getKey().equals("PUT") ? "/v1/categorias/" + UUID.randomUUID() : "/v1/categorias";
+            Resposta resposta = RequisicaoCrua.enviar(porta, caso.getKey(), caminho, caso.getValue(),
+                    caso.getKey().equals("GET") ? null : "{\"nome\":\"Controle\"}".getBytes(StandardCharsets.UTF_8));
+            assertThat(resposta.status()).as(caso + " " + resposta).isIn(400, 401);
+            assertErroLimpo(resposta, resposta.status());
+        }
+        assertThat(api.get("/v1/categorias").token(loja.token()).enviar().json()).isEmpty();
     }
 
     @Test

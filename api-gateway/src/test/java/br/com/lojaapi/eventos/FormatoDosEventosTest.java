@@ -69,6 +69,7 @@ import br.com.lojaapi.coreapi.produto.VariacaoAdicionadaEvent;
 import br.com.lojaapi.coreapi.produto.VariacaoAlteradaEvent;
 import br.com.lojaapi.coreapi.produto.VariacaoDoProduto;
 import br.com.lojaapi.coreapi.produto.VariacaoRemovidaEvent;
+import br.com.lojaapi.command.webhook.SegredosEmClaro;
 import br.com.lojaapi.gateway.axon.ConfiguracaoAxon;
 import org.axonframework.serialization.AnnotationRevisionResolver;
 import org.axonframework.serialization.SerializedObject;
@@ -136,6 +137,9 @@ class FormatoDosEventosTest {
             new VariacaoDoItem("var-1", "Moagem", "Fina", null, "CAF-F", 71L, null, new BigDecimal("10.500")),
             new BigDecimal("2.000"), new BigDecimal("26.00"), "bem moído", "{\"extra\":[1]}");
 
+    /** A webhook secret as events carry it since decision 069: sealed under the webhook's data key, base64. */
+    private static final String SEGREDO_CIFRADO = "AQIDBAUGBwgJCgsMDQ4PEBESExQVFhcYGRobHB0eHyAhIiMkJSYnKCkqKywtLi8wMTIzNDU2Nzg5Ojs8PT4/QEFCQ0RFRkdISUpLTE1OT1BRUlM=";
+
     private static final List<Object> EXEMPLOS = List.of(
             new LojaCriadaEvent("loja-1", LOJA, T),
             new LojaAtualizadaEvent("loja-1", LOJA, T),
@@ -190,8 +194,7 @@ class FormatoDosEventosTest {
                     T),
             new PedidoRemovidoEvent("ped-1", "loja-1", 42, T),
             new WebhookCriadoEvent("wh-1", "loja-1", "ERP", "https://erp.exemplo.com.br/hooks",
-                    List.of("pedido.criado", "pedido.status"), "whsec_000102030405060708090a0b0c0d0e0f1011121314151617",
-                    T),
+                    List.of("pedido.criado", "pedido.status"), T, SEGREDO_CIFRADO),
             new WebhookRemovidoEvent("wh-1", "loja-1", T),
             new EntregaIniciadaEvent("ent-1", "loja-1", "wh-1", "pedido.status",
                     "{\"evento\":\"pedido.status\",\"criadoEm\":\"2026-11-21T10:15:30.123Z\",\"dados\":{}}",
@@ -270,6 +273,31 @@ class FormatoDosEventosTest {
                 "pedido.criado", "{}", List.of(1000L), em, false));
         assertThat(ler(reenvio, ReenvioSolicitadoEvent.class)).isEqualTo(new ReenvioSolicitadoEvent("e", "l", "w", 2,
                 List.of(1000L), em, null));
+    }
+
+    /**
+     * A webhook created before decision 069 carried its secret in clear ({@code segredo}). Such an event still loads
+     * (the field is ignored, and no handler needs it), and the upgrade's rewrite ({@code SegredosEmClaro}) turns it
+     * into exactly the JSON a new event is written as.
+     */
+    @Test
+    void webhookCriadoAntesDosSegredosCifradosCarregaEVoltaNoFormatoNovo() throws IOException {
+        String antigo = "{\"webhookId\":\"wh-1\",\"lojaId\":\"loja-1\",\"nome\":\"ERP\","
+                + "\"url\":\"https://erp.exemplo.com.br/hooks\",\"eventos\":[\"pedido.criado\",\"pedido.status\"],"
+                + "\"segredo\":\"whsec_000102030405060708090a0b0c0d0e0f1011121314151617\","
+                + "\"criadoEm\":\"2026-11-21T10:15:30.123Z\"}";
+        WebhookCriadoEvent novo = new WebhookCriadoEvent("wh-1", "loja-1", "ERP", "https://erp.exemplo.com.br/hooks",
+                List.of("pedido.criado", "pedido.status"), T, SEGREDO_CIFRADO);
+
+        assertThat(ler(antigo, WebhookCriadoEvent.class)).isEqualTo(new WebhookCriadoEvent(novo.webhookId(),
+                novo.lojaId(), novo.nome(), novo.url(), novo.eventos(), T, null));
+        byte[] reescrito = SegredosEmClaro.novoPayload(antigo.getBytes(StandardCharsets.UTF_8), SEGREDO_CIFRADO);
+        assertThat(new String(reescrito, StandardCharsets.UTF_8))
+                .isEqualTo(Files.readString(PASTA.resolve("WebhookCriadoEvent.json")).strip());
+        byte[] removido = SegredosEmClaro.novoPayload(antigo.getBytes(StandardCharsets.UTF_8), null);
+        assertThat(new String(removido, StandardCharsets.UTF_8)).doesNotContain("whsec_", "0102030405")
+                .isEqualTo(new String(serializer.serialize(ler(antigo, WebhookCriadoEvent.class), byte[].class)
+                        .getData(), StandardCharsets.UTF_8));
     }
 
     /** Order-driven stock movements recorded before {@code motivo} existed load with none. */

@@ -79,6 +79,9 @@ class DockerComposeTest {
                 new Quebra("nós com tokens diferentes",
                         c -> c.replace("      NODE_NAME: node2\n", "      NODE_NAME: node2\n      ADMIN_TOKEN: outro\n"),
                         p -> p.contains("ADMIN_TOKEN")),
+                new Quebra("nós sem a mesma chave mestra dos secrets",
+                        c -> c.replace("      SECRETS_KEY: ", "      SEM_SECRETS_KEY: "),
+                        p -> p.contains("SECRETS_KEY")),
                 new Quebra("nós com o mesmo nome",
                         c -> c.replace("      NODE_NAME: node2\n", "      NODE_NAME: node1\n"),
                         p -> p.contains("NODE_NAME") && p.contains("node1")),
@@ -289,6 +292,11 @@ class DockerComposeTest {
             Object token = ambiente.get("ADMIN_TOKEN");
             if (token == null || String.valueOf(token).isBlank()) {
                 problemas.add(no + ": no ADMIN_TOKEN (a generated one would differ per node)");
+            }
+            Object chave = ambiente.get("SECRETS_KEY");
+            if (chave == null || String.valueOf(chave).isBlank()) {
+                problemas.add(no + ": no SECRETS_KEY (a generated one would differ per node, and each node would "
+                              + "wrap webhook secrets the other cannot read)");
             }
             if (ambiente.get("DATABASE_URL") == null) {
                 problemas.add(no + ": no DATABASE_URL (an embedded database of its own: it would share nothing)");

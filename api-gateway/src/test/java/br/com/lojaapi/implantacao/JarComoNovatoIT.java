@@ -13,6 +13,9 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.SQLException;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
@@ -22,19 +25,24 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.fail;
 
 /**
  * The product as a newcomer meets it: the packaged {@code store-api.jar}, started as the README says from a fresh
  * working directory with none of the settings (no DATA_DIR, no ADMIN_TOKEN, no DATABASE_URL, no S3_ENDPOINT), then
- * {@code docs/quickstart.sh} against it with its own defaults, a SIGTERM, and a second start that finds the data
- * and the operator token where the first left them. Only the port is chosen, so a developer's running service on
- * 8080 cannot get in the way. Runs after {@code package} (failsafe), on the jar that phase built.
+ * {@code docs/quickstart.sh} against it with its own defaults, a SIGTERM, and a second start that finds the data,
+ * the operator token and the embedded database's password where the first left them; that database lets nobody in
+ * without the password. Only the port is chosen, so a developer's running service on 8080 cannot get in the way.
+ * Runs after {@code package} (failsafe), on the jar that phase built.
  */
 class JarComoNovatoIT {
 
     private static final Duration PARA_SUBIR = Duration.ofMinutes(4);
-    private static final Pattern TOKEN_NO_LOG = Pattern.compile("guardado em (\\S+?)(?: \\(modo 0600\\))?: (adm_\\S+)");
+    private static final Pattern PORTA_DO_BANCO_NO_LOG =
+            Pattern.compile("PostgreSQL embutido ouvindo em localhost:(\\d+)");
+    private static final Pattern TOKEN_NO_LOG = Pattern.compile("guardado em (\\S+) \\(modo 0600\\): (adm_\\S+)");
+    private static final Pattern ONDE_ESTA_NO_LOG = Pattern.compile("Token de operador \\(/admin\\) guardado em (\\S+)");
 
     private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
     private Process servico;
@@ -59,8 +67,14 @@ class JarComoNovatoIT {
         assertThat(conteudo).matches("adm_[A-Za-z0-9_-]{43}\n");
         assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(arquivo))).isEqualTo("rw-------");
         String token = conteudo.strip();
-        assertThat(tokenNoLog(log1)).as("o token e onde está, impressos no início").containsExactly(
+        assertThat(tokenNoLog(log1)).as("o token e onde está, impressos no primeiro início").containsExactly(
                 arquivo.toRealPath().toString(), token);
+        Path arquivoDaSenha = trabalho.resolve("data/pg-password");
+        String senha = Files.readString(arquivoDaSenha);
+        assertThat(senha).as("a senha do PostgreSQL embutido, 256 bits").matches("[A-Za-z0-9_-]{43}\n");
+        assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(arquivoDaSenha)))
+                .isEqualTo("rw-------");
+        soComASenha(log1, senha.strip());
 
         ProcessBuilder roteiro = new ProcessBuilder("bash", quickstart.toString()).directory(trabalho.toFile())
                 .redirectErrorStream(true);
@@ -86,7 +100,13 @@ class JarComoNovatoIT {
         iniciar(jar, porta, log2);
         aguardarSaude(base, log2);
         assertThat(Files.readString(arquivo)).as("o mesmo token depois de reiniciar").isEqualTo(conteudo);
-        assertThat(tokenNoLog(log2)).containsExactly(arquivo.toRealPath().toString(), token);
+        assertThat(Files.readString(arquivoDaSenha)).as("a mesma senha depois de reiniciar").isEqualTo(senha);
+        soComASenha(log2, senha.strip());
+        String segundo = Files.readString(log2);
+        Matcher ondeEsta = ONDE_ESTA_NO_LOG.matcher(segundo);
+        assertThat(ondeEsta.find()).as("onde o token está, dito no segundo início").isTrue();
+        assertThat(ondeEsta.group(1)).isEqualTo(arquivo.toRealPath().toString());
+        assertThat(segundo).as("o token, impresso só quando foi criado").doesNotContain(token);
         HttpResponse<String> depois = get(base + "/admin/lojas", token);
         assertThat(depois.statusCode()).as(depois.body()).isEqualTo(200);
         assertThat(slugs(depois.body())).as("as lojas depois de reiniciar").containsAll(slugs);
@@ -112,7 +132,7 @@ class JarComoNovatoIT {
         Map<String, String> ambiente = processo.environment();
         for (String variavel : List.of("DATA_DIR", "ADMIN_TOKEN", "DATABASE_URL", "DATABASE_USER",
                 "DATABASE_PASSWORD", "S3_ENDPOINT", "S3_ACCESS_KEY", "S3_SECRET_KEY", "S3_BUCKET", "S3_REGION",
-                "PUBLIC_BASE_URL", "ALLOW_PRIVATE_NETWORK_TARGETS")) {
+                "PUBLIC_BASE_URL", "ALLOW_PRIVATE_NETWORK_TARGETS", "ALLOW_METADATA_TARGETS")) {
             ambiente.remove(variavel);
         }
         ambiente.put("SERVER_PORT", Integer.toString(porta));
@@ -147,6 +167,26 @@ class JarComoNovatoIT {
         assertThat(Files.readString(log)).as("o log do encerramento").doesNotContain(" ERROR ");
         assertThat(trabalho.resolve("data/pg/postmaster.pid")).as("o PostgreSQL embutido parou com o serviço")
                                                               .doesNotExist();
+    }
+
+    /**
+     * The embedded PostgreSQL the jar started, on the port its log names, lets nobody in without the password, and
+     * the password is never in the log.
+     */
+    private static void soComASenha(Path log, String senha) throws IOException, SQLException {
+        String texto = Files.readString(log);
+        assertThat(texto).as("a senha no log").doesNotContain(senha);
+        Matcher porta = PORTA_DO_BANCO_NO_LOG.matcher(texto);
+        assertThat(porta.find()).as("a porta do PostgreSQL embutido no log").isTrue();
+        String url = "jdbc:postgresql://127.0.0.1:" + porta.group(1) + "/postgres";
+        assertThatThrownBy(() -> DriverManager.getConnection(url, "postgres", null).close())
+                .as("sem senha").isInstanceOf(SQLException.class);
+        assertThatThrownBy(() -> DriverManager.getConnection(url, "postgres", senha + "x").close())
+                .as("senha errada").isInstanceOf(SQLException.class)
+                .satisfies(e -> assertThat(((SQLException) e).getSQLState()).isEqualTo("28P01"));
+        try (Connection conexao = DriverManager.getConnection(url, "postgres", senha)) {
+            assertThat(conexao.isValid(5)).isTrue();
+        }
     }
 
     private HttpResponse<String> get(String url, String token) throws Exception {

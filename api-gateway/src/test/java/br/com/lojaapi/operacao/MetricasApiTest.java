@@ -11,7 +11,8 @@ import java.util.regex.Pattern;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * What /actuator/prometheus tells an operator about commands, queries, appended events and processor lag. Spring
+ * What /actuator/prometheus tells an operator about commands, queries, appended events and processor lag, and that
+ * it tells nobody else (health stays public: load balancers and orchestrators probe it without a token). Spring
  * Boot's tests turn metric export off unless asked, hence the annotation (and a context of its own).
  */
 @AutoConfigureObservability
@@ -27,13 +28,13 @@ class MetricasApiTest extends TesteDeApi {
     @Test
     void comandosConsultasEventosEAtrasoPorProcessador() {
         LojaDeTeste loja = novaLoja();
-        String antes = api.get("/actuator/prometheus").enviar().corpo();
+        String antes = api.get("/actuator/prometheus").token(ADMIN).enviar().corpo();
         double gravadosAntes = valor(antes, "loja_eventos_gravados_total");
         Resposta criada = api.post("/v1/categorias").token(loja.token()).json("{\"nome\":\"Métrica\"}").enviar();
         assertThat(criada.status()).isEqualTo(201);
         assertThat(api.get("/v1/categorias").token(loja.token()).enviar().status()).isEqualTo(200);
 
-        String depois = api.get("/actuator/prometheus").enviar().corpo();
+        String depois = api.get("/actuator/prometheus").token(ADMIN).enviar().corpo();
         assertThat(valor(depois, "loja_eventos_gravados_total")).isGreaterThan(gravadosAntes);
         assertThat(valor(depois,
                 "loja_axon_comandos_seconds_count{resultado=\"sucesso\",tipo=\"CriarCategoriaCommand\"}"))
@@ -43,5 +44,27 @@ class MetricasApiTest extends TesteDeApi {
                 .isGreaterThanOrEqualTo(1);
         assertThat(valor(depois, "loja_processador_atraso{processador=\"categoria-view\"}")).isGreaterThanOrEqualTo(0);
         assertThat(valor(depois, "loja_processador_posicao{processador=\"pedido-view\"}")).isGreaterThanOrEqualTo(0);
+    }
+
+    @Test
+    void metricasSoComOTokenDeOperadorESaudePublica() {
+        LojaDeTeste loja = novaLoja();
+
+        Resposta anonima = api.get("/actuator/prometheus").enviar();
+        Resposta daLoja = api.get("/actuator/prometheus").token(loja.token()).enviar();
+        Resposta comOperador = api.get("/actuator/prometheus").token(ADMIN).enviar();
+
+        assertThat(anonima.status()).isEqualTo(401);
+        assertThat(anonima.texto("erro")).contains("ADMIN_TOKEN");
+        assertThat(anonima.corpo()).doesNotContain("loja_");
+        assertThat(daLoja.status()).isEqualTo(401);
+        assertThat(daLoja.corpo()).doesNotContain("loja_");
+        assertThat(comOperador.status()).isEqualTo(200);
+        assertThat(comOperador.corpo()).contains("loja_eventos_gravados_total");
+        for (String saude : new String[]{"/actuator/health", "/actuator/health/liveness", "/actuator/health/readiness"}) {
+            assertThat(api.get(saude).enviar().status()).as(saude).isEqualTo(200);
+        }
+        assertThat(api.get("/actuator").enviar().status()).isEqualTo(401);
+        assertThat(api.get("/actuator/env").token(loja.token()).enviar().status()).isEqualTo(401);
     }
 }

@@ -8,37 +8,86 @@ import org.junit.jupiter.api.Test;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-/** With ALLOW_PRIVATE_NETWORK_TARGETS unset (the default), image URLs on internal addresses are refused. */
+/**
+ * With ALLOW_PRIVATE_NETWORK_TARGETS and ALLOW_METADATA_TARGETS unset (the defaults), image URLs and webhook URLs
+ * that a download or a delivery would refuse are refused when they are sent, each saying why.
+ */
 class RedeInternaProibidaApiTest extends TesteComConfiguracaoPadrao {
 
+    private static final String INTERNA = "rede interna";
+    private static final String METADADOS = "metadados de nuvem";
+    private static final String NUMERICA = "a.b.c.d";
+
     @Test
-    void urlDeLoopbackPrivadaOuDeMetadadosDa400ENenhumProduto() {
+    void urlDeImagemInternaDeMetadadosOuNumericaDa400ENenhumProduto() {
         TesteDeApi.LojaDeTeste loja = TesteDeApi.novaLoja(api);
-        String[] urls = {ServidorDeImagens.instancia().url("/foto.png"), "http://localhost:1/x.png",
-                "http://169.254.169.254/latest/meta-data", "http://10.0.0.1/a.png", "http://[::1]/a.png",
-                "http://[::ffff:127.0.0.1]/a.png", "http://0.0.0.0/a.png"};
-        for (String url : urls) {
+        String[][] casos = {
+                {ServidorDeImagens.instancia().url("/foto.png"), INTERNA},
+                {"http://localhost:1/x.png", INTERNA},
+                {"http://10.0.0.1/a.png", INTERNA},
+                {"http://[::1]/a.png", INTERNA},
+                {"http://[::ffff:127.0.0.1]/a.png", INTERNA},
+                {"http://0.0.0.0/a.png", INTERNA},
+                {"http://169.254.169.254/latest/meta-data", METADADOS},
+                {"http://[fd00:ec2::254]/latest/meta-data", METADADOS},
+                {"http://168.63.129.16/a.png", METADADOS},
+                {"http://0x7f000001/a.png", NUMERICA},
+                {"http://2130706433/a.png", NUMERICA},
+                {"http://127.1/a.png", NUMERICA},
+                {"http://0177.0.0.1/a.png", NUMERICA}};
+        for (String[] caso : casos) {
             Resposta resposta = api.post("/v1/produtos").token(loja.token())
-                                   .json("{\"nome\":\"X\",\"preco\":1,\"imagens\":[\"" + url + "\"]}").enviar();
-            assertThat(resposta.status()).as(url).isEqualTo(400);
-            assertThat(resposta.texto("erro")).as(url).contains(url).contains("rede interna");
+                                   .json("{\"nome\":\"X\",\"preco\":1,\"imagens\":[\"" + caso[0] + "\"]}").enviar();
+            assertThat(resposta.status()).as(caso[0]).isEqualTo(400);
+            assertThat(resposta.texto("erro")).as(caso[0]).contains(caso[0]).contains(caso[1]);
         }
         assertThat(api.get("/v1/produtos").token(loja.token()).enviar().json().get("produtos")).isEmpty();
     }
 
     @Test
-    void webhookParaLoopbackPrivadaOuDeMetadadosDa400ENadaECriado() {
+    void webhookQueNenhumaEntregaAlcancariaDa400DizendoPorqueENadaECriado() {
         TesteDeApi.LojaDeTeste loja = TesteDeApi.novaLoja(api);
-        String[] urls = {"http://127.0.0.1:8080/hook", "http://localhost/hook", "http://169.254.169.254/latest",
-                "http://10.1.2.3/x", "http://192.168.0.10/x", "http://[::1]/x", "http://[fd00::1]/x",
-                "http://[::ffff:10.0.0.1]/x", "http://0.0.0.0/x", "https://100.64.0.1/x"};
-        for (String url : urls) {
+        String[][] casos = {
+                {"http://127.0.0.1:8080/hook", INTERNA},
+                {"http://localhost/hook", INTERNA},
+                {"http://10.1.2.3/x", INTERNA},
+                {"http://192.168.0.10/x", INTERNA},
+                {"http://[::1]/x", INTERNA},
+                {"http://[fd00::1]/x", INTERNA},
+                {"http://[::ffff:10.0.0.1]/x", INTERNA},
+                {"http://0.0.0.0/x", INTERNA},
+                {"https://100.64.0.1/x", INTERNA},
+                {"http://169.254.169.254/latest", METADADOS},
+                {"http://[fd00:ec2::254]/latest", METADADOS},
+                {"http://169.254.170.2/v2/credentials", METADADOS},
+                {"http://100.100.100.200/latest", METADADOS},
+                {"http://0x7f000001/x", NUMERICA},
+                {"http://2130706433/x", NUMERICA},
+                {"http://127.1/x", NUMERICA},
+                {"http://0177.0.0.1/x", NUMERICA},
+                {"https://erp.example.com/x", "não resolve"},
+                // Where the resolver answers for "localhost." it is loopback; where it does not, it resolves nowhere.
+                {"http://localhost./x", "localhost."}};
+        for (String[] caso : casos) {
             Resposta resposta = api.post("/v1/webhooks").token(loja.token())
-                                   .json("{\"nome\":\"X\",\"url\":\"" + url + "\",\"eventos\":[\"pedido.criado\"]}")
+                                   .json("{\"nome\":\"X\",\"url\":\"" + caso[0] + "\",\"eventos\":[\"pedido.criado\"]}")
                                    .enviar();
-            assertThat(resposta.status()).as(url).isEqualTo(400);
-            assertThat(resposta.texto("erro")).as(url).contains("rede interna");
+            assertThat(resposta.status()).as(caso[0]).isEqualTo(400);
+            if (caso[0].contains("localhost.")) {
+                assertThat(resposta.texto("erro")).as(caso[0]).containsAnyOf(INTERNA, "não resolve");
+            } else {
+                assertThat(resposta.texto("erro")).as(caso[0]).contains(caso[1]);
+            }
         }
         assertThat(api.get("/v1/webhooks").token(loja.token()).enviar().json()).isEmpty();
+    }
+
+    @Test
+    void enderecoDeDocumentacaoTestNet3EAceitoSemDnsComoOQuickstartUsa() {
+        TesteDeApi.LojaDeTeste loja = TesteDeApi.novaLoja(api);
+        Resposta resposta = api.post("/v1/webhooks").token(loja.token())
+                               .json("{\"nome\":\"ERP\",\"url\":\"https://203.0.113.10/webhooks/loja\","
+                                     + "\"eventos\":[\"pedido.criado\"]}").enviar();
+        assertThat(resposta.status()).as(resposta.toString()).isEqualTo(201);
     }
 }

@@ -73,6 +73,26 @@ class ImagemDeProdutoApiTest extends TesteDeApi {
     }
 
     @Test
+    void metadadosDeNuvemEFormasNumericasDao400MesmoComARedeInternaPermitida() {
+        LojaDeTeste loja = novaLoja();
+        String[][] casos = {
+                {"http://169.254.169.254/latest/meta-data/", "metadados de nuvem"},
+                {"http://[fd00:ec2::254]/latest/meta-data/", "metadados de nuvem"},
+                {"http://100.100.100.200/latest/meta-data/", "metadados de nuvem"},
+                {servidor.url("/para-metadados"), "metadados de nuvem"},
+                {"http://0x7f000001/foto.png", "a.b.c.d"},
+                {"http://2130706433/foto.png", "a.b.c.d"},
+                {"http://127.1/foto.png", "a.b.c.d"}};
+        for (String[] caso : casos) {
+            Resposta resposta = api.post("/v1/produtos").token(loja.token())
+                                   .json("{\"nome\":\"X\",\"preco\":1,\"imagens\":[\"" + caso[0] + "\"]}").enviar();
+            assertThat(resposta.status()).as(caso[0]).isEqualTo(400);
+            assertThat(resposta.texto("erro")).as(caso[0]).contains(caso[0]).contains(caso[1]);
+        }
+        assertThat(api.get("/v1/produtos").token(loja.token()).enviar().json().get("produtos")).isEmpty();
+    }
+
+    @Test
     void limiteDeImagensEChecadoAntesDeBaixarEURLRepetidaEBaixadaUmaVez() {
         LojaDeTeste loja = novaLoja();
         int antes = servidor.pedidosContados();

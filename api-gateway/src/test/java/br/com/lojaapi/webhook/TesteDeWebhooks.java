@@ -6,6 +6,7 @@ import br.com.lojaapi.apoio.Resposta;
 import br.com.lojaapi.apoio.TesteDeApi;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.standardwebhooks.Webhook;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -13,6 +14,8 @@ import java.security.MessageDigest;
 import java.time.Duration;
 import java.util.Base64;
 import java.util.HexFormat;
+import java.util.List;
+import java.util.Map;
 import java.util.UUID;
 import java.util.concurrent.ThreadLocalRandom;
 import javax.crypto.Mac;
@@ -107,6 +110,16 @@ abstract class TesteDeWebhooks extends TesteDeApi {
         long timestamp = Long.parseLong(recebido.cabecalho("webhook-timestamp"));
         assertThat(Math.abs(System.currentTimeMillis() / 1000 - timestamp)).as("webhook-timestamp recente")
                                                                          .isLessThan(300);
+    }
+
+    /** Both signatures, the Standard Webhooks one checked by that standard's own library too. */
+    static void assinaturasConferemTambemPelaBiblioteca(ReceptorDeWebhooks.Recebido recebido, String secret)
+            throws Exception {
+        new Webhook(secret).verify(recebido.texto(), Map.of(
+                "webhook-id", List.of(recebido.cabecalho("webhook-id")),
+                "webhook-timestamp", List.of(recebido.cabecalho("webhook-timestamp")),
+                "webhook-signature", List.of(recebido.cabecalho("webhook-signature"))));
+        assinaturasConferem(recebido, secret);
     }
 
     /** A valid CPF (check digits computed), different on each call. */

@@ -9,11 +9,17 @@ import static org.assertj.core.api.Assertions.assertThat;
 /** Registration through /v1/webhooks: what is stored, what is shown, what is refused. */
 class WebhookApiTest extends TesteDeWebhooks {
 
+    /**
+     * A URL registration accepts here (a literal, and the tests allow loopback) where nothing listens: a name under
+     * example.com does not resolve, and a name that does not resolve is refused (decision 070).
+     */
+    private static final String NINGUEM = "http://127.0.0.1:9";
+
     @Test
     void criarMostraOSecretUmaVezEAListaNuncaOMostra() {
         LojaDeTeste loja = novaLoja();
         Resposta criado = api.post("/v1/webhooks").token(loja.token()).json("""
-                {"nome":" ERP ","url":"https://erp.example.com/hooks",
+                {"nome":" ERP ","url":"http://127.0.0.1:9/hooks",
                  "eventos":["pedido.criado","pedido.nota_fiscal","pedido.criado"]}""").enviar();
 
         assertThat(criado.status()).as(criado.toString()).isEqualTo(201);
@@ -39,6 +45,37 @@ class WebhookApiTest extends TesteDeWebhooks {
     }
 
     @Test
+    void urlQueNenhumaEntregaAlcancariaDa400DizendoPorqueMesmoComARedeInternaPermitida() {
+        LojaDeTeste loja = novaLoja();
+        String[][] casos = {
+                {"https://erp.example.com/h", "o nome erp.example.com não resolve no DNS"},
+                {"http://169.254.169.254/latest/meta-data/", "metadados de nuvem"},
+                {"http://[fd00:ec2::254]/latest", "metadados de nuvem"},
+                {"http://169.254.170.2/v2/credentials", "metadados de nuvem"},
+                {"http://100.100.100.200/latest", "metadados de nuvem"},
+                {"http://168.63.129.16/machine", "metadados de nuvem"},
+                {"http://[::ffff:169.254.169.254]/latest", "metadados de nuvem"},
+                {"http://0x7f000001/h", "a.b.c.d"},
+                {"http://0177.0.0.1/h", "a.b.c.d"},
+                {"http://2130706433/h", "a.b.c.d"},
+                {"http://127.1/h", "a.b.c.d"},
+                {"http://127.000.000.001/h", "a.b.c.d"}};
+        for (String[] caso : casos) {
+            Resposta resposta = api.post("/v1/webhooks").token(loja.token())
+                                   .json("{\"nome\":\"X\",\"url\":\"" + caso[0] + "\",\"eventos\":[\"pedido.criado\"]}")
+                                   .enviar();
+            assertThat(resposta.status()).as(caso[0]).isEqualTo(400);
+            assertThat(resposta.texto("erro")).as(caso[0]).startsWith("url: ").contains(caso[1]);
+        }
+        assertThat(api.get("/v1/webhooks").token(loja.token()).enviar().json()).isEmpty();
+
+        Resposta loopback = api.post("/v1/webhooks").token(loja.token())
+                               .json("{\"nome\":\"X\",\"url\":\"http://localhost:9/h\","
+                                     + "\"eventos\":[\"pedido.criado\"]}").enviar();
+        assertThat(loopback.status()).as("loopback, permitido nos testes: " + loopback).isEqualTo(201);
+    }
+
+    @Test
     void secretsSaoDiferentesACadaCriacao() {
         LojaDeTeste loja = novaLoja();
         String a = webhook(loja, "pedido.criado").secret();
@@ -50,7 +87,7 @@ class WebhookApiTest extends TesteDeWebhooks {
     void eventoDesconhecidoDa400ListandoOsValidosENadaECriado() {
         LojaDeTeste loja = novaLoja();
         Resposta resposta = api.post("/v1/webhooks").token(loja.token()).json(
-                "{\"nome\":\"X\",\"url\":\"https://erp.example.com/h\",\"eventos\":[\"pedido.criado\",\"pedido.xyz\"]}")
+                "{\"nome\":\"X\",\"url\":\"" + NINGUEM + "/h\",\"eventos\":[\"pedido.criado\",\"pedido.xyz\"]}")
                                .enviar();
         assertThat(resposta.status()).isEqualTo(400);
         assertThat(resposta.texto("erro")).contains("pedido.xyz").contains("pedido.criado", "pedido.status",
@@ -63,17 +100,17 @@ class WebhookApiTest extends TesteDeWebhooks {
     void camposAusentesOuInvalidosDao400ComErro() {
         LojaDeTeste loja = novaLoja();
         String[] corpos = {
-                "{\"url\":\"https://a.example.com\",\"eventos\":[\"pedido.criado\"]}",
+                "{\"url\":\"" + NINGUEM + "\",\"eventos\":[\"pedido.criado\"]}",
                 "{\"nome\":\"X\",\"eventos\":[\"pedido.criado\"]}",
-                "{\"nome\":\"X\",\"url\":\"https://a.example.com\"}",
-                "{\"nome\":\"X\",\"url\":\"https://a.example.com\",\"eventos\":[]}",
-                "{\"nome\":\"X\",\"url\":\"https://a.example.com\",\"eventos\":[null]}",
-                "{\"nome\":\"X\",\"url\":\"https://a.example.com\",\"eventos\":\"pedido.criado\"}",
+                "{\"nome\":\"X\",\"url\":\"" + NINGUEM + "\"}",
+                "{\"nome\":\"X\",\"url\":\"" + NINGUEM + "\",\"eventos\":[]}",
+                "{\"nome\":\"X\",\"url\":\"" + NINGUEM + "\",\"eventos\":[null]}",
+                "{\"nome\":\"X\",\"url\":\"" + NINGUEM + "\",\"eventos\":\"pedido.criado\"}",
                 "{\"nome\":\"X\",\"url\":\"ftp://a.example.com/x\",\"eventos\":[\"pedido.criado\"]}",
                 "{\"nome\":\"X\",\"url\":\"/relativa\",\"eventos\":[\"pedido.criado\"]}",
                 "{\"nome\":\"X\",\"url\":\"https://\",\"eventos\":[\"pedido.criado\"]}",
-                "{\"nome\":\"X\",\"url\":\"https://a.example.com/" + "x".repeat(2001) + "\",\"eventos\":[\"pedido.criado\"]}",
-                "{\"nome\":\"X\",\"url\":\"https://a.example.com\",\"eventos\":[\"pedido.criado\"]",
+                "{\"nome\":\"X\",\"url\":\"" + NINGUEM + "/" + "x".repeat(2001) + "\",\"eventos\":[\"pedido.criado\"]}",
+                "{\"nome\":\"X\",\"url\":\"" + NINGUEM + "\",\"eventos\":[\"pedido.criado\"]",
                 "[]"};
         for (String corpo : corpos) {
             Resposta resposta = api.post("/v1/webhooks").token(loja.token()).json(corpo).enviar();
@@ -109,7 +146,7 @@ class WebhookApiTest extends TesteDeWebhooks {
             webhook(loja, "pedido.criado");
         }
         Resposta excedente = api.post("/v1/webhooks").token(loja.token())
-                                .json("{\"nome\":\"X\",\"url\":\"https://a.example.com\",\"eventos\":[\"pedido.criado\"]}")
+                                .json("{\"nome\":\"X\",\"url\":\"" + NINGUEM + "\",\"eventos\":[\"pedido.criado\"]}")
                                 .enviar();
         assertThat(excedente.status()).isEqualTo(409);
         assertThat(excedente.texto("erro")).contains("20 webhooks");

@@ -1,6 +1,7 @@
 package br.com.lojaapi.gateway.acesso;
 
 import br.com.lojaapi.gateway.erro.RespostasDeErro;
+import br.com.lojaapi.gateway.limite.CotaDoOperador;
 import br.com.lojaapi.gateway.limite.LimiteDeRequisicoes;
 import jakarta.servlet.FilterChain;
 import jakarta.servlet.ServletException;
@@ -8,18 +9,29 @@ import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import org.springframework.http.HttpHeaders;
 import org.springframework.http.HttpStatus;
+import org.springframework.security.authentication.UsernamePasswordAuthenticationToken;
+import org.springframework.security.core.authority.AuthorityUtils;
+import org.springframework.security.core.context.SecurityContext;
+import org.springframework.security.core.context.SecurityContextHolder;
+import org.springframework.security.core.context.SecurityContextHolderStrategy;
 import org.springframework.web.filter.OncePerRequestFilter;
 
 import java.io.IOException;
 import java.util.Optional;
 
 /**
- * Bearer authentication. {@code /v1} takes only store tokens and binds the request to the token's store;
- * {@code /admin} takes only the operator token. The API description under {@code /v1} is public. A store token is
- * looked up in the same statement that charges the request to its quotas ({@link LimiteDeRequisicoes#entrar}), whose
- * decision the quota filter then applies: a revoked token is refused by its next request on every node.
+ * Bearer authentication inside Spring Security's chain, deciding by {@link Areas} (the decoded path, as the route
+ * that will run): the operator's area takes only the operator token, a store's area only store tokens, bound to
+ * the token's store. A store token is looked up in the same statement that charges the request to its quotas
+ * ({@link LimiteDeRequisicoes#entrar}), so a revoked token is refused by its next request on every node; an operator
+ * request to {@code /admin} is charged to the operator's quota ({@link CotaDoOperador}). Failed attempts are counted
+ * per client address and, past their budget, refused before any of that work ({@link FalhasDeAutenticacao}).
+ * What may run is then decided by the authorization rules ({@link ConfiguracaoDeSeguranca}), which deny by default.
  */
-public class AutenticacaoFilter extends OncePerRequestFilter {
+class AutenticacaoFilter extends OncePerRequestFilter {
+
+    static final String AUTORIDADE_LOJA = "LOJA";
+    static final String AUTORIDADE_OPERADOR = "OPERADOR";
 
     private static final String SEM_TOKEN = "Envie o cabeçalho Authorization: Bearer <token da loja>";
     private static final String TOKEN_INVALIDO = "Token inválido ou revogado";
@@ -27,56 +39,102 @@ public class AutenticacaoFilter extends OncePerRequestFilter {
     private static final String TOKEN_OPERADOR_INVALIDO = "Token de operador inválido";
 
     private final LimiteDeRequisicoes limites;
+    private final CotaDoOperador cotaDoOperador;
     private final TokenDeOperador operador;
+    private final FalhasDeAutenticacao falhas;
     private final RespostasDeErro erros;
+    private final SecurityContextHolderStrategy contextos = SecurityContextHolder.getContextHolderStrategy();
 
-    public AutenticacaoFilter(LimiteDeRequisicoes limites, TokenDeOperador operador, RespostasDeErro erros) {
+    AutenticacaoFilter(LimiteDeRequisicoes limites, CotaDoOperador cotaDoOperador, TokenDeOperador operador,
+                       FalhasDeAutenticacao falhas, RespostasDeErro erros) {
         this.limites = limites;
+        this.cotaDoOperador = cotaDoOperador;
         this.operador = operador;
+        this.falhas = falhas;
         this.erros = erros;
     }
 
     @Override
     protected void doFilterInternal(HttpServletRequest requisicao, HttpServletResponse resposta, FilterChain cadeia)
             throws ServletException, IOException {
-        String caminho = requisicao.getRequestURI().substring(requisicao.getContextPath().length());
-        if (publico(caminho)) {
+        if (Areas.PUBLICA.matches(requisicao)) {
+            cadeia.doFilter(requisicao, resposta);
+            return;
+        }
+        boolean doOperador = Areas.DO_OPERADOR.matches(requisicao);
+        if (!doOperador && !Areas.DA_LOJA.matches(requisicao)) {
+            // Outside every area: nothing to authenticate, and the rules deny it.
             cadeia.doFilter(requisicao, resposta);
             return;
         }
         String cabecalho = requisicao.getHeader(HttpHeaders.AUTHORIZATION);
         String token = Tokens.doCabecalho(cabecalho);
-        if (caminho.startsWith("/admin")) {
-            if (operador.confere(token)) {
-                cadeia.doFilter(requisicao, resposta);
-            } else {
-                recusar(resposta, cabecalho == null ? SEM_TOKEN_OPERADOR : TOKEN_OPERADOR_INVALIDO);
-            }
-            return;
-        }
         if (token == null) {
-            recusar(resposta, cabecalho == null ? SEM_TOKEN : TOKEN_INVALIDO);
+            recusar(resposta, cabecalho != null ? (doOperador ? TOKEN_OPERADOR_INVALIDO : TOKEN_INVALIDO)
+                    : (doOperador ? SEM_TOKEN_OPERADOR : SEM_TOKEN));
             return;
         }
-        Optional<LimiteDeRequisicoes.Entrada> entrada =
-                limites.entrar(Tokens.hash(token), LimiteDeRequisicoes.escrita(requisicao.getMethod()));
-        if (entrada.isEmpty()) {
-            recusar(resposta, TOKEN_INVALIDO);
+        String endereco = requisicao.getRemoteAddr();
+        byte[] hash = Tokens.hash(token);
+        long espera = falhas.esperaPara(endereco, hash);
+        if (espera > 0) {
+            limitar(resposta, espera);
             return;
         }
-        requisicao.setAttribute(LojaAtual.ATRIBUTO, new LojaAtual(entrada.get().lojaId(), entrada.get().tokenId()));
-        requisicao.setAttribute(LimiteDeRequisicoes.Decisao.ATRIBUTO, entrada.get().decisao());
+        if (doOperador ? !comoOperador(requisicao, hash) : !comoLoja(requisicao, hash)) {
+            falhas.falhou(endereco, hash);
+            recusar(resposta, doOperador ? TOKEN_OPERADOR_INVALIDO : TOKEN_INVALIDO);
+            return;
+        }
+        falhas.valido(hash);
         cadeia.doFilter(requisicao, resposta);
     }
 
-    static boolean publico(String caminho) {
-        return caminho.equals("/v1/openapi.json") || caminho.startsWith("/v1/openapi.json/")
-                || caminho.equals("/v1/docs") || caminho.startsWith("/v1/docs/")
-                || caminho.startsWith("/v1/swagger-ui/");
+    /** Whether the token is the operator's; if it is, an {@code /admin} request is charged to the operator's quota. */
+    private boolean comoOperador(HttpServletRequest requisicao, byte[] hash) {
+        if (!operador.confere(hash)) {
+            return false;
+        }
+        autenticar("operador", AUTORIDADE_OPERADOR);
+        if (Areas.PAINEL.matches(requisicao)) {
+            requisicao.setAttribute(LimiteDeRequisicoes.Decisao.ATRIBUTO, cotaDoOperador.cobrar());
+        }
+        return true;
+    }
+
+    /** Whether the token is a store's live token, binding the request to its store and its quota decision. */
+    private boolean comoLoja(HttpServletRequest requisicao, byte[] hash) {
+        Optional<LimiteDeRequisicoes.Entrada> entrada =
+                limites.entrar(hash, LimiteDeRequisicoes.escrita(requisicao.getMethod()));
+        if (entrada.isEmpty()) {
+            return false;
+        }
+        LojaAtual loja = new LojaAtual(entrada.get().lojaId(), entrada.get().tokenId());
+        requisicao.setAttribute(LojaAtual.ATRIBUTO, loja);
+        requisicao.setAttribute(LimiteDeRequisicoes.Decisao.ATRIBUTO, entrada.get().decisao());
+        autenticar(loja, AUTORIDADE_LOJA);
+        return true;
+    }
+
+    private void autenticar(Object quem, String autoridade) {
+        SecurityContext contexto = contextos.createEmptyContext();
+        contexto.setAuthentication(UsernamePasswordAuthenticationToken.authenticated(quem, null,
+                AuthorityUtils.createAuthorityList(autoridade)));
+        contextos.setContext(contexto);
     }
 
     private void recusar(HttpServletResponse resposta, String mensagem) throws IOException {
         resposta.setHeader(HttpHeaders.WWW_AUTHENTICATE, "Bearer");
         erros.escrever(resposta, HttpStatus.UNAUTHORIZED, mensagem);
+    }
+
+    private void limitar(HttpServletResponse resposta, long segundos) throws IOException {
+        String espera = Long.toString(segundos);
+        resposta.setHeader(HttpHeaders.RETRY_AFTER, espera);
+        resposta.setHeader("X-RateLimit-Limit", Long.toString(falhas.porMinuto()));
+        resposta.setHeader("X-RateLimit-Remaining", "0");
+        resposta.setHeader("X-RateLimit-Reset", espera);
+        erros.escrever(resposta, HttpStatus.TOO_MANY_REQUESTS, "Tentativas de autenticação com falha demais a partir "
+                + "deste endereço; tente de novo em " + segundos + " s");
     }
 }

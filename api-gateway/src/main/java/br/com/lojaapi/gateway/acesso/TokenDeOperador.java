@@ -15,9 +15,11 @@ import java.security.MessageDigest;
 
 /**
  * The operator token of {@code /admin}: {@code ADMIN_TOKEN} when set (never written anywhere), else the one kept in
- * {@code DATA_DIR/admin-token}, generated on the first start (mode 0600, the token and a newline). Either way it is
- * printed at every start, so the operator of a single node never has to set anything; nodes that share a database
- * but not a data directory need the same {@code ADMIN_TOKEN}.
+ * {@code DATA_DIR/admin-token}, generated on the first start (mode 0600, the token and a newline), so the operator
+ * of a single node never has to set anything; nodes that share a database but not a data directory need the same
+ * {@code ADMIN_TOKEN}. A generated token is printed once, when it is created; later starts log only the file that
+ * keeps it, so logs shipped elsewhere (journald, a log service, a bug report) do not carry a live credential on
+ * every restart.
  */
 @Component
 public class TokenDeOperador {
@@ -46,7 +48,12 @@ public class TokenDeOperador {
     }
 
     boolean confere(String token) {
-        return token != null && MessageDigest.isEqual(hash, Tokens.hash(token));
+        return token != null && confere(Tokens.hash(token));
+    }
+
+    /** Whether a token whose SHA-256 is {@code hashDoToken} is the operator's, in constant time. */
+    boolean confere(byte[] hashDoToken) {
+        return MessageDigest.isEqual(hash, hashDoToken);
     }
 
     private static String doArquivo(Path arquivo) {
@@ -58,7 +65,7 @@ public class TokenDeOperador {
                 log.warn("ADMIN_TOKEN não definido; token de operador gerado e guardado em {} (modo 0600): {}",
                         arquivo, lido.valor());
             } else {
-                log.warn("Token de operador (/admin), guardado em {}: {}", arquivo, lido.valor());
+                log.info("Token de operador (/admin) guardado em {} (ADMIN_TOKEN não definido)", arquivo);
             }
             return lido.valor();
         } catch (IOException e) {

@@ -1,5 +1,6 @@
 package br.com.lojaapi.gateway.banco;
 
+import br.com.lojaapi.gateway.infra.ArquivoSecreto;
 import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -12,6 +13,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
+import java.sql.SQLException;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
@@ -22,21 +24,25 @@ import java.util.concurrent.TimeoutException;
 /**
  * A real PostgreSQL server started by the application from the binaries delivered by Maven (zonky), with its data
  * directory kept across restarts. Durability settings are those of a normal server: zonky's test defaults turn
- * fsync and synchronous commit off.
+ * fsync and synchronous commit off. No connection gets in without the superuser's password, kept next to the data
+ * directory ({@link SenhaDoBancoEmbutido}); zonky's own default, {@code initdb -A trust}, let any local process in.
  */
 public final class PostgresEmbutido implements AutoCloseable {
 
     private static final Logger log = LoggerFactory.getLogger(PostgresEmbutido.class);
 
     private final EmbeddedPostgres servidor;
+    private final String senha;
 
-    private PostgresEmbutido(EmbeddedPostgres servidor) {
+    private PostgresEmbutido(EmbeddedPostgres servidor, String senha) {
         this.servidor = servidor;
+        this.senha = senha;
     }
 
     /**
-     * Starts the server. {@code apagarAoFim} also removes the data directory once this JVM is gone (for
-     * throw-away test databases).
+     * Starts the server. Its password is kept in {@link #arquivoDaSenha} (created on the first start); a data
+     * directory an earlier version left without one is made to require it, data kept. {@code apagarAoFim} also
+     * removes the data directory and the password file once this JVM is gone (for throw-away test databases).
      */
     public static PostgresEmbutido iniciar(Path diretorio, boolean duravel, boolean apagarAoFim) throws IOException {
         return iniciar(diretorio, duravel, apagarAoFim, 0);
@@ -48,32 +54,132 @@ public final class PostgresEmbutido implements AutoCloseable {
      */
     public static PostgresEmbutido iniciar(Path diretorio, boolean duravel, boolean apagarAoFim, int porta)
             throws IOException {
+        return iniciar(diretorio, duravel, apagarAoFim, porta, Duration.ofSeconds(60));
+    }
+
+    /** The same, waiting at most {@code espera} for the server to accept the password. */
+    static PostgresEmbutido iniciar(Path diretorio, boolean duravel, boolean apagarAoFim, int porta, Duration espera)
+            throws IOException {
         Files.createDirectories(diretorio);
         encerrarServidorOrfao(diretorio);
+        Path arquivoDaSenha = SenhaDoBancoEmbutido.arquivo(diretorio);
+        Path hba = diretorio.resolve("pg_hba.conf");
+        // zonky runs initdb exactly when postgresql.conf is missing.
+        boolean existente = Files.exists(diretorio.resolve("postgresql.conf"));
+        List<String> semSenha = existente && Files.exists(hba)
+                ? SenhaDoBancoEmbutido.linhasSemSenha(Files.readString(hba, StandardCharsets.UTF_8)) : List.of();
+        if (existente && semSenha.isEmpty() && !Files.exists(arquivoDaSenha)) {
+            throw new IllegalStateException("O PostgreSQL embutido em " + diretorio.toAbsolutePath()
+                    + " exige senha, mas o arquivo dela (" + arquivoDaSenha + ") não existe: restaure-o, ou troque "
+                    + "scram-sha-256 por trust no pg_hba.conf para que o próximo início defina uma nova");
+        }
+        ArquivoSecreto.Lido senha = SenhaDoBancoEmbutido.lerOuCriar(arquivoDaSenha);
         EmbeddedPostgres.Builder builder = EmbeddedPostgres.builder()
                 .setDataDirectory(diretorio)
                 .setCleanDataDirectory(false)
                 // Stopping is ordered by Spring (pool first, then server) and, if the JVM dies, by the watchdog
                 // below. A JVM shutdown hook would race Spring's own and stop the server under live connections.
                 .setRegisterShutdownHook(false)
-                .setPGStartupWait(Duration.ofSeconds(60))
+                .setPGStartupWait(espera)
                 .setServerConfig("max_connections", "300")
-                .setServerConfig("listen_addresses", "localhost");
+                .setServerConfig("listen_addresses", "localhost")
+                // zonky's initdb takes "-A trust" and then "--key=value" for each of these: the later --auth wins,
+                // so a new cluster requires the password, set from the file, on every pg_hba.conf line. (They come
+                // from a HashMap in no set order: --auth-local or --auth-host here could be overridden by --auth.)
+                .setLocaleConfig("auth", SenhaDoBancoEmbutido.METODO)
+                .setLocaleConfig("pwfile", arquivoDaSenha.toString())
+                // What zonky's readiness check connects with.
+                .setConnectConfig("password", senha.valor());
         if (porta != 0) {
             builder.setPort(porta);
         }
         for (String parametro : List.of("fsync", "synchronous_commit", "full_page_writes")) {
             builder.setServerConfig(parametro, duravel ? "on" : "off");
         }
-        EmbeddedPostgres servidor = builder.start();
+        EmbeddedPostgres servidor;
+        try {
+            servidor = builder.start();
+        } catch (IOException | RuntimeException e) {
+            pararServidorDeixado(diretorio);
+            if (recusouASenha(e)) {
+                throw new IllegalStateException("O PostgreSQL embutido em " + diretorio.toAbsolutePath()
+                        + " recusou a senha guardada em " + arquivoDaSenha + ": restaure o arquivo, ou troque "
+                        + "scram-sha-256 por trust no pg_hba.conf e apague o arquivo para que o próximo início defina"
+                        + " uma nova", e);
+            }
+            throw e;
+        }
         vigiar(diretorio, apagarAoFim);
-        log.info("PostgreSQL embutido ouvindo em localhost:{} com dados em {}", servidor.getPort(),
-                diretorio.toAbsolutePath());
-        return new PostgresEmbutido(servidor);
+        PostgresEmbutido embutido = new PostgresEmbutido(servidor, senha.valor());
+        if (!semSenha.isEmpty()) {
+            try {
+                SenhaDoBancoEmbutido.exigir(embutido.url(), hba, senha.valor());
+            } catch (SQLException | IOException | RuntimeException e) {
+                embutido.close();
+                throw new IOException("Não foi possível passar a exigir senha no PostgreSQL embutido em "
+                        + diretorio.toAbsolutePath() + ": " + e.getMessage(), e);
+            }
+            log.warn("O PostgreSQL embutido em {} aceitava conexões locais sem senha ({} linha(s) trust no "
+                     + "pg_hba.conf, de uma versão anterior ou postas à mão): o superusuário agora tem a senha "
+                     + "guardada em {} (modo 0600), o pg_hba.conf exige {} e foi recarregado; os dados foram mantidos",
+                    diretorio.toAbsolutePath(), semSenha.size(), arquivoDaSenha, SenhaDoBancoEmbutido.METODO);
+        } else if (senha.criado()) {
+            log.info("Senha do superusuário do PostgreSQL embutido gerada e guardada em {} (modo 0600)",
+                    arquivoDaSenha);
+        }
+        log.info("PostgreSQL embutido ouvindo em localhost:{} com dados em {}; conexões exigem a senha de {}",
+                servidor.getPort(), diretorio.toAbsolutePath(), arquivoDaSenha);
+        return embutido;
+    }
+
+    /** Where the embedded server on {@code diretorio} keeps its superuser's password. */
+    public static Path arquivoDaSenha(Path diretorio) {
+        return SenhaDoBancoEmbutido.arquivo(diretorio);
     }
 
     public UrlDoBanco url() {
-        return new UrlDoBanco("jdbc:postgresql://localhost:" + servidor.getPort() + "/postgres", "postgres", null);
+        return new UrlDoBanco("jdbc:postgresql://localhost:" + servidor.getPort() + "/postgres", "postgres", senha);
+    }
+
+    public int porta() {
+        return servidor.getPort();
+    }
+
+    /** Whether a start failed because the server refused the password (SQLSTATE 28P01). */
+    private static boolean recusouASenha(Throwable erro) {
+        for (Throwable causa = erro; causa != null; causa = causa.getCause()) {
+            if (causa instanceof SQLException sql && "28P01".equals(sql.getSQLState())) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /**
+     * zonky leaves the server running when its readiness check gives up (a refused password, say), and nothing
+     * would stop it: no watchdog is watching yet. Only a server this JVM started is stopped: zonky still holds the
+     * directory's {@code epg-lock} for it. A lock held by another process means that process's server.
+     */
+    private static void pararServidorDeixado(Path diretorio) {
+        try (FileChannel canal = FileChannel.open(diretorio.resolve("epg-lock"), StandardOpenOption.WRITE);
+             FileLock trava = canal.tryLock()) {
+            return;
+        } catch (OverlappingFileLockException nestaJvm) {
+            // zonky's, from the start that just failed
+        } catch (IOException e) {
+            return;
+        }
+        servidorEm(diretorio).flatMap(ProcessHandle::of).ifPresent(processo -> {
+            try {
+                new ProcessBuilder("kill", "-INT", Long.toString(processo.pid())).start().waitFor(5, TimeUnit.SECONDS);
+                processo.onExit().get(60, TimeUnit.SECONDS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            } catch (IOException | ExecutionException | TimeoutException e) {
+                log.warn("O PostgreSQL (pid {}) em {} ficou no ar depois de um início que falhou", processo.pid(),
+                        diretorio);
+            }
+        });
     }
 
     @Override
@@ -83,14 +189,16 @@ public final class PostgresEmbutido implements AutoCloseable {
 
     /**
      * A small shell process that outlives this JVM: once the JVM is gone (even after SIGKILL), it stops the server
-     * this JVM started, if it is still running, and optionally removes the data directory. It signals only that
-     * server: the pid in {@code postmaster.pid} is checked now to be a postgres on this data directory, and the
-     * script gets its start time ({@link #inicio}) to signal the pid only while the process holding it is still
-     * the one that started then. A pid reused after the server stopped (or a stale pid file) is left alone.
-     * Without {@code /proc} nothing is signalled; the next start stops the orphan ({@link #encerrarServidorOrfao}).
+     * this JVM started, if it is still running, and optionally removes the data directory and its password file.
+     * It signals only that server: the pid in {@code postmaster.pid} is checked now to be a postgres on this data
+     * directory, and the script gets its start time ({@link #inicio}) to signal the pid only while the process
+     * holding it is still the one that started then. A pid reused after the server stopped (or a stale pid file)
+     * is left alone. Without {@code /proc} nothing is signalled; the next start stops the orphan
+     * ({@link #encerrarServidorOrfao}).
      */
     private static void vigiar(Path diretorio, boolean apagarAoFim) {
         String dir = diretorio.toAbsolutePath().toString().replace("'", "'\\''");
+        String senha = SenhaDoBancoEmbutido.arquivo(diretorio).toString().replace("'", "'\\''");
         String parar = servidorEm(diretorio).flatMap(pid -> inicio(pid).map(inicio ->
                 "P=" + pid + "; if [ \"$(" + INICIO_NO_SHELL + ")\" = '" + inicio + "' ]; then kill -INT $P 2>/dev/null; "
                         + "for i in $(seq 1 30); do [ -f '" + dir + "/postmaster.pid' ] || break; sleep 1; done; fi"))
@@ -100,7 +208,7 @@ public final class PostgresEmbutido implements AutoCloseable {
                     + "próximo início", diretorio.toAbsolutePath());
         }
         String script = "while kill -0 " + ProcessHandle.current().pid() + " 2>/dev/null; do sleep 1; done; "
-                + parar + (apagarAoFim ? "; rm -rf '" + dir + "'" : "");
+                + parar + (apagarAoFim ? "; rm -rf '" + dir + "' '" + senha + "'" : "");
         try {
             new ProcessBuilder("sh", "-c", script)
                     .redirectOutput(ProcessBuilder.Redirect.DISCARD)

@@ -1,5 +1,6 @@
 package br.com.lojaapi.gateway.erro;
 
+import jakarta.servlet.DispatcherType;
 import jakarta.servlet.RequestDispatcher;
 import jakarta.servlet.http.HttpServletRequest;
 import org.springframework.boot.web.servlet.error.ErrorController;
@@ -18,6 +19,10 @@ class ErroJsonController implements ErrorController {
     @RequestMapping("/error")
     ResponseEntity<Object> erro(HttpServletRequest requisicao) {
         Object codigo = requisicao.getAttribute(RequestDispatcher.ERROR_STATUS_CODE);
+        if (requisicao.getDispatcherType() != DispatcherType.ERROR && codigo == null) {
+            // Asked for by name: there is no resource here (security answers this first; this is the fallback).
+            return RespostasDeErro.entidade(HttpStatus.NOT_FOUND, RespostasDeErro.mensagemPadrao(404));
+        }
         int status = codigo instanceof Integer numero ? numero : 500;
         HttpStatus http = HttpStatus.resolve(status);
         if (http == null || status < 400) {

@@ -24,6 +24,11 @@ public class RespostasDeErro {
      */
     static final String TENTE_DE_NOVO_EM_S = "1";
 
+    /** What a request refused for its spelling is told (the refused value, chosen by the client, is not repeated). */
+    public static final String RECUSADA_PELO_FIREWALL = "Endereço ou cabeçalho recusado: escreva o caminho sem '//', "
+            + "'/./', '/../', ';', barra invertida, nem '/', '.' ou '%' codificados, e cabeçalhos e parâmetros sem "
+            + "caracteres de controle";
+
     private final ObjectMapper json;
 
     RespostasDeErro(ObjectMapper json) {
@@ -87,6 +92,7 @@ public class RespostasDeErro {
             case 414 -> "Endereço grande demais";
             case 415 -> "Content-Type não suportado";
             case 429 -> "Limite de requisições excedido";
+            case 501 -> "Método não implementado por este serviço";
             case 503 -> "Serviço indisponível no momento; tente novamente";
             default -> status >= 500 ? "Erro interno; tente novamente" : "Requisição não pôde ser atendida";
         };

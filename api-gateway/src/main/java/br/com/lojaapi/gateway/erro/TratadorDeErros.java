@@ -16,6 +16,7 @@ import org.springframework.validation.FieldError;
 import org.springframework.web.HttpMediaTypeNotAcceptableException;
 import org.springframework.web.HttpMediaTypeNotSupportedException;
 import org.springframework.web.HttpRequestMethodNotSupportedException;
+import org.springframework.security.web.firewall.RequestRejectedException;
 import org.springframework.web.bind.MethodArgumentNotValidException;
 import org.springframework.web.bind.MissingRequestHeaderException;
 import org.springframework.web.bind.MissingServletRequestParameterException;
@@ -27,7 +28,9 @@ import org.springframework.web.multipart.MaxUploadSizeExceededException;
 import org.springframework.web.multipart.MultipartException;
 import org.springframework.web.servlet.NoHandlerFoundException;
 import org.springframework.web.servlet.resource.NoResourceFoundException;
+import org.springframework.web.util.DisconnectedClientHelper;
 
+import java.sql.SQLException;
 import java.util.Comparator;
 import java.util.Objects;
 import java.util.Optional;
@@ -183,15 +186,50 @@ public class TratadorDeErros {
                 + "boundary do Content-Type e as partes enviadas");
     }
 
+    /** A header or parameter the firewall refuses when a controller reads it (a control character, say). */
+    @ExceptionHandler(RequestRejectedException.class)
+    ResponseEntity<Object> recusadaPeloFirewall() {
+        return RespostasDeErro.entidade(HttpStatus.BAD_REQUEST, RespostasDeErro.RECUSADA_PELO_FIREWALL);
+    }
+
     @ExceptionHandler(ConflitoPersistenteException.class)
     ResponseEntity<Object> conflitoPersistente() {
         return RespostasDeErro.indisponivel("O recurso está sendo alterado por outras requisições ao mesmo tempo; "
                 + "tente de novo em instantes");
     }
 
-    /** Anything else: 503 when it is the database being out of reach (see {@link FalhasDoBanco}), else a bug. */
+    /**
+     * Anything else: nothing when the client has gone, 503 when it is the database being out of reach (see
+     * {@link FalhasDoBanco}), else a bug.
+     */
     @ExceptionHandler(Exception.class)
-    ResponseEntity<Object> inesperado(Exception erro, HttpServletRequest requisicao) {
+    ResponseEntity<Object> qualquer(Exception erro, HttpServletRequest requisicao) {
+        // The client closed the connection while the answer was being written (a load tester stopping, a closed
+        // tab, a timeout on its side): Tomcat's ClientAbortException, Spring's AsyncRequestNotUsableException, a
+        // broken pipe or a reset. Nothing to fix here and nobody to answer, so no log above DEBUG and no body: null
+        // tells Spring the request is handled.
+        if (clienteSaiu(erro)) {
+            log.debug("Cliente desconectou durante {} {}: {}", requisicao.getMethod(), requisicao.getRequestURI(),
+                    erro.toString());
+            return null;
+        }
+        return inesperado(erro, requisicao);
+    }
+
+    /**
+     * Spring's reading of a client that went away (exception types and "broken pipe" / "connection reset by peer"
+     * in the deepest cause), except when the database's connection is what broke: that one is ours to report.
+     */
+    static boolean clienteSaiu(Throwable erro) {
+        for (Throwable causa = erro; causa != null; causa = causa.getCause() == causa ? null : causa.getCause()) {
+            if (causa instanceof SQLException) {
+                return false;
+            }
+        }
+        return DisconnectedClientHelper.isClientDisconnectedException(erro);
+    }
+
+    private ResponseEntity<Object> inesperado(Exception erro, HttpServletRequest requisicao) {
         Optional<String> semBanco = banco.mensagem(erro);
         if (semBanco.isPresent()) {
             return RespostasDeErro.indisponivel(semBanco.get());

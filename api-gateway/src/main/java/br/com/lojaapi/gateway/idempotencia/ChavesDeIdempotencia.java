@@ -3,15 +3,24 @@ package br.com.lojaapi.gateway.idempotencia;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import br.com.lojaapi.command.webhook.ChavesDeWebhook;
+import br.com.lojaapi.command.webhook.SegredosEmClaro;
 import br.com.lojaapi.coreapi.comum.ErroDeNegocio;
+import com.fasterxml.jackson.databind.JsonNode;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 import org.springframework.beans.factory.annotation.Value;
 import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.scheduling.annotation.Scheduled;
 import org.springframework.stereotype.Component;
+import org.springframework.transaction.PlatformTransactionManager;
+import org.springframework.transaction.support.TransactionTemplate;
 
+import java.io.IOException;
 import java.time.Duration;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Optional;
 import java.util.UUID;
 
 /**
@@ -25,28 +34,42 @@ import java.util.UUID;
  * {@link #marcarEfetivada}, so only one of the two ever has an effect. If one did commit, the response is lost
  * for good and a retry is told so (409) instead of doing it again, with the resource the request created or
  * changed, recorded by the same commit ({@link RecursoDaRequisicao}), so that the client can read it.
+ * <p>
+ * A response that shows a webhook's secret (its creation) is stored sealed under that webhook's data key
+ * ({@code selada_por}, {@code corpo_selado}; decision 069): never in clear, and destroyed with the webhook, after
+ * which a retry is told so (409) instead of being answered.
  */
 @Component
 public class ChavesDeIdempotencia {
 
+    private static final Logger log = LoggerFactory.getLogger(ChavesDeIdempotencia.class);
     private static final String EM_ANDAMENTO = "em_andamento";
+    /** Stored answers are written by this version in format 2; format 1 may hold a secret in clear. */
+    private static final int FORMATO = 2;
     private static final TypeReference<List<Cabecalho>> CABECALHOS = new TypeReference<>() {
     };
 
     private final JdbcTemplate jdbc;
     private final ObjectMapper json;
+    private final ChavesDeWebhook chavesDeWebhook;
+    private final SegredosEmClaro segredosEmClaro;
+    private final TransactionTemplate transacao;
     private final double validade;
     private final double abandono;
 
-    ChavesDeIdempotencia(JdbcTemplate jdbc, ObjectMapper json,
-                           @Value("${loja.idempotencia.validade:24h}") Duration validade,
-                           @Value("${loja.idempotencia.abandono:2m}") Duration abandono) {
+    ChavesDeIdempotencia(JdbcTemplate jdbc, ObjectMapper json, ChavesDeWebhook chavesDeWebhook,
+                         SegredosEmClaro segredosEmClaro, PlatformTransactionManager transacoes,
+                         @Value("${loja.idempotencia.validade:24h}") Duration validade,
+                         @Value("${loja.idempotencia.abandono:2m}") Duration abandono) {
         if (abandono.compareTo(Duration.ofSeconds(10)) < 0 || validade.compareTo(abandono) <= 0) {
             throw new IllegalStateException("loja.idempotencia.abandono deve ser de pelo menos 10 s e menor que "
                     + "loja.idempotencia.validade");
         }
         this.jdbc = jdbc;
         this.json = json;
+        this.chavesDeWebhook = chavesDeWebhook;
+        this.segredosEmClaro = segredosEmClaro;
+        this.transacao = new TransactionTemplate(transacoes);
         this.validade = validade.toMillis() / 1000.0;
         this.abandono = abandono.toMillis() / 1000.0;
     }
@@ -87,6 +110,10 @@ public class ChavesDeIdempotencia {
     record Concluida(RespostaGuardada resposta) implements Situacao {
     }
 
+    /** The stored response showed the secret of a webhook since removed: it was destroyed with the webhook. */
+    record RespostaDestruida() implements Situacao {
+    }
+
     Situacao reivindicar(String lojaId, String chave, byte[] impressao) {
         // A row released or expired between the INSERT and the SELECT is claimed on the next turn; three turns
         // cover any realistic interleaving, and a request that still loses them is told the key is busy.
@@ -102,8 +129,8 @@ public class ChavesDeIdempotencia {
                 criadas = jdbc.update("""
                         UPDATE idempotencia
                            SET impressao = ?, estado = 'em_andamento', dono = ?, efetivada = FALSE, status = NULL,
-                               cabecalhos = NULL, corpo = NULL, recurso_id = NULL, recurso_local = NULL,
-                               criada_em = now(),
+                               cabecalhos = NULL, corpo = NULL, selada_por = NULL, corpo_selado = NULL,
+                               recurso_id = NULL, recurso_local = NULL, formato = 1, criada_em = now(),
                                expira_em = now() + make_interval(secs => ?)
                          WHERE loja_id = ? AND chave = ? AND expira_em <= now()""", impressao, dono, validade,
                         lojaId, chave);
@@ -113,11 +140,13 @@ public class ChavesDeIdempotencia {
             }
             List<Existente> existente = jdbc.query("""
                     SELECT impressao, estado, status, cabecalhos::text, corpo, dono, efetivada,
-                           criada_em < now() - make_interval(secs => ?), recurso_id, recurso_local
+                           criada_em < now() - make_interval(secs => ?), selada_por, corpo_selado,
+                           recurso_id, recurso_local
                       FROM idempotencia WHERE loja_id = ? AND chave = ? AND expira_em > now()""",
                     (rs, i) -> new Existente(rs.getBytes(1), rs.getString(2), rs.getInt(3), rs.getString(4),
-                            rs.getBytes(5), rs.getString(6), rs.getBoolean(7), rs.getBoolean(8),
-                            rs.getString(9) == null ? null : new RecursoGuardado(rs.getString(9), rs.getString(10))),
+                            rs.getBytes(5), rs.getString(6), rs.getBoolean(7), rs.getBoolean(8), rs.getString(9),
+                            rs.getBytes(10),
+                            rs.getString(11) == null ? null : new RecursoGuardado(rs.getString(11), rs.getString(12))),
                     abandono, lojaId, chave);
             if (existente.isEmpty()) {
                 continue;
@@ -127,7 +156,13 @@ public class ChavesDeIdempotencia {
                 return new OutraRequisicao();
             }
             if (!EM_ANDAMENTO.equals(linha.estado())) {
-                return new Concluida(new RespostaGuardada(linha.status(), ler(linha.cabecalhos()), linha.corpo()));
+                Optional<byte[]> corpo = linha.seladaPor() == null ? Optional.ofNullable(linha.corpo())
+                        : abrir(lojaId, chave, linha.seladaPor(), linha.corpoSelado());
+                if (linha.seladaPor() != null && corpo.isEmpty()) {
+                    return new RespostaDestruida();
+                }
+                return new Concluida(new RespostaGuardada(linha.status(), ler(linha.cabecalhos()),
+                        corpo.orElse(null)));
             }
             if (!linha.abandonada()) {
                 return new EmAndamento();
@@ -145,13 +180,110 @@ public class ChavesDeIdempotencia {
         return new EmAndamento();
     }
 
-    /** Stores the response; the row then lives for the whole validity from now. */
-    void concluir(Reivindicada reivindicada, RespostaGuardada resposta) {
+    /**
+     * Stores the response; the row then lives for the whole validity from now. With {@code seladaPor} (a webhook
+     * whose secret the body shows) the body is stored sealed under that webhook's data key, or not at all when the
+     * webhook is already gone.
+     */
+    void concluir(Reivindicada reivindicada, RespostaGuardada resposta, String seladaPor) {
+        byte[] corpo = resposta.corpo();
+        byte[] selado = null;
+        if (seladaPor != null) {
+            selado = chavesDeWebhook.selarCom(seladaPor, corpo, contexto(reivindicada.lojaId(), reivindicada.chave()))
+                                    .orElse(null);
+            corpo = null;
+        }
         jdbc.update("""
                 UPDATE idempotencia SET estado = 'concluida', status = ?, cabecalhos = ?::jsonb, corpo = ?,
-                       expira_em = now() + make_interval(secs => ?)
+                       selada_por = ?, corpo_selado = ?, formato = ?, expira_em = now() + make_interval(secs => ?)
                  WHERE loja_id = ? AND chave = ? AND dono = ?""", resposta.status(), escrever(resposta.cabecalhos()),
-                resposta.corpo(), validade, reivindicada.lojaId(), reivindicada.chave(), reivindicada.dono());
+                corpo, seladaPor, selado, FORMATO, validade, reivindicada.lojaId(), reivindicada.chave(),
+                reivindicada.dono());
+    }
+
+    private Optional<byte[]> abrir(String lojaId, String chave, String webhookId, byte[] selado) {
+        return selado == null ? Optional.empty()
+                : chavesDeWebhook.abrirCom(webhookId, selado, contexto(lojaId, chave));
+    }
+
+    /** What a stored body is sealed for: this store's key, so it cannot be moved to another row. */
+    private static String contexto(String lojaId, String chave) {
+        return "resposta-guardada:" + lojaId + ":" + chave;
+    }
+
+    /** Stored answers of the previous version (format 1) that show a webhook's secret in clear. */
+    public long respostasEmClaro() {
+        Long n = jdbc.queryForObject("""
+                SELECT count(*) FROM idempotencia
+                 WHERE formato = 1 AND estado = 'concluida' AND position('whsec_'::bytea IN corpo) > 0""", Long.class);
+        return n == null ? 0 : n;
+    }
+
+    /** How many stored answers with a secret in clear were sealed, and how many destroyed. */
+    public record RespostasCifradas(int seladas, int destruidas) {
+    }
+
+    /**
+     * Seals the stored answers of the previous version that show a webhook's secret, as this version stores them,
+     * or destroys them if the webhook is gone; every other answer of that version is only marked as looked at.
+     * Answers of webhooks whose own secret is still in clear are left for the next sweep (they get a data key first).
+     */
+    public RespostasCifradas selarRespostasAntigas() {
+        jdbc.update("""
+                UPDATE idempotencia SET formato = 2
+                 WHERE formato = 1 AND estado = 'concluida'
+                   AND (corpo IS NULL OR position('whsec_'::bytea IN corpo) = 0)""");
+        int[] feitas = {0, 0};
+        while (true) {
+            Integer lote = transacao.execute(status -> {
+                List<Object[]> linhas = jdbc.query("""
+                        SELECT loja_id, chave, corpo FROM idempotencia
+                         WHERE formato = 1 AND estado = 'concluida' AND position('whsec_'::bytea IN corpo) > 0
+                         LIMIT 100 FOR UPDATE SKIP LOCKED""",
+                        (rs, i) -> new Object[] {rs.getString(1), rs.getString(2), rs.getBytes(3)});
+                int mudadas = 0;
+                for (Object[] linha : linhas) {
+                    mudadas += selarRespostaAntiga((String) linha[0], (String) linha[1], (byte[]) linha[2], feitas);
+                }
+                return mudadas;
+            });
+            if (lote == null || lote == 0) {
+                break;
+            }
+        }
+        if (feitas[0] + feitas[1] > 0) {
+            log.info("Respostas guardadas (Idempotency-Key) da versão anterior com secret em claro: {} cifradas, {} "
+                     + "destruídas (webhooks removidos)", feitas[0], feitas[1]);
+        }
+        return new RespostasCifradas(feitas[0], feitas[1]);
+    }
+
+    private int selarRespostaAntiga(String lojaId, String chave, byte[] corpo, int[] feitas) {
+        String webhookId = webhookDoSegredo(corpo);
+        if (webhookId == null) {
+            return jdbc.update("UPDATE idempotencia SET formato = 2 WHERE loja_id = ? AND chave = ?", lojaId, chave);
+        }
+        Optional<byte[]> selado = chavesDeWebhook.selarCom(webhookId, corpo, contexto(lojaId, chave));
+        if (selado.isEmpty() && segredosEmClaro.pendente(webhookId)) {
+            return 0;
+        }
+        feitas[selado.isPresent() ? 0 : 1]++;
+        return jdbc.update("""
+                UPDATE idempotencia SET corpo = NULL, selada_por = ?, corpo_selado = ?, formato = 2
+                 WHERE loja_id = ? AND chave = ?""", webhookId, selado.orElse(null), lojaId, chave);
+    }
+
+    /** The webhook whose secret a stored body shows (a creation's 201: its id and secret), or null. */
+    private String webhookDoSegredo(byte[] corpo) {
+        try {
+            JsonNode lido = json.readTree(corpo);
+            JsonNode id = lido == null ? null : lido.get("id");
+            JsonNode secret = lido == null ? null : lido.get("secret");
+            return id != null && id.isTextual() && secret != null && secret.isTextual()
+                   && secret.asText().startsWith("whsec_") ? id.asText() : null;
+        } catch (IOException e) {
+            return null;
+        }
     }
 
     /**
@@ -192,7 +324,8 @@ public class ChavesDeIdempotencia {
     }
 
     private record Existente(byte[] impressao, String estado, int status, String cabecalhos, byte[] corpo,
-                             String dono, boolean efetivada, boolean abandonada, RecursoGuardado recurso) {
+                             String dono, boolean efetivada, boolean abandonada, String seladaPor,
+                             byte[] corpoSelado, RecursoGuardado recurso) {
     }
 
     private String escrever(List<Cabecalho> cabecalhos) {

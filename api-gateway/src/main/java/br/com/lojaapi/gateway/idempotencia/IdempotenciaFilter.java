@@ -43,6 +43,11 @@ public class IdempotenciaFilter extends OncePerRequestFilter {
 
     public static final String CABECALHO = "Idempotency-Key";
     public static final String REPETIDA = "Idempotent-Replayed";
+    /**
+     * Request attribute a controller sets to the id of a webhook whose secret its response shows: the stored copy
+     * of the response is then sealed under that webhook's data key, and destroyed with the webhook.
+     */
+    public static final String SELAR_COM_O_WEBHOOK = IdempotenciaFilter.class.getName() + ".selarComOWebhook";
     static final int TAMANHO_MAXIMO = 255;
 
     private static final Logger log = LoggerFactory.getLogger(IdempotenciaFilter.class);
@@ -64,6 +69,7 @@ public class IdempotenciaFilter extends OncePerRequestFilter {
                 ChavesDeIdempotencia.Concluida.class, contador(metricas, "repetida"),
                 ChavesDeIdempotencia.EmAndamento.class, contador(metricas, "em_andamento"),
                 ChavesDeIdempotencia.AplicadaSemResposta.class, contador(metricas, "aplicada_sem_resposta"),
+                ChavesDeIdempotencia.RespostaDestruida.class, contador(metricas, "resposta_destruida"),
                 ChavesDeIdempotencia.OutraRequisicao.class, contador(metricas, "outra_requisicao"));
     }
 
@@ -118,6 +124,10 @@ public class IdempotenciaFilter extends OncePerRequestFilter {
             repetir(resposta, concluida.resposta());
         } else if (situacao instanceof ChavesDeIdempotencia.AplicadaSemResposta aplicada) {
             respostaPerdida(resposta, aplicada.recurso());
+        } else if (situacao instanceof ChavesDeIdempotencia.RespostaDestruida) {
+            erros.escrever(resposta, HttpStatus.CONFLICT, "A requisição com esta Idempotency-Key foi aplicada, mas "
+                    + "a resposta dela mostrava o secret de um webhook que já foi removido, e ele foi destruído com "
+                    + "o webhook; consulte o recurso em vez de repetir");
         } else if (situacao instanceof ChavesDeIdempotencia.EmAndamento) {
             resposta.setHeader(HttpHeaders.RETRY_AFTER, "1");
             erros.escrever(resposta, HttpStatus.CONFLICT, "Uma requisição com esta Idempotency-Key ainda está em "
@@ -173,7 +183,8 @@ public class IdempotenciaFilter extends OncePerRequestFilter {
         if (copia.getStatus() < 500 && !copia.erroDoContainer) {
             try {
                 chaves.concluir(reivindicada, new ChavesDeIdempotencia.RespostaGuardada(copia.getStatus(),
-                        cabecalhos(copia), copia.getContentAsByteArray()));
+                        cabecalhos(copia), copia.getContentAsByteArray()),
+                        (String) requisicao.getAttribute(SELAR_COM_O_WEBHOOK));
             } catch (RuntimeException e) {
                 // Releasing the key could let a retry do the work again. It stays in progress: a retry gets 409, and
                 // once abandoned runs again only if nothing was committed. The client still gets this response.

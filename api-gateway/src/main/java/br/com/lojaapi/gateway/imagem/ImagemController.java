@@ -3,6 +3,7 @@ package br.com.lojaapi.gateway.imagem;
 import br.com.lojaapi.command.armazenamento.ArmazenamentoDeObjetos;
 import br.com.lojaapi.command.imagem.ImagensDeProduto;
 import br.com.lojaapi.coreapi.comum.ErroDeNegocio;
+import br.com.lojaapi.gateway.objetos.DownloadPrivado;
 import io.minio.StatObjectResponse;
 import io.swagger.v3.oas.annotations.Hidden;
 import org.springframework.core.io.InputStreamResource;
@@ -43,12 +44,11 @@ class ImagemController {
         if (objeto.isEmpty()) {
             throw ErroDeNegocio.naoEncontrado(NAO_ENCONTRADA);
         }
-        return ResponseEntity.ok()
+        return DownloadPrivado.semExecutar(ResponseEntity.ok()
                              .contentType(MediaType.parseMediaType(objeto.get().contentType()))
                              .contentLength(objeto.get().size())
                              .cacheControl(CacheControl.maxAge(Duration.ofDays(365)).cachePublic().immutable())
-                             .eTag("\"" + arquivo.substring(0, arquivo.indexOf('.')) + "\"")
-                             .header("X-Content-Type-Options", "nosniff")
+                             .eTag("\"" + arquivo.substring(0, arquivo.indexOf('.')) + "\""))
                              .body(new InputStreamResource(armazenamento.ler(chave)));
     }
 }

@@ -1,13 +1,11 @@
 package br.com.lojaapi.gateway.rotulo;
 
 import br.com.lojaapi.coreapi.comum.ErroDeNegocio;
+import br.com.lojaapi.gateway.objetos.DownloadPrivado;
 import br.com.lojaapi.query.rotulo.RotuloPdf;
 import br.com.lojaapi.query.rotulo.RotuloZpl;
 import br.com.lojaapi.query.rotulo.Rotulo;
 import br.com.lojaapi.query.rotulo.TamanhoDoRotulo;
-import org.springframework.http.CacheControl;
-import org.springframework.http.ContentDisposition;
-import org.springframework.http.HttpHeaders;
 import org.springframework.http.MediaType;
 import org.springframework.http.ResponseEntity;
 
@@ -50,15 +48,7 @@ record Impressao(TamanhoDoRotulo tamanho, boolean zpl, int dpi) {
     ResponseEntity<byte[]> arquivo(List<Rotulo> rotulos, String nome, boolean abrir) {
         byte[] conteudo = zpl ? RotuloZpl.gerar(rotulos, dpi).getBytes(StandardCharsets.UTF_8)
                 : RotuloPdf.gerar(rotulos, tamanho);
-        ContentDisposition disposicao = (abrir && !zpl ? ContentDisposition.inline() : ContentDisposition.attachment())
-                .filename(nome + (zpl ? ".zpl" : ".pdf")).build();
-        return ResponseEntity.ok()
-                             .contentType(zpl ? TIPO_ZPL : MediaType.APPLICATION_PDF)
-                             .contentLength(conteudo.length)
-                             .header(HttpHeaders.CONTENT_DISPOSITION, disposicao.toString())
-                             .header("X-Content-Type-Options", "nosniff")
-                             // Customer names and addresses: no shared cache may keep them.
-                             .cacheControl(CacheControl.noStore().cachePrivate())
-                             .body(conteudo);
+        return DownloadPrivado.responder(conteudo, zpl ? TIPO_ZPL : MediaType.APPLICATION_PDF,
+                nome + (zpl ? ".zpl" : ".pdf"), abrir && !zpl);
     }
 }

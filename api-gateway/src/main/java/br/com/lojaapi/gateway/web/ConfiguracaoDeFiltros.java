@@ -1,13 +1,11 @@
 package br.com.lojaapi.gateway.web;
 
-import br.com.lojaapi.gateway.acesso.AutenticacaoFilter;
-import br.com.lojaapi.gateway.acesso.TokenDeOperador;
+import br.com.lojaapi.gateway.erro.ErroSemCorpoFilter;
 import br.com.lojaapi.gateway.erro.FalhaDoBancoFilter;
 import br.com.lojaapi.gateway.erro.FalhasDoBanco;
 import br.com.lojaapi.gateway.erro.RespostasDeErro;
 import br.com.lojaapi.gateway.idempotencia.IdempotenciaFilter;
 import br.com.lojaapi.gateway.idempotencia.ChavesDeIdempotencia;
-import br.com.lojaapi.gateway.limite.LimiteDeRequisicoes;
 import br.com.lojaapi.gateway.limite.LimiteDeRequisicoesFilter;
 import io.micrometer.core.instrument.MeterRegistry;
 import jakarta.servlet.Filter;
@@ -21,10 +19,11 @@ import java.time.Clock;
 import java.time.Duration;
 
 /**
- * The request pipeline in front of every controller: an outage of the database turned into 503 around all of it,
- * then authentication, then quotas, then input limits. Limits come
- * last so that even a refused oversized body is authenticated, counted and answered with the quota headers,
- * and an anonymous client learns nothing but 401.
+ * The request pipeline in front of every controller: an outage of the database turned into 503 around all of it
+ * (0), then Spring Security's chain with authentication and authorization ({@code spring.security.filter.order} 1,
+ * see {@code ConfiguracaoDeSeguranca}), then quotas (2), then input limits (3), then idempotency (4). Limits come
+ * after security so that even a refused oversized body is authenticated, counted and answered with the quota
+ * headers, and an anonymous client learns nothing but 401.
  */
 @Configuration(proxyBeanMethods = false)
 public class ConfiguracaoDeFiltros {
@@ -49,15 +48,9 @@ public class ConfiguracaoDeFiltros {
     }
 
     @Bean
-    FilterRegistrationBean<AutenticacaoFilter> filtroDeAutenticacao(LimiteDeRequisicoes limites,
-                                                            TokenDeOperador operador, RespostasDeErro erros) {
-        return aplicado(new AutenticacaoFilter(limites, operador, erros), 1, "/v1/*", "/admin/*");
-    }
-
-    @Bean
     FilterRegistrationBean<LimiteDeRequisicoesFilter> filtroDeLimiteDeRequisicoes(RespostasDeErro erros,
                                                                           MeterRegistry metricas) {
-        return aplicado(new LimiteDeRequisicoesFilter(erros, metricas), 2, "/v1/*");
+        return aplicado(new LimiteDeRequisicoesFilter(erros, metricas), 2, "/v1/*", "/admin/*");
     }
 
     /** Last: a request refused by authentication, quotas or input limits never claims its Idempotency-Key. */
@@ -66,6 +59,12 @@ public class ConfiguracaoDeFiltros {
                                                                     RespostasDeErro erros,
                                                                     MeterRegistry metricas) {
         return aplicado(new IdempotenciaFilter(chaves, erros, metricas), 4, "/v1/*");
+    }
+
+    /** Inside security: an anonymous or store caller never gets this far on {@code /actuator}. */
+    @Bean
+    FilterRegistrationBean<ErroSemCorpoFilter> filtroDeErroSemCorpo(RespostasDeErro erros) {
+        return aplicado(new ErroSemCorpoFilter(erros), 2, "/actuator/*");
     }
 
     /** {@code filtro} at position {@code ordem} of the pipeline, for the requests under {@code caminhos}. */

@@ -62,13 +62,21 @@ public class ConfiguracaoWeb implements WebMvcConfigurer {
         };
     }
 
+    /**
+     * Tomcat's own error answers in {@code {erro}} JSON: those of a request mapped to the application (host's
+     * valve), and those it gives before mapping one, such as a 405 to TRACE (engine's valve, which speaks only when
+     * the host's did not).
+     */
     @Bean
     WebServerFactoryCustomizer<TomcatServletWebServerFactory> paginasDeErroJson() {
-        return fabrica -> fabrica.addContextCustomizers(contexto -> {
-            if (contexto.getParent() instanceof StandardHost host) {
-                host.setErrorReportValveClass(ValvulaDeErroJson.class.getName());
-            }
-        });
+        return fabrica -> {
+            fabrica.addEngineValves(new ValvulaDeErroJson());
+            fabrica.addContextCustomizers(contexto -> {
+                if (contexto.getParent() instanceof StandardHost host) {
+                    host.setErrorReportValveClass(ValvulaDeErroJson.class.getName());
+                }
+            });
+        };
     }
 
     /** What handlers receive besides the API's parameters (and {@link RespostaCondicionalResolver}'s GETs). */

@@ -16,7 +16,10 @@ record CorpoDeWebhook(
         String nome,
         @Schema(requiredMode = Schema.RequiredMode.REQUIRED, format = "uri", maxLength = 2000,
                 example = "https://erp.example.com/webhooks/loja",
-                description = "http ou https; endereços de loopback, rede privada, link-local e metadados são recusados")
+                description = """
+                        http ou https, que uma entrega alcance: o nome precisa resolver no DNS; endereços de \
+                        loopback, rede privada, link-local e metadados de nuvem são recusados, e um IPv4 só na \
+                        forma a.b.c.d""")
         @NotBlank(message = "Informe a url do webhook (http ou https)")
         @Size(max = 2000, message = "url: no máximo 2000 caracteres")
         String url,

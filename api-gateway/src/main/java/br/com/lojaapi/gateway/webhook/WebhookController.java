@@ -16,6 +16,7 @@ import br.com.lojaapi.coreapi.webhook.WebhookView;
 import br.com.lojaapi.gateway.acesso.LojaAtual;
 import br.com.lojaapi.gateway.erro.Erro;
 import br.com.lojaapi.gateway.idempotencia.RecursoDaRequisicao;
+import br.com.lojaapi.gateway.idempotencia.IdempotenciaFilter;
 import br.com.lojaapi.gateway.leitura.RespostaDeEscrita;
 import br.com.lojaapi.gateway.web.Ids;
 import br.com.lojaapi.gateway.web.PreCondicao;
@@ -28,6 +29,7 @@ import io.swagger.v3.oas.annotations.media.Content;
 import io.swagger.v3.oas.annotations.media.Schema;
 import io.swagger.v3.oas.annotations.responses.ApiResponse;
 import io.swagger.v3.oas.annotations.tags.Tag;
+import jakarta.servlet.http.HttpServletRequest;
 import jakarta.validation.Valid;
 import java.util.Optional;
 import okhttp3.HttpUrl;
@@ -105,7 +107,8 @@ class WebhookController {
             content = @Content(schema = @Schema(implementation = Erro.class)))
     @ApiResponse(responseCode = "409", description = "A loja já tem 20 webhooks (extensão)",
             content = @Content(schema = @Schema(implementation = Erro.class)))
-    ResponseEntity<Object> criar(@Parameter(hidden = true) LojaAtual loja, @Valid @RequestBody CorpoDeWebhook corpo) {
+    ResponseEntity<Object> criar(@Parameter(hidden = true) LojaAtual loja, @Valid @RequestBody CorpoDeWebhook corpo,
+                                 HttpServletRequest requisicao) {
         String nome = corpo.nome().trim();
         String url = validarUrl(corpo.url().trim());
         List<String> eventos = validarEventos(corpo.eventos());
@@ -122,6 +125,8 @@ class WebhookController {
                 NAO_ENCONTRADO);
         // The secret exists only in this response, so it is answered even if the list lags (it will catch up).
         leitura.aguardarVersao(ModeloLeitura.WEBHOOK, loja.lojaId(), id, versao);
+        // A copy kept for an Idempotency-Key retry is sealed under the webhook's data key, never kept in clear.
+        requisicao.setAttribute(IdempotenciaFilter.SELAR_COM_O_WEBHOOK, id);
         return ResponseEntity.status(HttpStatus.CREATED)
                              .body(new WebhookCriadoJson(new WebhookJson(id, nome, url, eventos, true, null, agora,
                                      versao), segredo));
@@ -155,10 +160,11 @@ class WebhookController {
         try {
             rede.exigirDestinoPermitido(url);
         } catch (EnderecoProibidoException e) {
-            throw ErroDeNegocio.invalido("url: aponta para um endereço de rede interna (loopback, privado, "
-                    + "link-local ou de metadados), que não é aceito");
+            throw ErroDeNegocio.invalido("url: " + e.motivo().texto());
         } catch (UnknownHostException e) {
-            throw ErroDeNegocio.invalido("url: endereço inválido");
+            // Every delivery would fail the same way: said now, while the integrator is looking.
+            throw ErroDeNegocio.invalido("url: o nome " + url.host() + " não resolve no DNS, e nenhuma entrega "
+                    + "chegaria a ele");
         }
         String normalizada = url.toString();
         if (normalizada.length() > 2000) {

@@ -1,12 +1,19 @@
 package br.com.lojaapi.gateway.acesso;
 
 import br.com.lojaapi.gateway.infra.DiretorioDeDados;
+import ch.qos.logback.classic.Logger;
+import ch.qos.logback.classic.spi.ILoggingEvent;
+import ch.qos.logback.core.read.ListAppender;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.slf4j.LoggerFactory;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
+import java.util.List;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -15,6 +22,48 @@ class TokenDeOperadorTest {
 
     @TempDir
     Path dados;
+
+    private final Logger logger = (Logger) LoggerFactory.getLogger(TokenDeOperador.class);
+    private final ListAppender<ILoggingEvent> registrados = new ListAppender<>();
+
+    @BeforeEach
+    void registrar() {
+        registrados.start();
+        logger.addAppender(registrados);
+    }
+
+    @AfterEach
+    void soltar() {
+        logger.detachAppender(registrados);
+        registrados.stop();
+    }
+
+    private List<String> linhas() {
+        synchronized (registrados) {
+            List<String> linhas = registrados.list.stream().map(ILoggingEvent::getFormattedMessage).toList();
+            registrados.list.clear();
+            return linhas;
+        }
+    }
+
+    @Test
+    void oTokenGeradoEImpressoUmaVezSoNaCriacaoDepoisSoOndeEstaGuardado() throws Exception {
+        Path arquivo = dados.resolve("admin-token");
+
+        new TokenDeOperador("", arquivo);
+        String token = Files.readString(arquivo).strip();
+        List<String> primeiroInicio = linhas();
+        assertThat(primeiroInicio).singleElement().asString().contains(arquivo.toString(), token);
+
+        new TokenDeOperador("", arquivo);
+        new TokenDeOperador(null, arquivo);
+        List<String> proximosInicios = linhas();
+        assertThat(proximosInicios).hasSize(2).allSatisfy(linha -> assertThat(linha)
+                .contains(arquivo.toString()).doesNotContain(token).doesNotContain("adm_"));
+
+        new TokenDeOperador("definido-no-ambiente-0123", arquivo);
+        assertThat(linhas()).noneSatisfy(linha -> assertThat(linha).contains("definido-no-ambiente-0123"));
+    }
 
     @Test
     void semAdminTokenGeraUmTokenGuardadoSoParaODonoEOMesmoValeNoProximoInicio() throws Exception {

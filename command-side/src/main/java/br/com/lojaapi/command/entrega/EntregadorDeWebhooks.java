@@ -175,6 +175,9 @@ class EntregadorDeWebhooks {
         if (url == null) {
             return new Resultado(false, null, null, "URL inválida");
         }
+        if (destino.segredo() == null) {
+            return new Resultado(false, null, null, destino.semSegredo());
+        }
         byte[] corpo = corpoTexto.getBytes(StandardCharsets.UTF_8);
         long timestamp = enviadoEm.getEpochSecond();
         Request requisicao = new Request.Builder()
@@ -205,8 +208,7 @@ class EntregadorDeWebhooks {
                 return new Resultado(false, status, trecho, erro);
             }
         } catch (EnderecoProibidoException e) {
-            return new Resultado(false, null, null,
-                    "a URL aponta para um endereço de rede interna (loopback, privado, link-local ou de metadados)");
+            return new Resultado(false, null, null, "a URL " + e.motivo().texto());
         } catch (InterruptedIOException e) {
             return new Resultado(false, null, null,
                     "sem resposta completa em " + configuracao.tempoLimite().toMillis() + " ms");

@@ -85,7 +85,7 @@ class BaixadorDeImagens {
                         new ImagemRecusadaException("o conteúdo não é uma imagem PNG, JPEG, GIF ou WebP válida"));
                 return new Imagem(conteudo, tipo);
             } catch (EnderecoProibidoException e) {
-                throw proibido();
+                throw new ImagemRecusadaException(e.motivo().texto());
             } catch (InterruptedIOException e) {
                 throw new ImagemRecusadaException("o servidor demorou demais para responder");
             } catch (IOException e) {
@@ -99,15 +99,10 @@ class BaixadorDeImagens {
         try {
             rede.exigirLiteralPermitido(url);
         } catch (EnderecoProibidoException e) {
-            throw proibido();
+            throw new ImagemRecusadaException(e.motivo().texto());
         } catch (IOException e) {
             throw new ImagemRecusadaException("endereço inválido");
         }
-    }
-
-    private static ImagemRecusadaException proibido() {
-        return new ImagemRecusadaException(
-                "aponta para um endereço de rede interna (loopback, privado, link-local ou de metadados), que não é aceito");
     }
 
     private static byte[] ler(ResponseBody corpo) throws IOException, ImagemRecusadaException {

@@ -16,7 +16,10 @@ import org.axonframework.spring.stereotype.Aggregate;
 
 import static org.axonframework.modelling.command.AggregateLifecycle.apply;
 
-/** A store's subscription of a URL to event kinds. What a delivery needs of it is kept by {@link WebhookLookup}. */
+/**
+ * A store's subscription of a URL to event kinds. What a delivery needs of it is kept by {@link WebhookLookup}. Its
+ * secret is stored only sealed under a data key of its own, which its removal destroys (decision 069).
+ */
 @Aggregate
 class Webhook {
 
@@ -32,17 +35,20 @@ class Webhook {
 
     @CommandHandler
     @CreationPolicy(AggregateCreationPolicy.ALWAYS)
-    long handle(CriarWebhookCommand comando) {
+    long handle(CriarWebhookCommand comando, SegredosDeWebhook segredos) {
+        String selado = segredos.selar(comando.webhookId(), comando.lojaId(), comando.segredo());
         apply(new WebhookCriadoEvent(comando.webhookId(), comando.lojaId(), comando.nome(), comando.url(),
-                comando.eventos(), comando.segredo(), comando.criadoEm()));
+                comando.eventos(), comando.criadoEm(), selado));
         return Versao.atual();
     }
 
+    /** The data key goes in the transaction that appends the removal, so no copy of the secret outlives it. */
     @CommandHandler
-    long handle(RemoverWebhookCommand comando) {
+    long handle(RemoverWebhookCommand comando, SegredosDeWebhook segredos) {
         DaLoja.exigir(lojaId, comando.lojaId(), NAO_ENCONTRADO);
         Versao.exigir(comando.versaoEsperada());
         apply(new WebhookRemovidoEvent(webhookId, lojaId, comando.removidoEm()));
+        segredos.destruir(webhookId);
         return Versao.atual();
     }
 

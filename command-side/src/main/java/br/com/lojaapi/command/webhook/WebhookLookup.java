@@ -1,10 +1,14 @@
 package br.com.lojaapi.command.webhook;
 
 import br.com.lojaapi.command.comum.GruposDeLookup;
+import br.com.lojaapi.command.segredo.ChavesMestras;
+import br.com.lojaapi.command.segredo.Cifra;
 import br.com.lojaapi.coreapi.webhook.WebhookCriadoEvent;
 import br.com.lojaapi.coreapi.webhook.WebhookRemovidoEvent;
 import org.axonframework.config.ProcessingGroup;
 import org.axonframework.eventhandling.EventHandler;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.stereotype.Component;
 
@@ -18,19 +22,42 @@ import java.util.Optional;
  * Keeps {@code webhook_destino} in the command's transaction: a webhook is a delivery target from the moment its
  * creation commits, on every node, and stops being one the moment its removal commits. Deliveries read it, never a
  * read model that may lag.
+ * <p>
+ * The secret is kept sealed under the webhook's data key ({@link ChavesDeWebhook}) and opened for each attempt,
+ * with the data key read in the same statement: nothing decrypted is kept in memory between attempts, so a removal
+ * (which deletes the data key) holds on every node at once.
  */
 @Component
 @ProcessingGroup(GruposDeLookup.WEBHOOK)
 public class WebhookLookup {
 
-    /** Where and how to deliver. */
-    public record Destino(String webhookId, String lojaId, String url, String segredo, boolean removido) {
+    private static final Logger log = LoggerFactory.getLogger(WebhookLookup.class);
+
+    /** Shown in the delivery log when a secret cannot be opened; the log line says why. */
+    static final String SEGREDO_ILEGIVEL = "o secret do webhook não pôde ser lido; a entrega não foi enviada";
+    static final String SEGREDO_PERDIDO = "o secret do webhook foi perdido (a chave que o protegia foi descartada); "
+            + "remova o webhook e cadastre outro";
+
+    /**
+     * Where and how to deliver. {@code segredo} is the secret in clear, for this attempt only; null for a removed
+     * webhook, or when it cannot be opened, {@code semSegredo} then saying why (for the delivery log).
+     */
+    public record Destino(String webhookId, String lojaId, String url, String segredo, boolean removido,
+                          String semSegredo) {
+
+        @Override
+        public String toString() {
+            return "Destino[webhookId=" + webhookId + ", lojaId=" + lojaId + ", url=" + url + ", removido=" + removido
+                   + "]";
+        }
     }
 
     private final JdbcTemplate jdbc;
+    private final ChavesDeWebhook chaves;
 
-    WebhookLookup(JdbcTemplate jdbc) {
+    WebhookLookup(JdbcTemplate jdbc, ChavesDeWebhook chaves) {
         this.jdbc = jdbc;
+        this.chaves = chaves;
     }
 
     /** Webhooks of the store subscribed to {@code evento} that existed when it happened. */
@@ -48,31 +75,73 @@ public class WebhookLookup {
     }
 
     public Optional<Destino> destino(String webhookId) {
-        return jdbc.query("SELECT webhook_id, loja_id, url, segredo, removido_em FROM webhook_destino "
-                        + "WHERE webhook_id = ?",
-                (rs, i) -> new Destino(rs.getString(1), rs.getString(2), rs.getString(3), rs.getString(4),
-                        rs.getTimestamp(5) != null), webhookId).stream().findFirst();
+        return jdbc.query("""
+                        SELECT d.webhook_id, d.loja_id, d.url, d.removido_em, d.segredo, d.segredo_cifrado,
+                               k.chave_mestra, k.chave_cifrada
+                          FROM webhook_destino d LEFT JOIN chave_de_webhook k ON k.webhook_id = d.webhook_id
+                         WHERE d.webhook_id = ?""",
+                (rs, i) -> {
+                    boolean removido = rs.getTimestamp(4) != null;
+                    ChavesDeWebhook.Guardada chave = rs.getString(7) == null ? null
+                            : new ChavesDeWebhook.Guardada(rs.getString(7), rs.getBytes(8));
+                    return destino(rs.getString(1), rs.getString(2), rs.getString(3), removido, rs.getString(5),
+                            rs.getString(6), chave);
+                }, webhookId).stream().findFirst();
+    }
+
+    private Destino destino(String webhookId, String lojaId, String url, boolean removido, String emClaro,
+                            String selado, ChavesDeWebhook.Guardada chave) {
+        if (removido) {
+            return new Destino(webhookId, lojaId, url, null, true, null);
+        }
+        if (emClaro != null) {
+            // Written by the previous version and not yet encrypted by SegredosEmClaro.
+            return new Destino(webhookId, lojaId, url, emClaro, false, null);
+        }
+        try {
+            Optional<String> segredo = chaves.abrir(webhookId, chave, selado);
+            if (segredo.isEmpty()) {
+                log.error("Webhook {} sem chave de dados: o secret não pode ser aberto (chave mestra declarada "
+                          + "perdida?)", webhookId);
+            }
+            return new Destino(webhookId, lojaId, url, segredo.orElse(null), false,
+                    segredo.isPresent() ? null : SEGREDO_PERDIDO);
+        } catch (ChavesMestras.ChaveMestraAusenteException e) {
+            log.error("Webhook {}: a chave de dados foi cifrada com a chave mestra {}, que este nó não tem; "
+                      + "configure SECRETS_KEY ou SECRETS_READ_KEYS como nos outros nós", webhookId, e.chaveMestra());
+            return new Destino(webhookId, lojaId, url, null, false, SEGREDO_ILEGIVEL);
+        } catch (Cifra.CifraInvalidaException e) {
+            log.error("Webhook {}: o secret cifrado não abre com a sua chave de dados ({})", webhookId,
+                    e.getMessage());
+            return new Destino(webhookId, lojaId, url, null, false, SEGREDO_ILEGIVEL);
+        }
     }
 
     @EventHandler
     void on(WebhookCriadoEvent evento) {
         jdbc.update(con -> {
-            var comando = con.prepareStatement("INSERT INTO webhook_destino (webhook_id, loja_id, url, segredo, "
-                    + "eventos, criado_em) VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (webhook_id) DO NOTHING");
+            var comando = con.prepareStatement("INSERT INTO webhook_destino (webhook_id, loja_id, url, "
+                    + "segredo_cifrado, eventos, criado_em) VALUES (?, ?, ?, ?, ?, ?) "
+                    + "ON CONFLICT (webhook_id) DO NOTHING");
             Array eventos = con.createArrayOf("text", evento.eventos().toArray());
             comando.setString(1, evento.webhookId());
             comando.setString(2, evento.lojaId());
             comando.setString(3, evento.url());
-            comando.setString(4, evento.segredo());
+            comando.setString(4, evento.segredoCifrado());
             comando.setArray(5, eventos);
             comando.setTimestamp(6, Timestamp.from(evento.criadoEm()));
             return comando;
         });
     }
 
+    /**
+     * The sealed secret goes too: its data key is deleted in this same transaction, so it could never open. A
+     * secret in clear (written by the previous version) is left to {@link SegredosEmClaro}, which also erases it
+     * from the creation event.
+     */
     @EventHandler
     void on(WebhookRemovidoEvent evento) {
-        jdbc.update("UPDATE webhook_destino SET removido_em = ? WHERE webhook_id = ?",
+        jdbc.update("UPDATE webhook_destino SET removido_em = ?, segredo_cifrado = NULL WHERE webhook_id = ?",
                 Timestamp.from(evento.removidoEm()), evento.webhookId());
     }
 }

@@ -220,7 +220,7 @@ class WebhookProjectionTest extends TesteDeProjecao<WebhookProjection> {
 
     private WebhookCriadoEvent criado() {
         return new WebhookCriadoEvent(webhook, loja, "ERP", "https://erp.example/ganchos",
-                List.of("pedido.criado", "pedido.status"), "segredo", CRIADO);
+                List.of("pedido.criado", "pedido.status"), CRIADO, "selado");
     }
 
     private EntregaIniciadaEvent iniciada() {

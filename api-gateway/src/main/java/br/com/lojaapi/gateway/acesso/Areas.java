@@ -1,0 +1,49 @@
+package br.com.lojaapi.gateway.acesso;
+
+import jakarta.servlet.http.HttpServletRequest;
+import org.springframework.http.HttpMethod;
+import org.springframework.security.web.servlet.util.matcher.PathPatternRequestMatcher;
+import org.springframework.security.web.util.matcher.OrRequestMatcher;
+import org.springframework.security.web.util.matcher.RequestMatcher;
+
+/**
+ * The areas of the service's address space, as {@code PathPattern} matchers: they match the decoded,
+ * normalised path exactly as Spring MVC routes it ({@code /%61dmin/lojas} is {@code /admin/lojas} to both), so what
+ * authentication and authorization decide is about the route that will run. Everything outside these areas is denied.
+ *
+ * @see org.springframework.web.util.pattern.PathPattern
+ */
+final class Areas {
+
+    private static final PathPatternRequestMatcher.Builder CAMINHO = PathPatternRequestMatcher.withDefaults();
+
+    /** Served to anyone: the API's description, product images (shown on storefronts), the health probes. */
+    static final RequestMatcher PUBLICA = new OrRequestMatcher(
+            CAMINHO.matcher(HttpMethod.GET, "/v1/openapi.json"),
+            CAMINHO.matcher(HttpMethod.GET, "/v1/openapi.json/**"),
+            CAMINHO.matcher(HttpMethod.GET, "/v1/docs"),
+            CAMINHO.matcher(HttpMethod.GET, "/v1/docs/**"),
+            CAMINHO.matcher(HttpMethod.GET, "/v1/swagger-ui/**"),
+            CAMINHO.matcher(HttpMethod.GET, "/imagens/{lojaId}/{arquivo}"),
+            CAMINHO.matcher(HttpMethod.GET, "/actuator/health"),
+            CAMINHO.matcher(HttpMethod.GET, "/actuator/health/**"));
+
+    /** The operator's: the panel's API and the operations endpoints other than health. */
+    static final RequestMatcher DO_OPERADOR = new OrRequestMatcher(
+            CAMINHO.matcher("/admin/**"),
+            CAMINHO.matcher("/actuator/**"));
+
+    /** Charged to the operator's quota: the panel's API, not the scraping of metrics. */
+    static final RequestMatcher PAINEL = CAMINHO.matcher("/admin/**");
+
+    /** A store's, with a token bound to it. */
+    static final RequestMatcher DA_LOJA = CAMINHO.matcher("/v1/**");
+
+    private Areas() {
+    }
+
+    /** Whether the request falls in an area that takes a token (else it is either public or nowhere). */
+    static boolean protegida(HttpServletRequest requisicao) {
+        return DO_OPERADOR.matches(requisicao) || DA_LOJA.matches(requisicao);
+    }
+}

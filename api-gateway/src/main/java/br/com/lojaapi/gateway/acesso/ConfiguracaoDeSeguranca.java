@@ -1,0 +1,127 @@
+package br.com.lojaapi.gateway.acesso;
+
+import br.com.lojaapi.gateway.erro.RespostasDeErro;
+import br.com.lojaapi.gateway.limite.CotaDoOperador;
+import br.com.lojaapi.gateway.limite.LimiteDeRequisicoes;
+import jakarta.servlet.DispatcherType;
+import jakarta.servlet.http.HttpServletRequest;
+import jakarta.servlet.http.HttpServletResponse;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+import org.springframework.http.HttpHeaders;
+import org.springframework.http.HttpStatus;
+import org.springframework.security.config.annotation.web.builders.HttpSecurity;
+import org.springframework.security.config.annotation.web.configuration.EnableWebSecurity;
+import org.springframework.security.config.annotation.web.configurers.AbstractHttpConfigurer;
+import org.springframework.security.config.observation.SecurityObservationSettings;
+import org.springframework.security.core.context.SecurityContextHolder;
+import org.springframework.security.web.SecurityFilterChain;
+import org.springframework.security.web.access.intercept.AuthorizationFilter;
+import org.springframework.security.web.firewall.HttpFirewall;
+import org.springframework.security.web.firewall.RequestRejectedHandler;
+import org.springframework.security.web.firewall.StrictHttpFirewall;
+
+import java.io.IOException;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * Who may do what, on Spring Security (decision 067). In front of everything, its {@link StrictHttpFirewall} refuses
+ * ambiguous spellings of a path (encoded slashes, periods and percent signs, {@code ;} parameters, {@code //},
+ * {@code /./}, {@code /../}, backslashes, control characters) and methods outside the API's; what is left is one
+ * path that authentication, authorization and Spring MVC all read the same way, decoded ({@link Areas}). Then
+ * {@link AutenticacaoFilter} takes the bearer token of the request's area, and the rules below decide: the public
+ * routes listed, the operator's area for the operator token, a store's area for a store token, nothing else.
+ * Answers keep the contract's shape: {@code {erro}} with 401 and {@code WWW-Authenticate: Bearer}, 429 with the
+ * quota headers, and every answer gets {@code Cache-Control: no-store} (unless its controller chose otherwise,
+ * as public images do) and {@code X-Content-Type-Options: nosniff}.
+ */
+@Configuration(proxyBeanMethods = false)
+@EnableWebSecurity
+class ConfiguracaoDeSeguranca {
+
+    private static final Logger log = LoggerFactory.getLogger(ConfiguracaoDeSeguranca.class);
+    private static final List<String> METODOS = List.of("GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS");
+    private static final Set<String> METODOS_DA_API = Set.copyOf(METODOS);
+
+    @Bean
+    SecurityFilterChain cadeiaDeSeguranca(HttpSecurity http, LimiteDeRequisicoes limites, CotaDoOperador cota,
+                                          TokenDeOperador operador, FalhasDeAutenticacao falhas,
+                                          RespostasDeErro erros) throws Exception {
+        return http
+                // No sessions, cookies, forms or redirects: every request carries its bearer token.
+                .csrf(AbstractHttpConfigurer::disable)
+                .formLogin(AbstractHttpConfigurer::disable)
+                .httpBasic(AbstractHttpConfigurer::disable)
+                .logout(AbstractHttpConfigurer::disable)
+                .requestCache(AbstractHttpConfigurer::disable)
+                .sessionManagement(AbstractHttpConfigurer::disable)
+                .securityContext(AbstractHttpConfigurer::disable)
+                .servletApi(AbstractHttpConfigurer::disable)
+                .anonymous(AbstractHttpConfigurer::disable)
+                .addFilterBefore(new AutenticacaoFilter(limites, cota, operador, falhas, erros),
+                        AuthorizationFilter.class)
+                .authorizeHttpRequests(regras -> regras
+                        // The rendering of an error of a request that was already decided.
+                        .dispatcherTypeMatchers(DispatcherType.ERROR).permitAll()
+                        .requestMatchers(Areas.PUBLICA).permitAll()
+                        .requestMatchers(Areas.DO_OPERADOR).hasAuthority(AutenticacaoFilter.AUTORIDADE_OPERADOR)
+                        .requestMatchers(Areas.DA_LOJA).hasAuthority(AutenticacaoFilter.AUTORIDADE_LOJA)
+                        .anyRequest().denyAll())
+                .exceptionHandling(excecoes -> excecoes
+                        .authenticationEntryPoint((requisicao, resposta, e) -> negada(requisicao, resposta, erros))
+                        .accessDeniedHandler((requisicao, resposta, e) -> negada(requisicao, resposta, erros)))
+                .build();
+    }
+
+    /**
+     * A request the rules refused. Without a token there (AutenticacaoFilter answers a bad one itself) it is 401
+     * with {@code WWW-Authenticate}; outside the API's areas nothing exists, so it is the answer of an unknown route;
+     * an authenticated caller refused by a rule (no route lets that happen today) is 403.
+     */
+    private static void negada(HttpServletRequest requisicao, HttpServletResponse resposta, RespostasDeErro erros)
+            throws IOException {
+        if (!Areas.protegida(requisicao)) {
+            erros.escrever(resposta, HttpStatus.NOT_FOUND, RespostasDeErro.mensagemPadrao(404));
+        } else if (SecurityContextHolder.getContextHolderStrategy().getContext().getAuthentication() == null) {
+            resposta.setHeader(HttpHeaders.WWW_AUTHENTICATE, "Bearer");
+            erros.escrever(resposta, HttpStatus.UNAUTHORIZED, RespostasDeErro.mensagemPadrao(401));
+        } else {
+            erros.escrever(resposta, HttpStatus.FORBIDDEN, RespostasDeErro.mensagemPadrao(403));
+        }
+    }
+
+    @Bean
+    HttpFirewall firewall() {
+        StrictHttpFirewall firewall = new StrictHttpFirewall();
+        firewall.setAllowedHttpMethods(METODOS);
+        return firewall;
+    }
+
+    /**
+     * A request the firewall refuses gets {@code {erro}}: 405 with {@code Allow} for a method the API does not have
+     * (TRACE among them), 400 for an ambiguous path or a malformed header. The refused value, chosen by the client,
+     * is not repeated.
+     */
+    @Bean
+    RequestRejectedHandler recusaDoFirewall(RespostasDeErro erros) {
+        return (requisicao, resposta, recusa) -> {
+            log.debug("Requisição recusada pelo firewall: {}", recusa.getMessage());
+            if (!METODOS_DA_API.contains(requisicao.getMethod())) {
+                resposta.setHeader(HttpHeaders.ALLOW, String.join(", ", METODOS));
+                erros.escrever(resposta, HttpStatus.METHOD_NOT_ALLOWED, "Método não permitido: use "
+                        + String.join(", ", METODOS));
+                return;
+            }
+            erros.escrever(resposta, HttpStatus.BAD_REQUEST, RespostasDeErro.RECUSADA_PELO_FIREWALL);
+        };
+    }
+
+    /** Spring Security's per-request observations are not wanted: the request timers already say what matters. */
+    @Bean
+    SecurityObservationSettings observacoesDeSeguranca() {
+        return SecurityObservationSettings.noObservations();
+    }
+}
