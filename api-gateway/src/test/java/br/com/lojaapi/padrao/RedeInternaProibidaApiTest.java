@@ -1,5 +1,6 @@
 package br.com.lojaapi.padrao;
 
+import br.com.lojaapi.apoio.ImagensRecusadas;
 import br.com.lojaapi.apoio.Resposta;
 import br.com.lojaapi.apoio.ServidorDeImagens;
 import br.com.lojaapi.apoio.TesteComConfiguracaoPadrao;
@@ -35,13 +36,7 @@ class RedeInternaProibidaApiTest extends TesteComConfiguracaoPadrao {
                 {"http://2130706433/a.png", NUMERICA},
                 {"http://127.1/a.png", NUMERICA},
                 {"http://0177.0.0.1/a.png", NUMERICA}};
-        for (String[] caso : casos) {
-            Resposta resposta = api.post("/v1/produtos").token(loja.token())
-                                   .json("{\"nome\":\"X\",\"preco\":1,\"imagens\":[\"" + caso[0] + "\"]}").enviar();
-            assertThat(resposta.status()).as(caso[0]).isEqualTo(400);
-            assertThat(resposta.texto("erro")).as(caso[0]).contains(caso[0]).contains(caso[1]);
-        }
-        assertThat(api.get("/v1/produtos").token(loja.token()).enviar().json().get("produtos")).isEmpty();
+        ImagensRecusadas.conferir(api, loja, casos);
     }
 
     @Test

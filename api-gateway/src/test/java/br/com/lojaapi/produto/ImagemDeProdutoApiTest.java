@@ -1,5 +1,6 @@
 package br.com.lojaapi.produto;
 
+import br.com.lojaapi.apoio.ImagensRecusadas;
 import br.com.lojaapi.apoio.ClienteHttp;
 import br.com.lojaapi.apoio.Resposta;
 import br.com.lojaapi.apoio.ServidorDeImagens;
@@ -83,13 +84,7 @@ class ImagemDeProdutoApiTest extends TesteDeApi {
                 {"http://0x7f000001/foto.png", "a.b.c.d"},
                 {"http://2130706433/foto.png", "a.b.c.d"},
                 {"http://127.1/foto.png", "a.b.c.d"}};
-        for (String[] caso : casos) {
-            Resposta resposta = api.post("/v1/produtos").token(loja.token())
-                                   .json("{\"nome\":\"X\",\"preco\":1,\"imagens\":[\"" + caso[0] + "\"]}").enviar();
-            assertThat(resposta.status()).as(caso[0]).isEqualTo(400);
-            assertThat(resposta.texto("erro")).as(caso[0]).contains(caso[0]).contains(caso[1]);
-        }
-        assertThat(api.get("/v1/produtos").token(loja.token()).enviar().json().get("produtos")).isEmpty();
+        ImagensRecusadas.conferir(api, loja, casos);
     }
 
     @Test

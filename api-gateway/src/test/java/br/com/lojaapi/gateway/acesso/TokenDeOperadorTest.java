@@ -1,14 +1,11 @@
 package br.com.lojaapi.gateway.acesso;
 
+import br.com.lojaapi.apoio.LogCapturado;
 import br.com.lojaapi.gateway.infra.DiretorioDeDados;
-import ch.qos.logback.classic.Logger;
 import ch.qos.logback.classic.spi.ILoggingEvent;
-import ch.qos.logback.core.read.ListAppender;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
-import org.slf4j.LoggerFactory;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -23,25 +20,13 @@ class TokenDeOperadorTest {
     @TempDir
     Path dados;
 
-    private final Logger logger = (Logger) LoggerFactory.getLogger(TokenDeOperador.class);
-    private final ListAppender<ILoggingEvent> registrados = new ListAppender<>();
-
-    @BeforeEach
-    void registrar() {
-        registrados.start();
-        logger.addAppender(registrados);
-    }
-
-    @AfterEach
-    void soltar() {
-        logger.detachAppender(registrados);
-        registrados.stop();
-    }
+    @RegisterExtension
+    final LogCapturado log = LogCapturado.de(TokenDeOperador.class);
 
     private List<String> linhas() {
-        synchronized (registrados) {
-            List<String> linhas = registrados.list.stream().map(ILoggingEvent::getFormattedMessage).toList();
-            registrados.list.clear();
+        synchronized (log.trava()) {
+            List<String> linhas = log.eventos().stream().map(ILoggingEvent::getFormattedMessage).toList();
+            log.eventos().clear();
             return linhas;
         }
     }

@@ -1,14 +1,11 @@
 package br.com.lojaapi.gateway.banco;
 
 import br.com.lojaapi.apoio.BancoDeTestes;
+import br.com.lojaapi.apoio.LogCapturado;
 import ch.qos.logback.classic.Level;
 import ch.qos.logback.classic.Logger;
-import ch.qos.logback.classic.spi.ILoggingEvent;
-import ch.qos.logback.core.read.ListAppender;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.slf4j.LoggerFactory;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 import java.io.IOException;
 import java.net.ServerSocket;
@@ -24,19 +21,9 @@ class SilencioDuranteAQuedaTest {
 
     private static final String WORK_PACKAGE = "org.axonframework.eventhandling.pooled.WorkPackage";
 
-    private final Logger logger = (Logger) LoggerFactory.getLogger(WORK_PACKAGE);
-    private final ListAppender<ILoggingEvent> registrados = new ListAppender<>();
-
-    @BeforeEach
-    void registrar() {
-        registrados.start();
-        logger.addAppender(registrados);
-    }
-
-    @AfterEach
-    void soltar() {
-        logger.detachAppender(registrados);
-    }
+    @RegisterExtension
+    final LogCapturado log = LogCapturado.de(WORK_PACKAGE);
+    private final Logger logger = log.logger();
 
     @Test
     void loteSemTransacaoNaQuedaEOmitido() throws IOException {
@@ -44,10 +31,10 @@ class SilencioDuranteAQuedaTest {
             logger.warn("Error while processing batch in Work Package [0]-[feed-de-eventos]. Aborting Work Package...",
                     naoIniciada());
             assertThat(banco.disponivel()).isFalse();
-            assertThat(registrados.list).isEmpty();
+            assertThat(log.eventos()).isEmpty();
 
             logger.warn("Error while processing batch", new IllegalStateException("outra coisa"));
-            assertThat(registrados.list).hasSize(1);
+            assertThat(log.eventos()).hasSize(1);
         }
     }
 
@@ -56,7 +43,7 @@ class SilencioDuranteAQuedaTest {
         try (DisponibilidadeDoBanco banco = new DisponibilidadeDoBanco(BancoDeTestes.url(), evento -> { })) {
             logger.warn("Error while processing batch", naoIniciada());
             assertThat(banco.disponivel()).isTrue();
-            assertThat(registrados.list).singleElement()
+            assertThat(log.eventos()).singleElement()
                     .satisfies(e -> assertThat(e.getLevel()).isEqualTo(Level.WARN));
         }
     }
