@@ -42,6 +42,9 @@ class ErrosApiTest extends TesteDeApi {
                 // Tomcat itself answers CONNECT, which no servlet can implement, with 501
                 assertErroLimpo(resposta, metodo.equals("CONNECT") ? 501 : 405);
                 assertThat(resposta.corpo()).doesNotContain(loja.token());
+                if (!metodo.equals("CONNECT")) {
+                    assertThat(resposta.cabecalho("X-Content-Type-Options")).isEqualTo("nosniff");
+                }
                 if (resposta.status() == 405) {
                     assertThat(resposta.cabecalho("Allow")).as(metodo + " " + caminho).contains("GET")
                                                            .doesNotContain("TRACE");

@@ -109,6 +109,9 @@ class ConfiguracaoDeSeguranca {
     RequestRejectedHandler recusaDoFirewall(RespostasDeErro erros) {
         return (requisicao, resposta, recusa) -> {
             log.debug("Requisição recusada pelo firewall: {}", recusa.getMessage());
+            // Refused before the header writer runs: the same headers as every other answer.
+            resposta.setHeader(HttpHeaders.CACHE_CONTROL, "no-store");
+            resposta.setHeader("X-Content-Type-Options", "nosniff");
             if (!METODOS_DA_API.contains(requisicao.getMethod())) {
                 resposta.setHeader(HttpHeaders.ALLOW, String.join(", ", METODOS));
                 erros.escrever(resposta, HttpStatus.METHOD_NOT_ALLOWED, "Método não permitido: use "
