@@ -2,6 +2,7 @@ package br.com.lojaapi.gateway.idempotencia;
 
 import org.axonframework.commandhandling.CommandBus;
 import org.axonframework.commandhandling.CommandMessage;
+import org.axonframework.modelling.command.CommandTargetResolver;
 import org.axonframework.messaging.InterceptorChain;
 import org.axonframework.messaging.MessageHandlerInterceptor;
 import org.axonframework.messaging.unitofwork.UnitOfWork;
@@ -19,9 +20,12 @@ class MarcadorDeIdempotencia implements MessageHandlerInterceptor<CommandMessage
     private static final ThreadLocal<EmCurso> ATUAL = new ThreadLocal<>();
 
     private final ChavesDeIdempotencia chaves;
+    private final CommandTargetResolver alvos;
 
-    MarcadorDeIdempotencia(CommandBus comandos, ChavesDeIdempotencia chaves) {
+    /** {@code alvos}: the application's resolver of command targets, the one its aggregates use. */
+    MarcadorDeIdempotencia(CommandBus comandos, ChavesDeIdempotencia chaves, CommandTargetResolver alvos) {
         this.chaves = chaves;
+        this.alvos = alvos;
         comandos.registerHandlerInterceptor(this);
     }
 
@@ -35,8 +39,8 @@ class MarcadorDeIdempotencia implements MessageHandlerInterceptor<CommandMessage
             this.reivindicada = reivindicada;
         }
 
-        ChavesDeIdempotencia.RecursoGuardado recurso(CommandMessage<?> comando) {
-            return anuncio == null ? null : anuncio.recurso(comando);
+        ChavesDeIdempotencia.RecursoGuardado recurso(CommandMessage<?> comando, CommandTargetResolver alvos) {
+            return anuncio == null ? null : anuncio.recurso(comando, alvos);
         }
     }
 
@@ -62,7 +66,7 @@ class MarcadorDeIdempotencia implements MessageHandlerInterceptor<CommandMessage
         EmCurso emCurso = ATUAL.get();
         if (emCurso != null) {
             unidade.onPrepareCommit(u -> chaves.marcarEfetivada(emCurso.reivindicada,
-                    emCurso.recurso(u.getMessage())));
+                    emCurso.recurso(u.getMessage(), alvos)));
         }
         return cadeia.proceed();
     }

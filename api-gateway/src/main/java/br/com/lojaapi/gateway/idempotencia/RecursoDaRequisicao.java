@@ -1,7 +1,6 @@
 package br.com.lojaapi.gateway.idempotencia;
 
 import org.axonframework.commandhandling.CommandMessage;
-import org.axonframework.modelling.command.AnnotationCommandTargetResolver;
 import org.axonframework.modelling.command.CommandTargetResolver;
 
 import java.util.Set;
@@ -21,8 +20,6 @@ import java.util.Set;
  * tracking code a carrier label sets) is named as not being the resource.
  */
 public final class RecursoDaRequisicao {
-
-    private static final CommandTargetResolver ALVOS = AnnotationCommandTargetResolver.builder().build();
 
     private RecursoDaRequisicao() {
     }
@@ -48,22 +45,22 @@ public final class RecursoDaRequisicao {
 
     /** What was announced, turned into the resource when a command of the request commits. */
     sealed interface Anuncio {
-        ChavesDeIdempotencia.RecursoGuardado recurso(CommandMessage<?> comando);
+        ChavesDeIdempotencia.RecursoGuardado recurso(CommandMessage<?> comando, CommandTargetResolver alvos);
     }
 
     private record Fixo(ChavesDeIdempotencia.RecursoGuardado recurso) implements Anuncio {
         @Override
-        public ChavesDeIdempotencia.RecursoGuardado recurso(CommandMessage<?> comando) {
+        public ChavesDeIdempotencia.RecursoGuardado recurso(CommandMessage<?> comando, CommandTargetResolver alvos) {
             return recurso;
         }
     }
 
     private record AlvoDoComando(Local local, Set<String> outros) implements Anuncio {
         @Override
-        public ChavesDeIdempotencia.RecursoGuardado recurso(CommandMessage<?> comando) {
+        public ChavesDeIdempotencia.RecursoGuardado recurso(CommandMessage<?> comando, CommandTargetResolver alvos) {
             String id;
             try {
-                id = ALVOS.resolveTarget(comando).getIdentifier();
+                id = alvos.resolveTarget(comando).getIdentifier();
             } catch (IllegalArgumentException semAlvo) {
                 // A command to no aggregate changes no resource of the store's API: what was recorded before stays.
                 return null;
