@@ -704,6 +704,7 @@ class DoisNosSobCargaApiTest {
         private final int indice;
         private final int renovarACada;
         private String token;
+        private String tokenId;
         private int vez;
         private int requisicoes;
 
@@ -713,7 +714,24 @@ class DoisNosSobCargaApiTest {
             this.indice = indice;
             this.renovarACada = renovarACada;
             this.vez = indice;
-            this.token = TesteDeApi.novoToken(a.http(), lojaId, nome);
+            novoToken();
+        }
+
+        /**
+         * A token of its own, the previous one revoked: a store holds at most MAX_TOKENS_PER_STORE live tokens, so
+         * an integration that renews its token to stay under the per-token quota gives the old one back.
+         */
+        private void novoToken() {
+            Resposta criado = a.http().post("/admin/lojas/" + lojaId + "/tokens").token(TesteDeApi.ADMIN)
+                               .json("{\"nome\":\"" + nome + "\"}").enviar();
+            assertThat(criado.status()).as(criado.toString()).isEqualTo(201);
+            if (tokenId != null) {
+                Resposta revogado = a.http().delete("/admin/lojas/" + lojaId + "/tokens/" + tokenId)
+                                     .token(TesteDeApi.ADMIN).enviar();
+                assertThat(revogado.status()).as(revogado.toString()).isEqualTo(200);
+            }
+            token = criado.texto("token");
+            tokenId = criado.texto("id");
         }
 
         String lojaId() {
@@ -750,7 +768,7 @@ class DoisNosSobCargaApiTest {
 
         private Resposta enviar(ClienteHttp.Requisicao requisicao) {
             if (renovarACada > 0 && ++requisicoes % renovarACada == 0) {
-                token = TesteDeApi.novoToken(a.http(), lojaId, nome);
+                novoToken();
             }
             return requisicao.token(token).enviar();
         }
