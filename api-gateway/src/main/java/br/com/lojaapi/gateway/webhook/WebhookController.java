@@ -5,10 +5,12 @@ import br.com.lojaapi.command.comum.EnderecoProibidoException;
 import br.com.lojaapi.command.comum.PoliticaDeRede;
 import br.com.lojaapi.command.entrega.Assinaturas;
 import br.com.lojaapi.command.entrega.EventoDeWebhook;
+import br.com.lojaapi.command.entrega.FilaDeWebhooks;
 import br.com.lojaapi.command.webhook.WebhookLookup;
 import br.com.lojaapi.coreapi.comum.CarimboDeListaQuery;
 import br.com.lojaapi.coreapi.comum.ErroDeNegocio;
 import br.com.lojaapi.coreapi.comum.ModeloLeitura;
+import br.com.lojaapi.coreapi.webhook.BuscarWebhookQuery;
 import br.com.lojaapi.coreapi.webhook.CriarWebhookCommand;
 import br.com.lojaapi.coreapi.webhook.ListarWebhooksQuery;
 import br.com.lojaapi.coreapi.webhook.RemoverWebhookCommand;
@@ -18,6 +20,7 @@ import br.com.lojaapi.gateway.erro.Erro;
 import br.com.lojaapi.gateway.idempotencia.RecursoDaRequisicao;
 import br.com.lojaapi.gateway.idempotencia.IdempotenciaFilter;
 import br.com.lojaapi.gateway.leitura.RespostaDeEscrita;
+import br.com.lojaapi.gateway.web.ComEtag;
 import br.com.lojaapi.gateway.web.Ids;
 import br.com.lojaapi.gateway.web.PreCondicao;
 import br.com.lojaapi.gateway.web.RespostaCondicional;
@@ -67,10 +70,13 @@ class WebhookController {
     private final LeituraDaPropriaEscrita leitura;
     private final PoliticaDeRede rede;
     private final WebhookLookup destinos;
+    private final FilaDeWebhooks fila;
     private final Clock relogio;
 
     WebhookController(Comandos comandos, QueryGateway consultas, RespostaDeEscrita escrita,
-                      LeituraDaPropriaEscrita leitura, PoliticaDeRede rede, WebhookLookup destinos, Clock relogio) {
+                      LeituraDaPropriaEscrita leitura, PoliticaDeRede rede, WebhookLookup destinos,
+                      FilaDeWebhooks fila, Clock relogio) {
+        this.fila = fila;
         this.comandos = comandos;
         this.consultas = consultas;
         this.escrita = escrita;
@@ -130,6 +136,24 @@ class WebhookController {
         return ResponseEntity.status(HttpStatus.CREATED)
                              .body(new WebhookCriadoJson(new WebhookJson(id, nome, url, eventos, true, null, agora,
                                      versao), segredo));
+    }
+
+    @GetMapping("/{id}")
+    @Operation(operationId = "buscarWebhook", summary = "Um webhook, com a saúde do seu endpoint (extensão)",
+            description = "O mesmo que a lista mostra, mais `saude`: falhas seguidas, último sucesso, estado do "
+                    + "circuito e tentativas na fila, lidos agora de quem envia.")
+    @ApiResponse(responseCode = "200", description = "O webhook",
+            content = @Content(schema = @Schema(implementation = WebhookComSaudeJson.class)))
+    @ApiResponse(responseCode = "404", description = "Não é um webhook ativo da loja",
+            content = @Content(schema = @Schema(implementation = Erro.class)))
+    ResponseEntity<WebhookComSaudeJson> buscar(@Parameter(hidden = true) LojaAtual loja, @PathVariable String id,
+                                               @Parameter(hidden = true) RespostaCondicional condicional) {
+        Ids.exigir(id, NAO_ENCONTRADO);
+        return condicional.recursoComEtag(NAO_ENCONTRADO, () -> consultas.query(
+                        new BuscarWebhookQuery(loja.lojaId(), id, false),
+                        ResponseTypes.optionalInstanceOf(WebhookView.class)).join()
+                .map(webhook -> WebhookComSaudeJson.de(webhook, fila.saude(id, loja.lojaId())))
+                .map(json -> new ComEtag<>(json, json.etag())));
     }
 
     @DeleteMapping("/{id}")

@@ -1,5 +1,6 @@
 package br.com.lojaapi.command.entrega;
 
+import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.beans.factory.annotation.Value;
 import org.springframework.boot.convert.DurationStyle;
 import org.springframework.stereotype.Component;
@@ -20,15 +21,73 @@ public class ConfiguracaoDosWebhooks {
 
     private final List<Duration> atrasos;
     private final Duration tempoLimite;
+    private final int porDestino;
+    private final int emVoo;
+    private final int limiarDoCircuito;
+    private final Duration janelaDoCircuito;
+    private final Duration intervaloDaSonda;
 
     ConfiguracaoDosWebhooks(@Value("${loja.webhooks.atrasos:30s,2m,10m,1h}") String atrasos,
                            @Value("${loja.webhooks.tempo-limite:10s}") String tempoLimite) {
+        this(atrasos, tempoLimite, 10, 1000, 20, "1m", "30s");
+    }
+
+    @Autowired
+    ConfiguracaoDosWebhooks(@Value("${loja.webhooks.atrasos:30s,2m,10m,1h}") String atrasos,
+                           @Value("${loja.webhooks.tempo-limite:10s}") String tempoLimite,
+                           @Value("${loja.webhooks.por-destino:10}") int porDestino,
+                           @Value("${loja.webhooks.em-voo:1000}") int emVoo,
+                           @Value("${loja.webhooks.circuito-falhas:20}") int limiarDoCircuito,
+                           @Value("${loja.webhooks.circuito-janela:1m}") String janelaDoCircuito,
+                           @Value("${loja.webhooks.circuito-sonda:30s}") String intervaloDaSonda) {
         this.atrasos = Arrays.stream(atrasos.split(",")).map(String::trim)
                              .map(a -> duracao("WEBHOOK_RETRY_DELAYS", a, ATRASO_MAXIMO)).toList();
         if (this.atrasos.isEmpty() || this.atrasos.size() > 10) {
             throw new IllegalArgumentException("WEBHOOK_RETRY_DELAYS: de 1 a 10 intervalos, por exemplo 30s,2m,10m,1h");
         }
         this.tempoLimite = duracao("WEBHOOK_TIMEOUT", tempoLimite.trim(), TEMPO_LIMITE_MAXIMO);
+        this.porDestino = entre("WEBHOOK_CONCURRENCY_PER_ENDPOINT", porDestino, 1, 1000);
+        this.emVoo = entre("WEBHOOK_MAX_IN_FLIGHT", emVoo, this.porDestino, 100_000);
+        this.limiarDoCircuito = entre("WEBHOOK_CIRCUIT_FAILURES", limiarDoCircuito, 1, 1_000_000);
+        this.janelaDoCircuito = duracao("WEBHOOK_CIRCUIT_WINDOW", janelaDoCircuito.trim(), ATRASO_MAXIMO);
+        this.intervaloDaSonda = duracao("WEBHOOK_CIRCUIT_PROBE_INTERVAL", intervaloDaSonda.trim(), ATRASO_MAXIMO);
+    }
+
+    /** Attempts one endpoint may have in flight on one node. */
+    public int porDestino() {
+        return porDestino;
+    }
+
+    /** Attempts in flight on one node, all endpoints together. */
+    public int emVooNoTotal() {
+        return emVoo;
+    }
+
+    /** Kept-alive connections to one host: as many as may be in flight, since many endpoints may share a host. */
+    public int conexoesPorHost() {
+        return emVoo;
+    }
+
+    /** Consecutive failures that open an endpoint's circuit. */
+    public int limiarDoCircuito() {
+        return limiarDoCircuito;
+    }
+
+    /** How long an endpoint must have been failing, besides the count, for its circuit to open. */
+    public Duration janelaDoCircuito() {
+        return janelaDoCircuito;
+    }
+
+    /** How long an open circuit waits between probes. */
+    public Duration intervaloDaSonda() {
+        return intervaloDaSonda;
+    }
+
+    private static int entre(String variavel, int valor, int minimo, int maximo) {
+        if (valor < minimo || valor > maximo) {
+            throw new IllegalArgumentException(variavel + ": " + valor + " fora de " + minimo + " a " + maximo);
+        }
+        return valor;
     }
 
     public List<Long> atrasosMs() {

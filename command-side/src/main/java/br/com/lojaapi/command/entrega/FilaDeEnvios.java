@@ -1,12 +1,17 @@
 package br.com.lojaapi.command.entrega;
 
+import br.com.lojaapi.coreapi.entrega.EntregaIniciadaEvent;
 import br.com.lojaapi.coreapi.entrega.RecuperacaoDoWebhookIniciadaEvent;
 import br.com.lojaapi.coreapi.entrega.TentativaAgendadaEvent;
+import br.com.lojaapi.coreapi.entrega.TentativaRegistradaEvent;
 import com.github.kagkarlsson.scheduler.Scheduler;
 import com.github.kagkarlsson.scheduler.task.helper.OneTimeTask;
 import com.github.kagkarlsson.scheduler.task.helper.Tasks;
 import org.axonframework.config.ProcessingGroup;
 import org.axonframework.eventhandling.EventHandler;
+import org.axonframework.eventsourcing.eventstore.DomainEventStream;
+import org.axonframework.eventsourcing.eventstore.EventStore;
+import org.axonframework.messaging.unitofwork.CurrentUnitOfWork;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
@@ -14,13 +19,15 @@ import org.springframework.transaction.support.TransactionSynchronization;
 import org.springframework.transaction.support.TransactionSynchronizationManager;
 
 import java.time.Instant;
+import java.util.HashMap;
+import java.util.Map;
 
 /**
- * The persistent send queue: each scheduled attempt becomes a db-scheduler execution, written in the same
+ * The persistent send queue: each scheduled attempt becomes a row of {@code webhook_envio}, written in the same
  * transaction as the event that scheduled it (this handler runs subscribing, inside the command). So an attempt is
- * queued exactly when its event commits, survives a restart, and is picked by one node only; the HTTP call then runs
- * on db-scheduler's threads, never on an event processor's. A recovery of a webhook is queued the same way: one
- * execution that asks each of its deliveries for a new series.
+ * queued exactly when its event commits, survives a restart, and is claimed by one node at a time
+ * ({@link DespachoDeWebhooks}); the HTTP call never runs on an event processor's thread. A recovery of a webhook is
+ * queued as a db-scheduler execution that asks each of its deliveries for a new series.
  */
 @Configuration(proxyBeanMethods = false)
 public class FilaDeEnvios {
@@ -30,14 +37,36 @@ public class FilaDeEnvios {
      * handler runs inside the command's transaction. Its name keys the processor: it never changes.
      */
     public static final String GRUPO = "webhook-fila";
+    /** The db-scheduler task of the earlier send queue: executions left by an earlier version move to the new one. */
     static final String TAREFA = "webhook-envio";
     static final String TAREFA_DE_RECUPERACAO = "webhook-recuperacao";
 
+    /**
+     * An attempt queued by an earlier version as a db-scheduler execution: moved to {@code webhook_envio} (with its
+     * body read from the delivery's start), unless its outcome is already recorded.
+     */
     @Bean
-    OneTimeTask<Void> tarefaDeEnvio(ObjectProvider<EntregadorDeWebhooks> entregador) {
+    OneTimeTask<Void> tarefaDeEnvio(ObjectProvider<EventStore> eventos, ObjectProvider<FilaDeWebhooks> fila,
+                                    ObjectProvider<DespachoDeWebhooks> despacho) {
         return Tasks.oneTime(TAREFA).execute((instancia, contexto) -> {
             Tentativa t = Tentativa.de(instancia.getId());
-            entregador.getObject().entregar(t.entregaId(), t.serie(), t.tentativa());
+            EntregaIniciadaEvent inicio = null;
+            boolean registrada = false;
+            DomainEventStream stream = eventos.getObject().readEvents(t.entregaId());
+            while (stream.hasNext()) {
+                Object evento = stream.next().getPayload();
+                if (evento instanceof EntregaIniciadaEvent e) {
+                    inicio = e;
+                } else if (evento instanceof TentativaRegistradaEvent r && r.serie() == t.serie()
+                           && r.tentativa() == t.tentativa()) {
+                    registrada = true;
+                }
+            }
+            if (inicio != null && !registrada) {
+                fila.getObject().enfileirar(t.entregaId(), t.serie(), t.tentativa(), inicio.webhookId(),
+                        inicio.lojaId(), inicio.evento(), inicio.corpo());
+                despacho.getObject().acordar();
+            }
         });
     }
 
@@ -49,17 +78,14 @@ public class FilaDeEnvios {
     }
 
     @Bean
-    Enfileirador enfileiradorDeEnvios(ObjectProvider<Scheduler> agendador, OneTimeTask<Void> tarefaDeEnvio,
-                                      OneTimeTask<Void> tarefaDeRecuperacao) {
-        return new Enfileirador(agendador, tarefaDeEnvio, tarefaDeRecuperacao);
+    Enfileirador enfileiradorDeEnvios(ObjectProvider<Scheduler> agendador, OneTimeTask<Void> tarefaDeRecuperacao,
+                                      ObjectProvider<FilaDeWebhooks> fila,
+                                      ObjectProvider<DespachoDeWebhooks> despacho) {
+        return new Enfileirador(agendador, tarefaDeRecuperacao, fila, despacho);
     }
 
-    /** Identifies one attempt; it is also the execution's id, so queuing an attempt twice queues it once. */
+    /** Identifies one attempt of the earlier queue: its execution id. */
     record Tentativa(String entregaId, int serie, int tentativa) {
-
-        String id() {
-            return entregaId + "/" + serie + "/" + tentativa;
-        }
 
         static Tentativa de(String id) {
             String[] partes = id.split("/");
@@ -70,39 +96,59 @@ public class FilaDeEnvios {
     @ProcessingGroup(GRUPO)
     static class Enfileirador {
 
-        private final ObjectProvider<Scheduler> agendador;
-        private final OneTimeTask<Void> tarefa;
-        private final OneTimeTask<Void> recuperacao;
+        /** The deliveries started in this unit of work, so their first attempt is queued with its body. */
+        private static final String INICIADAS = "webhook-fila.iniciadas";
 
-        Enfileirador(ObjectProvider<Scheduler> agendador, OneTimeTask<Void> tarefa, OneTimeTask<Void> recuperacao) {
+        private final ObjectProvider<Scheduler> agendador;
+        private final OneTimeTask<Void> recuperacao;
+        private final ObjectProvider<FilaDeWebhooks> fila;
+        private final ObjectProvider<DespachoDeWebhooks> despacho;
+
+        Enfileirador(ObjectProvider<Scheduler> agendador, OneTimeTask<Void> recuperacao,
+                     ObjectProvider<FilaDeWebhooks> fila, ObjectProvider<DespachoDeWebhooks> despacho) {
             this.agendador = agendador;
-            this.tarefa = tarefa;
             this.recuperacao = recuperacao;
+            this.fila = fila;
+            this.despacho = despacho;
+        }
+
+        @EventHandler
+        void on(EntregaIniciadaEvent evento) {
+            if (!evento.teste() && CurrentUnitOfWork.isStarted()) {
+                CurrentUnitOfWork.get().root().<Map<String, EntregaIniciadaEvent>>getOrComputeResource(INICIADAS,
+                        k -> new HashMap<>()).put(evento.entregaId(), evento);
+            }
         }
 
         @EventHandler
         void on(TentativaAgendadaEvent evento) {
-            agora(tarefa, new Tentativa(evento.entregaId(), evento.serie(), evento.tentativa()).id());
+            EntregaIniciadaEvent inicio = CurrentUnitOfWork.isStarted()
+                    ? CurrentUnitOfWork.get().root().<Map<String, EntregaIniciadaEvent>>getOrDefaultResource(
+                            INICIADAS, Map.of()).get(evento.entregaId())
+                    : null;
+            fila.getObject().enfileirar(evento.entregaId(), evento.serie(), evento.tentativa(), evento.webhookId(),
+                    evento.lojaId(), inicio == null ? null : inicio.evento(), inicio == null ? null : inicio.corpo());
+            depoisDoCommit(() -> despacho.getObject().acordar());
         }
 
         @EventHandler
         void on(RecuperacaoDoWebhookIniciadaEvent evento) {
-            agora(recuperacao, evento.recuperacaoId());
+            Scheduler scheduler = agendador.getObject();
+            scheduler.scheduleIfNotExists(recuperacao.instance(evento.recuperacaoId()), Instant.now());
+            depoisDoCommit(scheduler::triggerCheckForDueExecutions);
         }
 
-        private void agora(OneTimeTask<Void> tipo, String id) {
-            Scheduler scheduler = agendador.getObject();
-            scheduler.scheduleIfNotExists(tipo.instance(id), Instant.now());
-            // Due at once: wake this node's scheduler when the row is visible, instead of at its next poll.
+        /** Due at once: wake this node when the row is visible, instead of at its next poll. */
+        private static void depoisDoCommit(Runnable acao) {
             if (TransactionSynchronizationManager.isSynchronizationActive()) {
                 TransactionSynchronizationManager.registerSynchronization(new TransactionSynchronization() {
                     @Override
                     public void afterCommit() {
-                        scheduler.triggerCheckForDueExecutions();
+                        acao.run();
                     }
                 });
             } else {
-                scheduler.triggerCheckForDueExecutions();
+                acao.run();
             }
         }
     }

@@ -40,10 +40,12 @@ public class RecuperadorDeWebhooks {
     private final ConfiguracaoDosWebhooks configuracao;
     private final TransactionTemplate transacao;
     private final Clock relogio;
+    private final FilaDeWebhooks fila;
 
     RecuperadorDeWebhooks(RecuperacoesDeWebhookEmAndamento emAndamento, Comandos comandos, EventStore eventos,
                           ConfiguracaoDosWebhooks configuracao, PlatformTransactionManager transacoes,
-                          Clock relogio) {
+                          Clock relogio, FilaDeWebhooks fila) {
+        this.fila = fila;
         this.emAndamento = emAndamento;
         this.comandos = comandos;
         this.eventos = eventos;
@@ -66,6 +68,9 @@ public class RecuperadorDeWebhooks {
             return 0;
         }
         Instant validaAte = agora.plus(configuracao.duracaoDeUmaSerie()).plus(FOLGA);
+        // The store says its endpoint is back: its circuit closes, so the recovery's attempts go out at once
+        // (and it opens again after as many failures as it took the first time).
+        fila.fecharCircuito(webhookId);
         return comandos.enviar(new RecuperarEntregasDoWebhookCommand(UUID.randomUUID().toString(), lojaId,
                 webhookId, desde, entregaIds, configuracao.atrasosMs(), agora, validaAte), Integer.class,
                 TestadorDeWebhooks.NAO_ENCONTRADO);

@@ -10,12 +10,19 @@ import org.axonframework.eventhandling.EventHandler;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.jdbc.core.JdbcTemplate;
+import org.springframework.jdbc.core.RowCallbackHandler;
+import org.springframework.jdbc.core.RowMapper;
 import org.springframework.stereotype.Component;
 
 import java.sql.Array;
+import java.sql.ResultSet;
+import java.sql.SQLException;
 import java.sql.Timestamp;
 import java.time.Instant;
+import java.util.Collection;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 
 /**
@@ -75,18 +82,38 @@ public class WebhookLookup {
     }
 
     public Optional<Destino> destino(String webhookId) {
-        return jdbc.query("""
-                        SELECT d.webhook_id, d.loja_id, d.url, d.removido_em, d.segredo, d.segredo_cifrado,
-                               k.chave_mestra, k.chave_cifrada
-                          FROM webhook_destino d LEFT JOIN chave_de_webhook k ON k.webhook_id = d.webhook_id
-                         WHERE d.webhook_id = ?""",
-                (rs, i) -> {
-                    boolean removido = rs.getTimestamp(4) != null;
-                    ChavesDeWebhook.Guardada chave = rs.getString(7) == null ? null
-                            : new ChavesDeWebhook.Guardada(rs.getString(7), rs.getBytes(8));
-                    return destino(rs.getString(1), rs.getString(2), rs.getString(3), removido, rs.getString(5),
-                            rs.getString(6), chave);
-                }, webhookId).stream().findFirst();
+        return jdbc.query(DESTINOS + "WHERE d.webhook_id = ?", (RowMapper<Destino>) this::lido, webhookId).stream().findFirst();
+    }
+
+    /** The targets of several webhooks in one statement (a batch of attempts); a webhook not found is absent. */
+    public Map<String, Destino> destinos(Collection<String> webhookIds) {
+        if (webhookIds.isEmpty()) {
+            return Map.of();
+        }
+        Map<String, Destino> destinos = new HashMap<>();
+        jdbc.query(con -> {
+            var sql = con.prepareStatement(DESTINOS + "WHERE d.webhook_id = ANY (?)");
+            sql.setArray(1, con.createArrayOf("text", webhookIds.toArray()));
+            return sql;
+        }, (RowCallbackHandler) rs -> {
+            Destino destino = lido(rs, 0);
+            destinos.put(destino.webhookId(), destino);
+        });
+        return destinos;
+    }
+
+    private static final String DESTINOS = """
+            SELECT d.webhook_id, d.loja_id, d.url, d.removido_em, d.segredo, d.segredo_cifrado,
+                   k.chave_mestra, k.chave_cifrada
+              FROM webhook_destino d LEFT JOIN chave_de_webhook k ON k.webhook_id = d.webhook_id
+            """;
+
+    private Destino lido(ResultSet rs, int linha) throws SQLException {
+        boolean removido = rs.getTimestamp(4) != null;
+        ChavesDeWebhook.Guardada chave = rs.getString(7) == null ? null
+                : new ChavesDeWebhook.Guardada(rs.getString(7), rs.getBytes(8));
+        return destino(rs.getString(1), rs.getString(2), rs.getString(3), removido, rs.getString(5),
+                rs.getString(6), chave);
     }
 
     private Destino destino(String webhookId, String lojaId, String url, boolean removido, String emClaro,

@@ -1,0 +1,256 @@
+package br.com.lojaapi.command.entrega;
+
+import org.springframework.jdbc.core.JdbcTemplate;
+import org.springframework.stereotype.Component;
+import org.springframework.transaction.support.TransactionTemplate;
+
+import java.sql.Timestamp;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * The send queue ({@code webhook_envio}) and each endpoint's health and circuit ({@code webhook_saude}), shared by
+ * the nodes through the database (decision 072). Rows are written in the transaction of the event that scheduled the
+ * attempt, claimed in batches fairly across endpoints, and deleted in the transaction that records the outcomes.
+ */
+@Component
+public class FilaDeWebhooks {
+
+    /** One attempt due, as claimed. {@code evento} and {@code corpo} are null when the queue did not copy them. */
+    record Envio(String id, String entregaId, int serie, int tentativa, String webhookId, String lojaId,
+                 String evento, String corpo) {
+    }
+
+    /**
+     * What a batch of recorded outcomes did to one endpoint, in the order they ended: failures after its last
+     * success ({@code falhas}, the first of them ending at {@code primeiraFalha}), and when it last succeeded and
+     * failed in the batch (null when it did not).
+     */
+    record Balanco(String lojaId, int falhas, Instant primeiraFalha, Instant ultimoSucesso, Instant ultimaFalha) {
+    }
+
+    /** An endpoint's health as the store and the operator see it. */
+    public record Saude(String webhookId, String lojaId, String circuito, int falhasSeguidas, Instant ultimoSucesso,
+                        Instant ultimaFalha, Instant abertoDesde, Instant proximaSonda, long pendentes) {
+    }
+
+    public static final String FECHADO = "FECHADO";
+    public static final String ABERTO = "ABERTO";
+
+    private static final String REIVINDICAR = """
+            WITH RECURSIVE destinos AS (
+                (SELECT webhook_id FROM webhook_envio ORDER BY webhook_id LIMIT 1)
+              UNION ALL
+                SELECT (SELECT e.webhook_id FROM webhook_envio e WHERE e.webhook_id > d.webhook_id
+                         ORDER BY e.webhook_id LIMIT 1)
+                  FROM destinos d WHERE d.webhook_id IS NOT NULL
+            ), vagas AS (
+                SELECT d.webhook_id, CASE WHEN s.aberto_desde IS NOT NULL THEN 1 ELSE coalesce(v.n, ?) END AS n
+                  FROM destinos d
+                  LEFT JOIN unnest(?::text[], ?::int[]) AS v(webhook_id, n) ON v.webhook_id = d.webhook_id
+                  LEFT JOIN webhook_saude s ON s.webhook_id = d.webhook_id
+                 WHERE d.webhook_id IS NOT NULL
+                   AND (s.aberto_desde IS NULL OR d.webhook_id = ANY (?::text[]))
+            ), escolhidos AS (
+                SELECT x.id FROM vagas v CROSS JOIN LATERAL (
+                    SELECT e.id, row_number() OVER (ORDER BY e.devido_em, e.id) AS ordem
+                      FROM webhook_envio e
+                     WHERE e.webhook_id = v.webhook_id AND e.devido_em <= now()
+                       AND (e.tomado_ate IS NULL OR e.tomado_ate < now())
+                     ORDER BY e.devido_em, e.id LIMIT v.n) x
+                 WHERE v.n > 0
+                 ORDER BY x.ordem, x.id
+                 LIMIT ?
+            )
+            UPDATE webhook_envio e SET tomado_por = ?, tomado_ate = now() + ? * interval '1 millisecond'
+              FROM escolhidos WHERE e.id = escolhidos.id AND (e.tomado_ate IS NULL OR e.tomado_ate < now())
+            RETURNING e.id, e.entrega_id, e.serie, e.tentativa, e.webhook_id, e.loja_id, e.evento, e.corpo""";
+
+    private final JdbcTemplate jdbc;
+    private final TransactionTemplate transacao;
+
+    FilaDeWebhooks(JdbcTemplate jdbc, TransactionTemplate transacao) {
+        this.jdbc = jdbc;
+        this.transacao = transacao;
+    }
+
+    /** Queues an attempt due now; queuing the same attempt twice queues it once. */
+    void enfileirar(String entregaId, int serie, int tentativa, String webhookId, String lojaId, String evento,
+                    String corpo) {
+        jdbc.update("""
+                INSERT INTO webhook_envio (id, entrega_id, serie, tentativa, webhook_id, loja_id, evento, corpo,
+                                           devido_em)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, now()) ON CONFLICT (id) DO NOTHING""",
+                entregaId + "/" + serie + "/" + tentativa, entregaId, serie, tentativa, webhookId, lojaId, evento,
+                corpo);
+    }
+
+    /**
+     * Claims for node {@code no}, for {@code prazo}, at most {@code lote} due attempts: per endpoint at most its free
+     * slots ({@code vagas}, {@code padrao} for an endpoint not in it), oldest first, taken round-robin across
+     * endpoints. An endpoint whose circuit is open gets nothing, except one probe when its time has come: the probe's
+     * time is pushed past the lease in the same transaction, so one node sends it.
+     */
+    List<Envio> reivindicar(String no, Map<String, Integer> vagas, int padrao, int lote, Duration prazo) {
+        List<Envio> envios = transacao.execute(status -> {
+            List<String> sondas = jdbc.queryForList("""
+                    UPDATE webhook_saude s SET sonda_em = now() + ? * interval '1 millisecond'
+                     WHERE s.aberto_desde IS NOT NULL AND s.sonda_em <= now()
+                       AND EXISTS (SELECT 1 FROM webhook_envio e WHERE e.webhook_id = s.webhook_id
+                                      AND e.devido_em <= now() AND (e.tomado_ate IS NULL OR e.tomado_ate < now()))
+                    RETURNING s.webhook_id""", String.class, prazo.toMillis());
+            List<String> ids = new ArrayList<>(vagas.keySet());
+            Integer[] livres = ids.stream().map(vagas::get).toArray(Integer[]::new);
+            return jdbc.query(con -> {
+                var sql = con.prepareStatement(REIVINDICAR);
+                sql.setInt(1, padrao);
+                sql.setArray(2, con.createArrayOf("text", ids.toArray()));
+                sql.setArray(3, con.createArrayOf("int4", livres));
+                sql.setArray(4, con.createArrayOf("text", sondas.toArray()));
+                sql.setInt(5, lote);
+                sql.setString(6, no);
+                sql.setLong(7, prazo.toMillis());
+                return sql;
+            }, (rs, i) -> new Envio(rs.getString(1), rs.getString(2), rs.getInt(3), rs.getInt(4), rs.getString(5),
+                    rs.getString(6), rs.getString(7), rs.getString(8)));
+        });
+        return envios == null ? List.of() : envios;
+    }
+
+    /** The attempts whose outcome was recorded leave the queue (in the recording's transaction). */
+    void concluir(Collection<String> ids) {
+        jdbc.update(con -> {
+            var sql = con.prepareStatement("DELETE FROM webhook_envio WHERE id = ANY (?)");
+            sql.setArray(1, con.createArrayOf("text", ids.toArray()));
+            return sql;
+        });
+    }
+
+    /** Claims this node gives back unsent (it is stopping): any node may take them at once. */
+    void soltar(Collection<String> ids, String no) {
+        jdbc.update(con -> {
+            var sql = con.prepareStatement(
+                    "UPDATE webhook_envio SET tomado_por = NULL, tomado_ate = NULL WHERE id = ANY (?) AND tomado_por = ?");
+            sql.setArray(1, con.createArrayOf("text", ids.toArray()));
+            sql.setString(2, no);
+            return sql;
+        });
+    }
+
+    /**
+     * Applies a batch's outcomes to the endpoints' health, in webhook order (so two batches lock rows in one order).
+     * A success resets the consecutive failures and closes the circuit. The circuit opens when an endpoint has
+     * failed {@code limiar} times in a row for at least {@code janela} (a brief hiccup never opens it); while open,
+     * every failure puts the next probe {@code intervalo} away.
+     */
+    void registrarSaude(Map<String, Balanco> balancos, int limiar, Duration janela, Duration intervalo) {
+        if (balancos.isEmpty()) {
+            return;
+        }
+        List<String> webhooks = balancos.keySet().stream().sorted().toList();
+        jdbc.batchUpdate("""
+                INSERT INTO webhook_saude AS s (webhook_id, loja_id, falhas_seguidas, ultimo_sucesso, ultima_falha,
+                                                falhando_desde)
+                VALUES (?, ?, ?, ?, ?, ?)
+                ON CONFLICT (webhook_id) DO UPDATE SET
+                    falhas_seguidas = CASE WHEN excluded.ultimo_sucesso IS NOT NULL THEN excluded.falhas_seguidas
+                                           ELSE s.falhas_seguidas + excluded.falhas_seguidas END,
+                    falhando_desde = CASE WHEN excluded.ultimo_sucesso IS NOT NULL THEN excluded.falhando_desde
+                                          ELSE coalesce(s.falhando_desde, excluded.falhando_desde) END,
+                    ultimo_sucesso = greatest(s.ultimo_sucesso, excluded.ultimo_sucesso),
+                    ultima_falha = greatest(s.ultima_falha, excluded.ultima_falha)""",
+                webhooks.stream().map(w -> {
+                    Balanco b = balancos.get(w);
+                    return new Object[]{w, b.lojaId(), b.falhas(), momento(b.ultimoSucesso()),
+                            momento(b.ultimaFalha()), momento(b.primeiraFalha())};
+                }).toList());
+        jdbc.update(con -> {
+            var sql = con.prepareStatement("""
+                    UPDATE webhook_saude SET
+                        aberto_desde = CASE WHEN falhas_seguidas = 0 THEN NULL
+                                            WHEN aberto_desde IS NOT NULL THEN aberto_desde
+                                            WHEN falhas_seguidas >= ? AND falhando_desde <= now() - ? * interval '1 millisecond'
+                                                THEN now() END,
+                        sonda_em = CASE WHEN falhas_seguidas = 0 THEN NULL
+                                        WHEN aberto_desde IS NOT NULL
+                                          OR falhas_seguidas >= ? AND falhando_desde <= now() - ? * interval '1 millisecond'
+                                            THEN now() + ? * interval '1 millisecond' END
+                     WHERE webhook_id = ANY (?)""");
+            sql.setInt(1, limiar);
+            sql.setLong(2, janela.toMillis());
+            sql.setInt(3, limiar);
+            sql.setLong(4, janela.toMillis());
+            sql.setLong(5, intervalo.toMillis());
+            sql.setArray(6, con.createArrayOf("text", webhooks.toArray()));
+            return sql;
+        });
+    }
+
+    /** Closes an endpoint's circuit by hand (a recovery asked for by the store): its attempts go out at once. */
+    public void fecharCircuito(String webhookId) {
+        jdbc.update("""
+                UPDATE webhook_saude SET falhas_seguidas = 0, falhando_desde = NULL, aberto_desde = NULL, sonda_em = NULL
+                 WHERE webhook_id = ? AND (aberto_desde IS NOT NULL OR falhas_seguidas > 0)""", webhookId);
+    }
+
+    /** One endpoint's health; a webhook that never had an attempt is healthy with nothing pending. */
+    public Saude saude(String webhookId, String lojaId) {
+        return saudes(lojaId, List.of(webhookId)).getOrDefault(webhookId, saudavel(webhookId, lojaId));
+    }
+
+    /** The health of the given webhooks of a store, in one statement. */
+    public Map<String, Saude> saudes(String lojaId, Collection<String> webhookIds) {
+        Map<String, Saude> saudes = new java.util.HashMap<>();
+        jdbc.query(con -> {
+            var sql = con.prepareStatement(SAUDE + " WHERE w.id = ANY (?) AND w.loja_id = ?");
+            sql.setArray(1, con.createArrayOf("text", webhookIds.toArray()));
+            sql.setString(2, lojaId);
+            return sql;
+        }, (org.springframework.jdbc.core.RowCallbackHandler) rs -> {
+            Saude s = saude(rs);
+            saudes.put(s.webhookId(), s);
+        });
+        return saudes;
+    }
+
+    /**
+     * Every endpoint's health for the operator, the least healthy first (open circuits, then most consecutive
+     * failures, then biggest backlog), optionally only open circuits.
+     */
+    public List<Saude> todas(boolean soAbertos, int limite) {
+        return jdbc.query(SAUDE + (soAbertos ? " WHERE s.aberto_desde IS NOT NULL" : "")
+                          + " ORDER BY (s.aberto_desde IS NULL), s.falhas_seguidas DESC NULLS LAST, 9 DESC, w.id LIMIT ?",
+                (rs, i) -> saude(rs), limite);
+    }
+
+    /** webhook_destino (the command side's own) so that a webhook with no health row yet is listed too. */
+    private static final String SAUDE = """
+            SELECT w.id, w.loja_id, s.falhas_seguidas, s.ultimo_sucesso, s.ultima_falha, s.aberto_desde, s.sonda_em,
+                   NULL, (SELECT count(*) FROM webhook_envio e WHERE e.webhook_id = w.id)
+              FROM (SELECT webhook_id AS id, loja_id FROM webhook_destino WHERE removido_em IS NULL) w
+              LEFT JOIN webhook_saude s ON s.webhook_id = w.id""";
+
+    private static Saude saude(java.sql.ResultSet rs) throws java.sql.SQLException {
+        Instant aberto = instante(rs.getTimestamp(6));
+        return new Saude(rs.getString(1), rs.getString(2), aberto == null ? FECHADO : ABERTO, rs.getInt(3),
+                instante(rs.getTimestamp(4)), instante(rs.getTimestamp(5)), aberto,
+                aberto == null ? null : instante(rs.getTimestamp(7)), rs.getLong(9));
+    }
+
+    private static Saude saudavel(String webhookId, String lojaId) {
+        return new Saude(webhookId, lojaId, FECHADO, 0, null, null, null, null, 0);
+    }
+
+    private static Instant instante(Timestamp t) {
+        return Optional.ofNullable(t).map(Timestamp::toInstant).orElse(null);
+    }
+
+    private static Timestamp momento(Instant i) {
+        return i == null ? null : Timestamp.from(i);
+    }
+}
