@@ -120,6 +120,7 @@ class EntregaSagaTest {
                      .andThenAggregate(ID).published(agendada(1, 5))
                      .whenAggregate(ID).publishes(falha(5))
                      .expectSuccessfulHandlerExecution()
+                     .expectActiveSagas(0)
                      .expectNoScheduledDeadlines()
                      .expectNoDispatchedCommands();
     }
@@ -168,14 +169,29 @@ class EntregaSagaTest {
                      .expectScheduledDeadline(proximaEm(3), new ProximaTentativa(ID, 1, 4));
     }
 
+    /** A delivery, or a new series, costs no stored saga until an attempt of it fails. */
     @Test
-    void reenvioComecaUmaNovaSaga() throws Exception {
+    void entregaOuReenvioSoCriaSagaNaPrimeiraFalha() throws Exception {
+        fixture.givenCurrentTime(T0)
+               .whenAggregate(ID).publishes(INICIADA, agendada(1, 1))
+               .expectActiveSagas(0);
         serieQueFalhou().whenAggregate(ID)
                         .publishes(new ReenvioSolicitadoEvent(ID, LOJA, WEBHOOK, 2, ATRASOS_DO_REENVIO, T1, null))
                         .expectSuccessfulHandlerExecution()
-                        .expectActiveSagas(1)
-                        .expectAssociationWith("entregaId", ID)
+                        .expectActiveSagas(0)
                         .expectNoDispatchedCommands();
+    }
+
+    @Test
+    void sucessoNaPrimeiraTentativaNaoDeixaSaga() {
+        fixture.givenCurrentTime(T0)
+               .andThenAggregate(ID).published(INICIADA, agendada(1, 1))
+               .whenAggregate(ID).publishes(new TentativaRegistradaEvent(ID, LOJA, WEBHOOK, 1, 1, true, 200, 40, "ok",
+                       null, T0, null), new EntregaConcluidaEvent(ID, LOJA, WEBHOOK, 1, 1, T0.plusMillis(40)))
+               .expectSuccessfulHandlerExecution()
+               .expectActiveSagas(0)
+               .expectNoScheduledDeadlines()
+               .expectNoDispatchedCommands();
     }
 
     @Test
@@ -190,13 +206,12 @@ class EntregaSagaTest {
     }
 
     @Test
-    void falhaDeOutraEntregaNaoMexeNestaSaga() {
-        fixture.givenCurrentTime(T0)
-               .andThenAggregate(ID).published(INICIADA)
-               .whenAggregate("entrega-2").publishes(falha("entrega-2", 1, 1, T0, T0.plusSeconds(1)))
-               .expectSuccessfulHandlerExecution()
-               .expectActiveSagas(1)
-               .expectNoScheduledDeadlines();
+    void falhaDeOutraEntregaNaoMexeNestaSaga() throws Exception {
+        aposFalhas(1).whenAggregate("entrega-2").publishes(falha("entrega-2", 1, 1, T0, T0.plusSeconds(1)))
+                     .expectSuccessfulHandlerExecution()
+                     .expectActiveSagas(2)
+                     .expectScheduledDeadline(proximaEm(1), new ProximaTentativa(ID, 1, 2))
+                     .expectScheduledDeadline(T0.plusSeconds(1), new ProximaTentativa("entrega-2", 1, 2));
     }
 
     /**
@@ -207,7 +222,9 @@ class EntregaSagaTest {
     void estadoEPrazoSobrevivemAoJsonDeUmReinicio() {
         Serializer json = JacksonSerializer.defaultSerializer();
         EntregaSaga original = new EntregaSaga();
-        original.on(INICIADA);
+        new SimpleResourceInjector(DefaultCommandGateway.builder().commandBus(new RecordingCommandBus()).build(),
+                new StubDeadlineManager()).injectResources(original);
+        original.on(falha(1));
 
         SerializedObject<byte[]> sagaSalva = json.serialize(original, byte[].class);
         SerializedObject<byte[]> prazoSalvo = json.serialize(new ProximaTentativa(ID, 1, 3), byte[].class);
@@ -224,13 +241,13 @@ class EntregaSagaTest {
                 .satisfies(c -> assertThat(c.getPayload()).isEqualTo(new AgendarTentativaCommand(ID, 1, 3)));
     }
 
-    /** A test delivery arrives with its one attempt done and over: no wait, no command, the saga ends with it. */
+    /** A test delivery arrives with its one attempt done and over: no wait, no command, no saga. */
     @Test
-    void entregaDeTesteNaoAgendaNadaETerminaComOResultado() {
+    void entregaDeTesteNaoAgendaNadaNemGuardaSaga() {
         fixture.givenCurrentTime(T0)
                .whenAggregate(ID).publishes(new EntregaIniciadaEvent(ID, LOJA, WEBHOOK, "webhook.teste", "{}",
                        List.of(), T0, true))
-               .expectActiveSagas(1);
+               .expectActiveSagas(0);
         fixture.givenCurrentTime(T0)
                .andThenAggregate(ID).published(new EntregaIniciadaEvent(ID, LOJA, WEBHOOK, "webhook.teste", "{}",
                        List.of(), T0, true), falha(ID, 1, 1, T0, null))
