@@ -1,15 +1,20 @@
 package br.com.lojaapi.webhook;
 
 import br.com.lojaapi.apoio.Resposta;
+import br.com.lojaapi.apoio.BancoDeTestes;
+import br.com.lojaapi.apoio.ClienteHttp;
+import br.com.lojaapi.apoio.OutroNo;
 import br.com.lojaapi.apoio.ReceptorDeWebhooks.Recebido;
 import com.fasterxml.jackson.databind.JsonNode;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.springframework.test.context.TestPropertySource;
 
 import java.io.IOException;
 import java.net.InetAddress;
 import java.net.ServerSocket;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CountDownLatch;
@@ -25,43 +30,60 @@ import static org.assertj.core.api.Assertions.fail;
  * Each endpoint is sent to on its own (decision 072): an endpoint whose receiver holds every call, or refuses
  * connections, takes only its own slots, so another store's endpoint gets every delivery meanwhile; an endpoint that
  * keeps failing has its circuit opened, then gets one probe at a time, and the first success lets its backlog go.
- * The time limit is long here so that held calls stay held for the whole test.
+ * The node is the class's own, on a database of its own, with a long time limit so that held calls stay held for
+ * the whole test: no other test's node, with the default short time limit, takes a share of these attempts.
  */
-@TestPropertySource(properties = {
-        "loja.webhooks.tempo-limite=60s",
-        "loja.webhooks.circuito-falhas=3",
-        "loja.webhooks.circuito-janela=1ms",
-        "loja.webhooks.circuito-sonda=4s"})
 class EnvioPorEndpointApiTest extends TesteDeWebhooks {
 
-    /** WEBHOOK_CONCURRENCY_PER_ENDPOINT's default. */
+    /** WEBHOOK_CONCURRENCY_PER_ENDPOINT's default, for all nodes together. */
     private static final int VAGAS = 10;
+
+    private static OutroNo no;
+    private static ClienteHttp cliente;
+
+    @BeforeAll
+    static void iniciar() {
+        Map<String, Object> propriedades = new HashMap<>(OutroNo.SEM_LIMITES);
+        propriedades.put("loja.webhooks.tempo-limite", "60s");
+        propriedades.put("loja.webhooks.circuito-falhas", 3);
+        propriedades.put("loja.webhooks.circuito-janela", "1ms");
+        propriedades.put("loja.webhooks.circuito-sonda", "4s");
+        no = OutroNo.iniciar(BancoDeTestes.url("envio_por_endpoint"), propriedades);
+        cliente = no.cliente();
+    }
+
+    @AfterAll
+    static void parar() {
+        if (no != null) {
+            no.close();
+        }
+    }
 
     @Test
     void endpointRapidoRecebeTudoEnquantoOsLentosSeguramAsSuasVagas() throws Exception {
         CountDownLatch soltar = new CountDownLatch(1);
-        LojaDeTeste lenta = novaLoja();
+        LojaDeTeste lenta = novaLoja(cliente);
         List<WebhookDeTeste> lentos = new ArrayList<>();
         for (int i = 0; i < 3; i++) {
-            WebhookDeTeste lento = webhook(lenta, "cliente.criado");
+            WebhookDeTeste lento = webhook(cliente, lenta, "cliente.criado");
             receptor.responderCom(lento.caminho(), r -> segurar(soltar));
             lentos.add(lento);
         }
         // and one whose URL refuses connections
         WebhookDeTeste recusado = webhookRecusado(lenta);
-        LojaDeTeste rapida = novaLoja();
-        WebhookDeTeste rapido = webhook(rapida, "cliente.criado");
+        LojaDeTeste rapida = novaLoja(cliente);
+        WebhookDeTeste rapido = webhook(cliente, rapida, "cliente.criado");
         int lentas = VAGAS + 5;
         try {
             for (int i = 0; i < lentas; i++) {
-                novoCliente(lenta, "Lento " + i);
+                novoCliente(cliente, lenta, "Lento " + i);
             }
             for (WebhookDeTeste lento : lentos) {
                 receptor.aguardar(lento.caminho(), VAGAS, ESPERA);
             }
 
             for (int i = 0; i < 20; i++) {
-                novoCliente(rapida, "Rápido " + i);
+                novoCliente(cliente, rapida, "Rápido " + i);
             }
 
             // every fast delivery arrives while the slow endpoints still hold all their slots
@@ -92,8 +114,8 @@ class EnvioPorEndpointApiTest extends TesteDeWebhooks {
 
     @Test
     void circuitoAbertoMandaUmaSondaPorVezEOPrimeiroSucessoSoltaOQueEsperava() throws Exception {
-        LojaDeTeste loja = novaLoja();
-        WebhookDeTeste webhook = webhook(loja, "cliente.criado");
+        LojaDeTeste loja = novaLoja(cliente);
+        WebhookDeTeste webhook = webhook(cliente, loja, "cliente.criado");
         AtomicBoolean deVolta = new AtomicBoolean(false);
         CountDownLatch soltarSonda = new CountDownLatch(1);
         // fails until the receiver is back; then holds the first call (the probe) until the test lets it go
@@ -101,7 +123,7 @@ class EnvioPorEndpointApiTest extends TesteDeWebhooks {
         int entregas = 4;
         try {
             for (int i = 0; i < entregas; i++) {
-                novoCliente(loja, "Cliente " + i);
+                novoCliente(cliente, loja, "Cliente " + i);
             }
 
             JsonNode aberto = aguardarSaude(loja, webhook,
@@ -146,15 +168,15 @@ class EnvioPorEndpointApiTest extends TesteDeWebhooks {
 
     @Test
     void saudeDoProprioWebhookRevalidaEADeOutraLojaOuInexistenteE404() throws Exception {
-        LojaDeTeste loja = novaLoja();
-        WebhookDeTeste webhook = webhook(loja, "cliente.criado");
-        LojaDeTeste outra = novaLoja();
-        Resposta alheia = api.get("/v1/webhooks/" + webhook.id()).token(outra.token()).enviar();
+        LojaDeTeste loja = novaLoja(cliente);
+        WebhookDeTeste webhook = webhook(cliente, loja, "cliente.criado");
+        LojaDeTeste outra = novaLoja(cliente);
+        Resposta alheia = cliente.get("/v1/webhooks/" + webhook.id()).token(outra.token()).enviar();
         assertThat(alheia.status()).isEqualTo(404);
         assertThat(alheia.texto("erro")).isNotBlank();
-        assertThat(api.get("/v1/webhooks/00000000-0000-0000-0000-000000000000").token(loja.token()).enviar()
+        assertThat(cliente.get("/v1/webhooks/00000000-0000-0000-0000-000000000000").token(loja.token()).enviar()
                       .status()).isEqualTo(404);
-        Resposta propria = api.get("/v1/webhooks/" + webhook.id()).token(loja.token()).enviar();
+        Resposta propria = cliente.get("/v1/webhooks/" + webhook.id()).token(loja.token()).enviar();
         assertThat(propria.status()).isEqualTo(200);
         assertThat(propria.json().get("id").asText()).isEqualTo(webhook.id());
         assertThat(propria.json().get("saude").get("circuito").asText()).isEqualTo("FECHADO");
@@ -163,21 +185,21 @@ class EnvioPorEndpointApiTest extends TesteDeWebhooks {
         // revalidated like every GET, and changed by a delivery although the webhook's version is not
         String etag = propria.cabecalho("ETag");
         assertThat(etag).matches("\"[0-9]+-[0-9a-f]{16}\"");
-        assertThat(api.get("/v1/webhooks/" + webhook.id()).token(loja.token()).cabecalho("If-None-Match", etag)
+        assertThat(cliente.get("/v1/webhooks/" + webhook.id()).token(loja.token()).cabecalho("If-None-Match", etag)
                       .enviar().status()).isEqualTo(304);
-        novoCliente(loja, "Ana");
+        novoCliente(cliente, loja, "Ana");
         aguardarSaude(loja, webhook, s -> !s.get("ultimoSucesso").isNull());
-        Resposta mudou = api.get("/v1/webhooks/" + webhook.id()).token(loja.token()).cabecalho("If-None-Match", etag)
+        Resposta mudou = cliente.get("/v1/webhooks/" + webhook.id()).token(loja.token()).cabecalho("If-None-Match", etag)
                             .enviar();
         assertThat(mudou.status()).isEqualTo(200);
         assertThat(mudou.cabecalho("ETag")).isNotEqualTo(etag);
 
-        Resposta operador = api.get("/admin/webhooks?limite=1000").token(ADMIN).enviar();
+        Resposta operador = cliente.get("/admin/webhooks?limite=1000").token(ADMIN).enviar();
         assertThat(operador.status()).isEqualTo(200);
         assertThat(operador.json().findValuesAsText("webhookId")).contains(webhook.id());
-        assertThat(api.get("/admin/webhooks").token(loja.token()).enviar().status()).isIn(401, 403, 404);
-        assertThat(api.get("/admin/webhooks?limite=0").token(ADMIN).enviar().status()).isEqualTo(400);
-        assertThat(api.get("/admin/webhooks?circuito=X").token(ADMIN).enviar().status()).isEqualTo(400);
+        assertThat(cliente.get("/admin/webhooks").token(loja.token()).enviar().status()).isIn(401, 403, 404);
+        assertThat(cliente.get("/admin/webhooks?limite=0").token(ADMIN).enviar().status()).isEqualTo(400);
+        assertThat(cliente.get("/admin/webhooks?circuito=X").token(ADMIN).enviar().status()).isEqualTo(400);
     }
 
     private WebhookDeTeste webhookRecusado(LojaDeTeste loja) throws IOException {
@@ -185,7 +207,7 @@ class EnvioPorEndpointApiTest extends TesteDeWebhooks {
         try (ServerSocket livre = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
             porta = livre.getLocalPort();
         }
-        Resposta criado = api.post("/v1/webhooks").token(loja.token())
+        Resposta criado = cliente.post("/v1/webhooks").token(loja.token())
                              .json("{\"nome\":\"Recusa\",\"url\":\"http://127.0.0.1:" + porta
                                    + "/recusa\",\"eventos\":[\"cliente.criado\"]}").enviar();
         assertThat(criado.status()).as(criado.toString()).isEqualTo(201);
@@ -193,7 +215,7 @@ class EnvioPorEndpointApiTest extends TesteDeWebhooks {
     }
 
     private JsonNode saude(LojaDeTeste loja, WebhookDeTeste webhook) {
-        Resposta resposta = api.get("/v1/webhooks/" + webhook.id()).token(loja.token()).enviar();
+        Resposta resposta = cliente.get("/v1/webhooks/" + webhook.id()).token(loja.token()).enviar();
         assertThat(resposta.status()).as(resposta.toString()).isEqualTo(200);
         return resposta.json().get("saude");
     }
@@ -215,14 +237,19 @@ class EnvioPorEndpointApiTest extends TesteDeWebhooks {
     private void aguardarLog(LojaDeTeste loja, WebhookDeTeste webhook, Predicate<JsonNode> condicao)
             throws InterruptedException {
         long fim = System.nanoTime() + ESPERA.toNanos();
-        JsonNode log = entregas(loja, webhook).json();
+        JsonNode log = logDoOperador(loja, webhook);
         while (!condicao.test(log)) {
             if (System.nanoTime() > fim) {
                 fail("o log não chegou à condição esperada: " + log);
             }
             TimeUnit.MILLISECONDS.sleep(100);
-            log = entregas(loja, webhook).json();
+            log = logDoOperador(loja, webhook);
         }
+    }
+
+    private static JsonNode logDoOperador(LojaDeTeste loja, WebhookDeTeste webhook) {
+        return cliente.get("/admin/lojas/" + loja.id() + "/webhooks/" + webhook.id() + "/entregas?limite=100")
+                      .token(ADMIN).enviar().json();
     }
 
     /** Holds the receiver's answer until the latch opens (at most a minute), then accepts. */

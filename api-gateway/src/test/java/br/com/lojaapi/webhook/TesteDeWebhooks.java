@@ -1,6 +1,7 @@
 package br.com.lojaapi.webhook;
 
 import br.com.lojaapi.apoio.ClienteHttp;
+import br.com.lojaapi.apoio.Documentos;
 import br.com.lojaapi.apoio.ReceptorDeWebhooks;
 import br.com.lojaapi.apoio.Resposta;
 import br.com.lojaapi.apoio.TesteDeApi;
@@ -17,7 +18,7 @@ import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
-import java.util.concurrent.ThreadLocalRandom;
+
 import javax.crypto.Mac;
 import javax.crypto.spec.SecretKeySpec;
 
@@ -124,22 +125,6 @@ abstract class TesteDeWebhooks extends TesteDeApi {
 
     /** A valid CPF (check digits computed), different on each call. */
     static String cpf() {
-        int[] d = new int[11];
-        for (int i = 0; i < 9; i++) {
-            d[i] = ThreadLocalRandom.current().nextInt(10);
-        }
-        d[0] = 1 + ThreadLocalRandom.current().nextInt(9);
-        for (int posicao = 9; posicao < 11; posicao++) {
-            int soma = 0;
-            for (int i = 0; i < posicao; i++) {
-                soma += d[i] * (posicao + 1 - i);
-            }
-            d[posicao] = soma * 10 % 11 % 10;
-        }
-        StringBuilder texto = new StringBuilder();
-        for (int digito : d) {
-            texto.append(digito);
-        }
-        return texto.toString();
+        return Documentos.cpf();
     }
 }

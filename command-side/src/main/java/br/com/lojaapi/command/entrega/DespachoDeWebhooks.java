@@ -10,6 +10,7 @@ import org.axonframework.eventsourcing.eventstore.DomainEventStream;
 import org.axonframework.eventsourcing.eventstore.EventStore;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import org.springframework.beans.factory.annotation.Value;
 import org.springframework.context.SmartLifecycle;
 import org.springframework.dao.DataAccessResourceFailureException;
 import org.springframework.dao.TransientDataAccessException;
@@ -22,14 +23,12 @@ import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.UUID;
 import java.util.concurrent.BlockingQueue;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -40,13 +39,14 @@ import java.util.stream.Collectors;
 /**
  * Sends the queued attempts of this node (decision 072). One thread claims due attempts from {@code webhook_envio}
  * in batches, fairly across endpoints and never more than an endpoint's free slots
- * ({@code WEBHOOK_CONCURRENCY_PER_ENDPOINT} in flight per endpoint, {@code WEBHOOK_MAX_IN_FLIGHT} in all), and
+ * ({@code WEBHOOK_CONCURRENCY_PER_ENDPOINT} in flight per endpoint across all nodes, {@code WEBHOOK_MAX_IN_FLIGHT}
+ * on this node in all), and
  * hands them to the asynchronous client; a slow or dead endpoint holds only its own slots, so the others' attempts
  * never wait behind it. Another thread records the outcomes in batches: one transaction per batch records each
  * attempt in its {@link Entrega} (whose events drive the saga's backoff and the delivery log), updates the endpoints'
  * health and circuits, and deletes the attempts from the queue.
  * <p>
- * An attempt is claimed for a lease of {@code WEBHOOK_TIMEOUT} plus a margin: if this node dies mid-call, another
+ * An attempt is claimed for a lease of twice {@code WEBHOOK_TIMEOUT} plus 5 s: if this node dies mid-call, another
  * claims it once the lease runs out and sends it again (at least once; receivers deduplicate by {@code webhook-id}).
  */
 @Component
@@ -61,7 +61,8 @@ public class DespachoDeWebhooks implements SmartLifecycle {
     private static final long INTERVALO_MINIMO_MS = 10;
     /** With nothing due, how often the queue is looked at (attempts queued by this node wake it at once). */
     private static final long BUSCA_OCIOSA_MS = 250;
-    private static final Duration MARGEM_DO_PRAZO = Duration.ofSeconds(30);
+    /** Besides twice the time limit, how long a claim outlives its call: the time to record the outcome. */
+    private static final Duration MARGEM_DO_PRAZO = Duration.ofSeconds(5);
 
     private final FilaDeWebhooks fila;
     private final WebhookLookup destinos;
@@ -73,7 +74,6 @@ public class DespachoDeWebhooks implements SmartLifecycle {
     private final Clock relogio;
     private final String no;
 
-    private final Map<String, AtomicInteger> emVooPorDestino = new ConcurrentHashMap<>();
     private final AtomicInteger emVoo = new AtomicInteger();
     private final BlockingQueue<Concluida> concluidas = new LinkedBlockingQueue<>();
     private final ReentrantLock trava = new ReentrantLock();
@@ -90,7 +90,8 @@ public class DespachoDeWebhooks implements SmartLifecycle {
 
     DespachoDeWebhooks(FilaDeWebhooks fila, WebhookLookup destinos, EntregadorDeWebhooks entregador,
                        EventStore eventos, CommandGateway comandos, TransactionTemplate transacao,
-                       ConfiguracaoDosWebhooks configuracao, Clock relogio, MeterRegistry metricas) {
+                       ConfiguracaoDosWebhooks configuracao, Clock relogio, MeterRegistry metricas,
+                       @Value("${loja.nos.nome:}") String nomeDoNo) {
         this.fila = fila;
         this.destinos = destinos;
         this.entregador = entregador;
@@ -99,7 +100,7 @@ public class DespachoDeWebhooks implements SmartLifecycle {
         this.transacao = transacao;
         this.configuracao = configuracao;
         this.relogio = relogio;
-        this.no = nomeDoNo();
+        this.no = nomeDoNo(nomeDoNo);
         Gauge.builder("loja.webhook.em.voo", emVoo, AtomicInteger::get)
              .description("Tentativas de entrega de webhook em andamento neste nó").register(metricas);
         Gauge.builder("loja.webhook.a.registrar", concluidas, BlockingQueue::size)
@@ -158,7 +159,7 @@ public class DespachoDeWebhooks implements SmartLifecycle {
     }
 
     private void despachar() {
-        Duration prazo = configuracao.tempoLimite().plus(MARGEM_DO_PRAZO);
+        Duration prazo = configuracao.tempoLimite().multipliedBy(2).plus(MARGEM_DO_PRAZO);
         long ultima = 0;
         while (rodando) {
             try {
@@ -172,7 +173,7 @@ public class DespachoDeWebhooks implements SmartLifecycle {
                     continue;
                 }
                 ultima = System.nanoTime();
-                List<FilaDeWebhooks.Envio> envios = fila.reivindicar(no, vagas(), configuracao.porDestino(),
+                List<FilaDeWebhooks.Envio> envios = fila.reivindicar(no, configuracao.porDestino(),
                         Math.min(livres, LOTE), prazo);
                 if (envios.isEmpty()) {
                     esperar(BUSCA_OCIOSA_MS);
@@ -190,24 +191,11 @@ public class DespachoDeWebhooks implements SmartLifecycle {
         }
     }
 
-    /** The endpoints with attempts in flight here, and how many more each may take. */
-    private Map<String, Integer> vagas() {
-        Map<String, Integer> vagas = new HashMap<>();
-        emVooPorDestino.forEach((webhook, n) -> {
-            int emAndamento = n.get();
-            if (emAndamento > 0) {
-                vagas.put(webhook, Math.max(0, configuracao.porDestino() - emAndamento));
-            }
-        });
-        return vagas;
-    }
-
     private void enviar(List<FilaDeWebhooks.Envio> envios) {
         Set<String> webhooks = envios.stream().map(FilaDeWebhooks.Envio::webhookId).collect(Collectors.toSet());
         Map<String, WebhookLookup.Destino> alvos = destinos.destinos(webhooks);
         for (FilaDeWebhooks.Envio envio : envios) {
             emVoo.incrementAndGet();
-            emVooPorDestino.computeIfAbsent(envio.webhookId(), w -> new AtomicInteger()).incrementAndGet();
             Instant enviadoEm = relogio.instant();
             WebhookLookup.Destino destino = alvos.get(envio.webhookId());
             if (destino == null || destino.removido()) {
@@ -255,10 +243,6 @@ public class DespachoDeWebhooks implements SmartLifecycle {
     }
 
     private void liberar(FilaDeWebhooks.Envio envio) {
-        AtomicInteger n = emVooPorDestino.get(envio.webhookId());
-        if (n != null && n.decrementAndGet() <= 0) {
-            emVooPorDestino.remove(envio.webhookId(), n);
-        }
         emVoo.decrementAndGet();
         acordar();
     }
@@ -365,14 +349,17 @@ public class DespachoDeWebhooks implements SmartLifecycle {
         }
     }
 
-    private static String nomeDoNo() {
-        String host;
-        try {
-            host = InetAddress.getLocalHost().getHostName();
-        } catch (Exception e) {
-            host = "no";
+    /** {@code NODE_NAME} (else the host name) and a random suffix: what {@code webhook_envio.tomado_por} shows. */
+    private static String nomeDoNo(String configurado) {
+        String nome = configurado;
+        if (nome == null || nome.isBlank()) {
+            try {
+                nome = InetAddress.getLocalHost().getHostName();
+            } catch (Exception e) {
+                nome = "no";
+            }
         }
         String sufixo = UUID.randomUUID().toString().substring(0, 8);
-        return (host.length() > 40 ? host.substring(0, 40) : host) + "-" + sufixo;
+        return (nome.length() > 40 ? nome.substring(0, 40) : nome) + "/" + sufixo;
     }
 }

@@ -7,7 +7,6 @@ import org.springframework.transaction.support.TransactionTemplate;
 import java.sql.Timestamp;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
 import java.util.Map;
@@ -39,6 +38,9 @@ public class FilaDeWebhooks {
                         Instant ultimaFalha, Instant abertoDesde, Instant proximaSonda, long pendentes) {
     }
 
+    /** The advisory lock the nodes' claims take turns on ("webhook-envio" in ASCII, as a number). */
+    static final long TRAVA_DAS_REIVINDICACOES = 0x7765626877656e76L;
+
     public static final String FECHADO = "FECHADO";
     public static final String ABERTO = "ABERTO";
 
@@ -50,9 +52,11 @@ public class FilaDeWebhooks {
                          ORDER BY e.webhook_id LIMIT 1)
                   FROM destinos d WHERE d.webhook_id IS NOT NULL
             ), vagas AS (
-                SELECT d.webhook_id, CASE WHEN s.aberto_desde IS NOT NULL THEN 1 ELSE coalesce(v.n, ?) END AS n
+                SELECT d.webhook_id,
+                       CASE WHEN s.aberto_desde IS NOT NULL THEN 1 ELSE ? END
+                       - (SELECT count(*) FROM webhook_envio c
+                           WHERE c.webhook_id = d.webhook_id AND c.tomado_ate >= now()) AS n
                   FROM destinos d
-                  LEFT JOIN unnest(?::text[], ?::int[]) AS v(webhook_id, n) ON v.webhook_id = d.webhook_id
                   LEFT JOIN webhook_saude s ON s.webhook_id = d.webhook_id
                  WHERE d.webhook_id IS NOT NULL
                    AND (s.aberto_desde IS NULL OR d.webhook_id = ANY (?::text[]))
@@ -92,29 +96,27 @@ public class FilaDeWebhooks {
 
     /**
      * Claims for node {@code no}, for {@code prazo}, at most {@code lote} due attempts: per endpoint at most its free
-     * slots ({@code vagas}, {@code padrao} for an endpoint not in it), oldest first, taken round-robin across
+     * slots ({@code porDestino} less the attempts any node holds now), oldest first, taken round-robin across
      * endpoints. An endpoint whose circuit is open gets nothing, except one probe when its time has come: the probe's
-     * time is pushed past the lease in the same transaction, so one node sends it.
+     * time is pushed past the lease in the same transaction, so one node sends it. Claims of all nodes take turns
+     * (a transaction-scoped advisory lock), so the slots are exact across nodes; a claim takes a few milliseconds.
      */
-    List<Envio> reivindicar(String no, Map<String, Integer> vagas, int padrao, int lote, Duration prazo) {
+    List<Envio> reivindicar(String no, int porDestino, int lote, Duration prazo) {
         List<Envio> envios = transacao.execute(status -> {
+            jdbc.queryForObject("SELECT pg_advisory_xact_lock(?)", Object.class, TRAVA_DAS_REIVINDICACOES);
             List<String> sondas = jdbc.queryForList("""
                     UPDATE webhook_saude s SET sonda_em = now() + ? * interval '1 millisecond'
                      WHERE s.aberto_desde IS NOT NULL AND s.sonda_em <= now()
                        AND EXISTS (SELECT 1 FROM webhook_envio e WHERE e.webhook_id = s.webhook_id
                                       AND e.devido_em <= now() AND (e.tomado_ate IS NULL OR e.tomado_ate < now()))
                     RETURNING s.webhook_id""", String.class, prazo.toMillis());
-            List<String> ids = new ArrayList<>(vagas.keySet());
-            Integer[] livres = ids.stream().map(vagas::get).toArray(Integer[]::new);
             return jdbc.query(con -> {
                 var sql = con.prepareStatement(REIVINDICAR);
-                sql.setInt(1, padrao);
-                sql.setArray(2, con.createArrayOf("text", ids.toArray()));
-                sql.setArray(3, con.createArrayOf("int4", livres));
-                sql.setArray(4, con.createArrayOf("text", sondas.toArray()));
-                sql.setInt(5, lote);
-                sql.setString(6, no);
-                sql.setLong(7, prazo.toMillis());
+                sql.setInt(1, porDestino);
+                sql.setArray(2, con.createArrayOf("text", sondas.toArray()));
+                sql.setInt(3, lote);
+                sql.setString(4, no);
+                sql.setLong(5, prazo.toMillis());
                 return sql;
             }, (rs, i) -> new Envio(rs.getString(1), rs.getString(2), rs.getInt(3), rs.getInt(4), rs.getString(5),
                     rs.getString(6), rs.getString(7), rs.getString(8)));
