@@ -12,11 +12,15 @@ import org.axonframework.config.ProcessingGroup;
 import org.axonframework.eventhandling.EventHandler;
 import org.axonframework.eventhandling.ResetHandler;
 import org.axonframework.eventhandling.SequenceNumber;
+import org.axonframework.messaging.unitofwork.CurrentUnitOfWork;
+import org.axonframework.messaging.unitofwork.UnitOfWork;
 import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.stereotype.Component;
 
 import java.sql.Timestamp;
 import java.time.Instant;
+import java.util.Map;
+import java.util.TreeMap;
 
 /**
  * Read models of webhooks and of their delivery log. Inserts ignore rows already there and updates are guarded
@@ -29,6 +33,7 @@ import java.time.Instant;
 class WebhookProjection {
 
     static final String GRUPO = "webhook-view";
+    private static final String ULTIMAS_ENTREGAS = "webhook-view.ultimas-entregas";
 
     private final JdbcTemplate jdbc;
 
@@ -85,10 +90,34 @@ class WebhookProjection {
                 VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING""",
                 e.entregaId(), e.serie(), e.tentativa(), e.lojaId(), e.webhookId(), e.sucesso(), e.statusHttp(),
                 e.duracaoMs(), e.resposta(), e.erro(), momento(e.enviadoEm()), momento(e.proximaTentativaEm()));
-        jdbc.update("""
+        ultimaEntrega(e.webhookId(), e.enviadoEm());
+    }
+
+    /**
+     * A webhook's last delivery moves once per batch, at its end, the batch's webhooks in id order: many attempts of
+     * one webhook in a batch cost one statement, and two segments' batches that touch the same webhooks lock their
+     * rows in the same order (updated as each attempt came, they deadlocked under a fan-out).
+     */
+    private void ultimaEntrega(String webhookId, Instant enviadoEm) {
+        if (!CurrentUnitOfWork.isStarted()) {
+            atualizarUltimaEntrega(Map.of(webhookId, enviadoEm));
+            return;
+        }
+        UnitOfWork<?> lote = CurrentUnitOfWork.get().root();
+        Map<String, Instant> ultimas = lote.getOrComputeResource(ULTIMAS_ENTREGAS, k -> {
+            Map<String, Instant> novas = new TreeMap<>();
+            lote.onPrepareCommit(u -> atualizarUltimaEntrega(novas));
+            return novas;
+        });
+        ultimas.merge(webhookId, enviadoEm, (a, b) -> a.isAfter(b) ? a : b);
+    }
+
+    private void atualizarUltimaEntrega(Map<String, Instant> ultimas) {
+        jdbc.batchUpdate("""
                 UPDATE webhook_view SET ultima_entrega = ?
                  WHERE id = ? AND (ultima_entrega IS NULL OR ultima_entrega < ?)""",
-                momento(e.enviadoEm()), e.webhookId(), momento(e.enviadoEm()));
+                ultimas.entrySet().stream().map(u -> new Object[]{momento(u.getValue()), u.getKey(),
+                        momento(u.getValue())}).toList());
     }
 
     @EventHandler
