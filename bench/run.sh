@@ -17,6 +17,10 @@
 #   EVENTOS=200000 PORTA=18480 CENARIOS=reconstrucao bench/run.sh
 #   CENARIOS=sincronia bench/run.sh                      # freshness of incremental sync across two nodes
 #   ESCRITAS_SINCRONIA=500 CARGAS_SINCRONIA="0 8" CENARIOS=sincronia bench/run.sh
+#   CENARIOS=fanout bench/run.sh                         # one node sending to many webhooks (bench/fanout.py)
+#   FANOUT_LENTOS=0 FANOUT_RECUSADOS=0 CENARIOS=fanout bench/run.sh       # only the fast endpoints
+#   FANOUT_DURACAO=20 FANOUT_TAXA=1 CENARIOS=fanout bench/run.sh          # single deliveries on a quiet node
+#   FANOUT_BACKLOG=5000 WEBHOOK_THREADS=32 CENARIOS=fanout bench/run.sh   # fast endpoints beside a draining backlog
 #
 # CENARIOS picks the groups: "custos" (each of the scenarios in $CUSTOS, "pedido" = POST /v1/pedidos with 3 items
 # with stock control, "lista" = GET /v1/pedidos?limite=50, "produto" = GET /v1/produtos/{id}, on $LOJAS stores
@@ -30,7 +34,31 @@
 # pedido-view through POST /admin/projecoes/pedido-view/replay and times it; bench/reconstrucao.py) and
 # "sincronia" (not in the default: a second node on the same database; bench/sincronia.py writes on the first and
 # polls incremental sync on the second, and reports the time from each write's response to the page that lists
-# it, alone and with $CARGAS_SINCRONIA threads creating products meanwhile).
+# it, alone and with $CARGAS_SINCRONIA threads creating products meanwhile) and "fanout" (not in the default: what
+# an integration hub sees when one node sends many webhooks; below).
+#
+# fanout: $FANOUT_LOJAS stores (10) with $FANOUT_WEBHOOKS webhooks each (5), all subscribed to $FANOUT_EVENTO
+# (cliente.criado, created by POST /v1/clientes; or pedido.criado, POST /v1/pedidos), each pointing at a path of
+# its own on a local receiver (bench/fanout.py, asyncio, keep-alive) that answers 200 after $FANOUT_ATRASO_MS ms
+# (100): the fast endpoints. Beside them, in the same stores (round robin, so they get the same events as the fast
+# ones of their store): $FANOUT_LENTOS endpoints (10) answered after $FANOUT_ATRASO_LENTO_MS ms (9000) and
+# $FANOUT_RECUSADOS endpoints (10) on a local port where nothing listens (connection refused); either may be 0. A
+# store takes at most 20 webhooks. First $FANOUT_AQUECIMENTO s (20) of warm-up load on a store of its own with one
+# fast webhook, until its deliveries are in. With $FANOUT_BACKLOG > 0 (0), one more store with one webhook whose
+# answers the receiver holds gets that many events (as fast as they go), and once the service has started all
+# those deliveries the receiver lets go as the timed window begins: the fast endpoints are measured while that
+# backlog drains. The timed window: a Python driver ($FANOUT_CONEXOES keep-alive connections, 32) creates events at
+# $FANOUT_TAXA events/s across the stores (default 1000 / FANOUT_WEBHOOKS: ~1,000 fast deliveries/s) for
+# $FANOUT_DURACAO s (60), recording each resource's id and the time its 201 arrived; then it waits for every fast
+# delivery, or $DRENO_PARADO s without one, or $FANOUT_DRENO s (DRENO, 300) at most. Reported: the rate achieved,
+# fast deliveries/s in the window (and per 10 s slice), the lag from each write's response to its delivery's arrival
+# at each fast endpoint (p50/p99/max, a missing one counting as later than any), missing deliveries, duplicates;
+# what reached the slow endpoints and what the service attempted toward the refused ones (from its event store);
+# how much of the backlog drained; the CPU seconds of the receiver, the driver, the service and PostgreSQL during
+# the load. FANOUT_ARQUIVOS=dir keeps the raw files (the receiver's log, the driver's, the endpoints).
+#
+# The service's webhook settings come from the environment as for any run: every WEBHOOK_* variable (WEBHOOK_THREADS,
+# WEBHOOK_TIMEOUT, WEBHOOK_RETRY_DELAYS, and whatever a sender adds) reaches it, and the fanout header lists them.
 #
 # Everything it starts (the cluster, the service, a second node, the webhook receiver) is stopped by its pid when
 # the script ends, fails or is interrupted, and the temporary directories are removed; if the script itself is
@@ -73,12 +101,26 @@ quieto="${QUIETO:-300}"   # statements/s under which the service counts as idle 
 # on its own port; PG_BIN=/usr/lib/postgresql/16/bin for another version.
 pg_bin="${PG_BIN:-/usr/lib/postgresql/15/bin}"
 porta_pg="${PORTA_PG:-$((porta + 3))}"
+fanout_lojas="${FANOUT_LOJAS:-10}"
+fanout_webhooks="${FANOUT_WEBHOOKS:-5}"
+fanout_atraso="${FANOUT_ATRASO_MS:-100}"
+fanout_lentos="${FANOUT_LENTOS:-10}"
+fanout_atraso_lento="${FANOUT_ATRASO_LENTO_MS:-9000}"
+fanout_recusados="${FANOUT_RECUSADOS:-10}"
+fanout_backlog="${FANOUT_BACKLOG:-0}"
+fanout_duracao="${FANOUT_DURACAO:-60}"
+fanout_evento="${FANOUT_EVENTO:-cliente.criado}"
+fanout_conexoes="${FANOUT_CONEXOES:-32}"
+fanout_aquecimento="${FANOUT_AQUECIMENTO:-20}"
+fanout_dreno="${FANOUT_DRENO:-$dreno_maximo}"
+porta_fanout="${PORTA_FANOUT:-$((porta + 4))}"    # the fan-out receiver
+porta_recusada=$((porta_fanout + 1))              # nothing listens there: the refused endpoints
 
 quer() { case " $cenarios " in *" $1 "*) return 0 ;; *) return 1 ;; esac; }
 custo_quer() { case " $custos " in *" $1 "*) return 0 ;; *) return 1 ;; esac; }
 for c in $cenarios; do
-  case "$c" in custos | api | webhooks | reconstrucao | sincronia) ;;
-    *) echo "CENARIOS: '$c' não é custos, api, webhooks, reconstrucao nem sincronia" >&2; exit 1 ;; esac
+  case "$c" in custos | api | webhooks | reconstrucao | sincronia | fanout) ;;
+    *) echo "CENARIOS: '$c' não é custos, api, webhooks, reconstrucao, sincronia nem fanout" >&2; exit 1 ;; esac
 done
 for c in $custos; do
   case "$c" in pedido | lista | produto) ;;
@@ -86,6 +128,25 @@ for c in $custos; do
 done
 case "$evento_webhook" in cliente.criado | pedido.criado) ;;
   *) echo "WEBHOOK_EVENTO: use cliente.criado ou pedido.criado" >&2; exit 1 ;; esac
+if quer fanout; then
+  case "$fanout_evento" in cliente.criado | pedido.criado) ;;
+    *) echo "FANOUT_EVENTO: use cliente.criado ou pedido.criado" >&2; exit 1 ;; esac
+  for v in FANOUT_LOJAS:"$fanout_lojas" FANOUT_WEBHOOKS:"$fanout_webhooks" FANOUT_DURACAO:"$fanout_duracao" \
+           FANOUT_CONEXOES:"$fanout_conexoes"; do
+    [[ "${v#*:}" =~ ^[1-9][0-9]*$ ]] || { echo "${v%%:*}: um inteiro positivo, não '${v#*:}'" >&2; exit 1; }
+  done
+  for v in FANOUT_ATRASO_MS:"$fanout_atraso" FANOUT_LENTOS:"$fanout_lentos" FANOUT_ATRASO_LENTO_MS:"$fanout_atraso_lento" \
+           FANOUT_RECUSADOS:"$fanout_recusados" FANOUT_BACKLOG:"$fanout_backlog" FANOUT_AQUECIMENTO:"$fanout_aquecimento" \
+           FANOUT_DRENO:"$fanout_dreno"; do
+    [[ "${v#*:}" =~ ^[0-9]+$ ]] || { echo "${v%%:*}: um inteiro, não '${v#*:}'" >&2; exit 1; }
+  done
+  fanout_taxa="${FANOUT_TAXA:-$(awk -v w="$fanout_webhooks" 'BEGIN { print 1000 / w }')}"
+  awk -v t="$fanout_taxa" 'BEGIN { exit !(t + 0 > 0 && t ~ /^[0-9]*\.?[0-9]+$/) }' \
+    || { echo "FANOUT_TAXA: eventos/s, um número maior que zero, não '$fanout_taxa'" >&2; exit 1; }
+  # The most webhooks one store gets (the slow and refused ones go round robin over the stores): at most 20.
+  por_loja=$((fanout_webhooks + (fanout_lentos + fanout_lojas - 1) / fanout_lojas + (fanout_recusados + fanout_lojas - 1) / fanout_lojas))
+  [ "$por_loja" -le 20 ] || { echo "fanout: até $por_loja webhooks numa loja, o máximo é 20; aumente FANOUT_LOJAS" >&2; exit 1; }
+fi
 [[ "$lojas_custos" =~ ^[1-9][0-9]*$ ]] || { echo "LOJAS: um número de lojas, não '$lojas_custos'" >&2; exit 1; }
 [[ "$produtos_por_loja" =~ ^[0-9]+$ ]] && [ "$produtos_por_loja" -ge 3 ] \
   || { echo "PRODUTOS_POR_LOJA: 3 ou mais (um pedido leva três produtos distintos)" >&2; exit 1; }
@@ -189,9 +250,10 @@ pid_vigia=$!
 
 # Another service on a port would be measured instead of this one (and this one would not start).
 porta_ocupada() { (exec 3<>"/dev/tcp/127.0.0.1/$1") 2>/dev/null || curl -s -o /dev/null "http://localhost:$1/"; }
-for p in "$porta" "$porta_receptor" "$porta_pg" $(quer sincronia && echo "$porta_no2"); do
+for p in "$porta" "$porta_receptor" "$porta_pg" $(quer sincronia && echo "$porta_no2") \
+         $(quer fanout && echo "$porta_fanout $porta_recusada"); do
   if porta_ocupada "$p"; then
-    echo "Porta $p já em uso: escolha outras com PORTA=... (usa PORTA a PORTA+3) ou PORTA_PG=..." >&2; exit 1
+    echo "Porta $p já em uso: escolha outras com PORTA=... (usa PORTA a PORTA+5) ou PORTA_PG=..." >&2; exit 1
   fi
 done
 
@@ -479,6 +541,174 @@ if quer sincronia; then
   }
 fi
 
+if quer fanout; then
+  # CPU seconds (user + system) of a process; of the PostgreSQL cluster (the postmaster, its live children and those
+  # it has reaped); the machine's busy and total jiffies (all cores, everything running on it).
+  cpu_de() { sed 's/^.*) //' "/proc/$1/stat" 2>/dev/null | awk -v hz="$(getconf CLK_TCK)" '{ printf "%.2f\n", ($12 + $13) / hz }'; }
+  cpu_postgres() {
+    local postmaster filhos
+    postmaster=$(head -1 "$pg_raiz/dados/postmaster.pid")
+    filhos=$(ps --ppid "$postmaster" -o pid= | tr -d ' ')
+    { sed 's/^.*) //' "/proc/$postmaster/stat" | awk '{ print $12 + $13 + $14 + $15 }'
+      for p in $filhos; do sed 's/^.*) //' "/proc/$p/stat" 2>/dev/null | awk '{ print $12 + $13 }'; done
+    } | awk -v hz="$(getconf CLK_TCK)" '{ s += $1 } END { printf "%.2f\n", s / hz }'
+  }
+  maquina() { awk '/^cpu / { t = 0; for (i = 2; i <= NF; i++) t += $i; print t - $5 - $6, t }' /proc/stat; }
+  # The CPU figures at one instant: receiver, service, PostgreSQL, machine busy, machine total.
+  instantaneo() { echo "$(curl -sf "$receptor_fanout/cpu") $(cpu_de "$pid") $(cpu_postgres) $(maquina)"; }
+
+  fanout_webhook() { # token url: prints the webhook's id
+    local resposta
+    resposta=$(curl -s -w '\n%{http_code}' -X POST "$base/v1/webhooks" -H "Authorization: Bearer $1" \
+      -H 'Content-Type: application/json' -d "{\"nome\":\"fanout\",\"url\":\"$2\",\"eventos\":[\"$fanout_evento\"]}")
+    [ "${resposta##*$'\n'}" = 201 ] || { echo "POST /v1/webhooks falhou: $resposta" >&2; exit 1; }
+    echo "${resposta%$'\n'*}" | json id
+  }
+  # A store for the driver: a line "index token [order body]" of a LOJAS.tsv.
+  fanout_loja() { # nome indice: prints the line, sets $token_fanout
+    token_fanout=$(criar_loja "$1")
+    if [ "$fanout_recurso" = pedidos ]; then
+      printf '%s\t%s\t%s\n' "$2" "$token_fanout" "$(corpo_de_pedido "$token_fanout")"
+    else printf '%s\t%s\t\n' "$2" "$token_fanout"; fi
+  }
+  fanout_carregar() { # lojas.tsv taxa duracao total saida
+    python3 "$raiz/bench/fanout.py" carregar "$base" "$1" "$fanout_recurso" "$2" "$3" "$4" "$fanout_conexoes" "$5" \
+      || { echo "fanout: o driver recebeu respostas de erro (acima)" >&2; exit 1; }
+  }
+  fanout_campo() { python3 -c "import json,sys; print(json.load(open(sys.argv[1]))[sys.argv[2]])" "$1.json" "$2"; }
+  # Waits until class $1 has $2 distinct deliveries at the receiver, or none came for $dreno_parado s, or $3 s
+  # passed. Prints how it ended: "nao" (all in), "parado" or "limite".
+  fanout_esperar() { # classe esperadas maximo
+    local fim=$((SECONDS + $3)) ultimo=-1 parado=$SECONDS n proximo_aviso=0
+    while :; do
+      n=$(curl -sf "$receptor_fanout/contagem?classe=$1")
+      [ "$n" -ge "$2" ] && { echo nao; return; }
+      [ "$n" != "$ultimo" ] && { ultimo=$n; parado=$SECONDS; }
+      [ "$SECONDS" -ge "$proximo_aviso" ] && { echo "  $1: $n de $2 entregas..." >&2; proximo_aviso=$((SECONDS + 10)); }
+      [ $((SECONDS - parado)) -ge "$dreno_parado" ] && { echo parado; return; }
+      [ "$SECONDS" -ge "$fim" ] && { echo limite; return; }
+      sleep 0.5
+    done
+  }
+  # Deliveries started, attempts made and attempts that succeeded, per webhook (tab-separated), from the event store.
+  fanout_contagem_sql() {
+    sql -F$'\t' -c "SELECT p ->> 'webhookId',
+        count(*) FILTER (WHERE payload_type LIKE '%.EntregaIniciadaEvent'),
+        count(*) FILTER (WHERE payload_type LIKE '%.TentativaRegistradaEvent'),
+        count(*) FILTER (WHERE payload_type LIKE '%.TentativaRegistradaEvent' AND p ->> 'sucesso' = 'true')
+      FROM (SELECT payload_type, convert_from(payload, 'UTF8')::jsonb p FROM domain_event_entry
+             WHERE payload_type LIKE '%.EntregaIniciadaEvent' OR payload_type LIKE '%.TentativaRegistradaEvent') e
+      GROUP BY 1"
+  }
+  fanout_iniciadas() { # webhook id
+    sql -c "SELECT count(*) FROM domain_event_entry WHERE payload_type LIKE '%.EntregaIniciadaEvent'
+      AND convert_from(payload, 'UTF8')::jsonb ->> 'webhookId' = '$1'"
+  }
+
+  cenario_fanout() {
+    local d="$dados/fanout" i j n loja webhook eventos esperadas fim_dreno como soltura="" antes depois laco \
+      webhook_backlog taxa_aquecimento cabecalho_fanout r0 s0 p0 m0 t0 r1 s1 p1 m1 t1
+    mkdir -p "$d"
+    fanout_recurso=$([ "$fanout_evento" = pedido.criado ] && echo pedidos || echo clientes)
+    receptor_fanout="http://127.0.0.1:$porta_fanout"
+    # Its output goes to a file: on the pipe to tee it would keep tee waiting after the scenario ended.
+    python3 "$raiz/bench/fanout.py" receber "$porta_fanout" "$d/receptor.tsv" "$fanout_atraso" "$fanout_atraso_lento" \
+      >>"$d/receptor.log" 2>&1 &
+    echo $! >"$dados/fanout-receptor.pid"
+    for _ in $(seq 1 50); do
+      curl -sf "$receptor_fanout/cpu" >/dev/null 2>&1 && break
+      sleep 0.2
+    done
+    curl -sf "$receptor_fanout/cpu" >/dev/null || { echo "O receptor do fanout não subiu:" >&2; cat "$d/receptor.log" >&2; exit 1; }
+
+    echo "Fanout: $fanout_lojas lojas com $fanout_webhooks webhooks rápidos cada, $fanout_lentos lentos e $fanout_recusados recusados..." >&2
+    : >"$d/lojas.tsv"
+    : >"$d/endpoints.tsv"
+    for i in $(seq 0 $((fanout_lojas - 1))); do
+      fanout_loja "fanout-$i" "$i" >>"$d/lojas.tsv"
+      eval "token_loja_$i=\$token_fanout"
+      for j in $(seq 0 $((fanout_webhooks - 1))); do
+        webhook=$(fanout_webhook "$token_fanout" "$receptor_fanout/rapido/$i/$j")
+        printf 'rapido\t%s\t/rapido/%s/%s\t%s\n' "$i" "$i" "$j" "$webhook" >>"$d/endpoints.tsv"
+      done
+    done
+    for n in $(seq 0 $((fanout_lentos - 1))); do
+      loja=$((n % fanout_lojas))
+      eval "token_fanout=\$token_loja_$loja"
+      webhook=$(fanout_webhook "$token_fanout" "$receptor_fanout/lento/$loja/$n")
+      printf 'lento\t%s\t/lento/%s/%s\t%s\n' "$loja" "$loja" "$n" "$webhook" >>"$d/endpoints.tsv"
+    done
+    for n in $(seq 0 $((fanout_recusados - 1))); do
+      loja=$((n % fanout_lojas))
+      eval "token_fanout=\$token_loja_$loja"
+      webhook=$(fanout_webhook "$token_fanout" "http://127.0.0.1:$porta_recusada/recusado/$loja/$n")
+      printf 'recusado\t%s\t/recusado/%s/%s\t%s\n' "$loja" "$loja" "$n" "$webhook" >>"$d/endpoints.tsv"
+    done
+
+    # Warm-up: at most 50 events/s to one fast webhook, then its deliveries, so nothing of it is left queued.
+    if [ "$fanout_aquecimento" -gt 0 ]; then
+      taxa_aquecimento=$(awk -v t="$fanout_taxa" 'BEGIN { print (t < 50 ? t : 50) }')
+      echo "Fanout: aquecendo ($fanout_aquecimento s a $taxa_aquecimento eventos/s, um webhook)..." >&2
+      fanout_loja fanout-aquecimento 0 >"$d/lojas-aquecimento.tsv"
+      webhook=$(fanout_webhook "$token_fanout" "$receptor_fanout/aquecimento/0/0")
+      fanout_carregar "$d/lojas-aquecimento.tsv" "$taxa_aquecimento" "$fanout_aquecimento" 0 "$d/aquecimento"
+      como=$(fanout_esperar aquecimento "$(fanout_campo "$d/aquecimento" eventos)" "$fanout_dreno")
+      [ "$como" = nao ] || echo "  Aviso: as entregas do aquecimento não chegaram todas ($como)" >&2
+    fi
+
+    if [ "$fanout_backlog" -gt 0 ]; then
+      echo "Fanout: backlog de $fanout_backlog entregas para um endpoint retido..." >&2
+      fanout_loja fanout-backlog 0 >"$d/lojas-backlog.tsv"
+      webhook_backlog=$(fanout_webhook "$token_fanout" "$receptor_fanout/backlog/0/0")
+      printf 'backlog\tbacklog\t/backlog/0/0\t%s\n' "$webhook_backlog" >>"$d/endpoints.tsv"
+      curl -sf -o /dev/null "$receptor_fanout/segurar?classe=backlog"
+      fanout_carregar "$d/lojas-backlog.tsv" 0 0 "$fanout_backlog" "$d/backlog"
+      # Every delivery started (queued) before the window: at most $fanout_dreno s.
+      for _ in $(seq 1 "$fanout_dreno"); do
+        n=$(fanout_iniciadas "$webhook_backlog")
+        [ "$n" -ge "$fanout_backlog" ] && break
+        sleep 1
+      done
+      [ "$n" -ge "$fanout_backlog" ] || echo "  Aviso: só $n de $fanout_backlog entregas do backlog iniciadas" >&2
+    fi
+
+    echo "Fanout: $fanout_duracao s a $fanout_taxa eventos/s..." >&2
+    curl -sf -o /dev/null "$receptor_fanout/laco?zerar=1"
+    antes=$(instantaneo)
+    if [ "$fanout_backlog" -gt 0 ]; then
+      curl -sf -o /dev/null "$receptor_fanout/soltar?classe=backlog"
+      soltura=$(date +%s.%N)
+    fi
+    fanout_carregar "$d/lojas.tsv" "$fanout_taxa" "$fanout_duracao" 0 "$d/carga"
+    depois=$(instantaneo)
+    laco=$(curl -sf "$receptor_fanout/laco")
+    eventos=$(fanout_campo "$d/carga" eventos)
+    esperadas=$((eventos * fanout_webhooks))
+    echo "Fanout: esperando as $esperadas entregas rápidas (até $fanout_dreno s)..." >&2
+    como=$(fanout_esperar rapido "$esperadas" "$fanout_dreno")
+    sleep 2  # a late duplicate
+    fim_dreno=$(date +%s.%N)
+    curl -sf -o /dev/null "$receptor_fanout/descarregar"
+    fanout_contagem_sql >"$d/servico.tsv" || echo "  Aviso: a contagem no event store falhou" >&2
+    cabecalho_fanout="evento=$fanout_evento lojas=$fanout_lojas webhooks_por_loja=$fanout_webhooks atraso_ms=$fanout_atraso"
+    cabecalho_fanout="$cabecalho_fanout lentos=$fanout_lentos atraso_lento_ms=$fanout_atraso_lento recusados=$fanout_recusados"
+    cabecalho_fanout="$cabecalho_fanout backlog=$fanout_backlog taxa_alvo=$fanout_taxa duracao_s=$fanout_duracao"
+    cabecalho_fanout="$cabecalho_fanout aquecimento_s=$fanout_aquecimento dreno_max_s=$fanout_dreno"
+    cabecalho_fanout="$cabecalho_fanout $({ env | grep '^WEBHOOK_' || true; } | sort | tr '\n' ' ')"
+    read -r r0 s0 p0 m0 t0 <<<"$antes"
+    read -r r1 s1 p1 m1 t1 <<<"$depois"
+    python3 "$raiz/bench/fanout.py" relatorio cabecalho="${cabecalho_fanout% }" carga="$d/carga" \
+      receptor="$d/receptor.tsv" endpoints="$d/endpoints.tsv" sql="$d/servico.tsv" fim_dreno="$fim_dreno" \
+      dreno_limitado="$como" backlog="$fanout_backlog" soltura="${soltura:-0}" laco="$laco" \
+      cpu_receptor_carga="$(awk -v a="$r0" -v b="$r1" 'BEGIN { printf "%.1f", b - a }')" \
+      cpu_receptor_total="$(curl -sf "$receptor_fanout/cpu")" \
+      cpu_servico_carga="$(awk -v a="$s0" -v b="$s1" 'BEGIN { printf "%.1f", b - a }')" \
+      cpu_postgres_carga="$(awk -v a="$p0" -v b="$p1" 'BEGIN { printf "%.1f", b - a }')" \
+      maquina_ocupada_pct="$(awk -v a="$m0" -v b="$m1" -v x="$t0" -v y="$t1" 'BEGIN { printf "%.0f", 100 * (b - a) / (y - x) }')"
+    if [ -n "${FANOUT_ARQUIVOS:-}" ]; then mkdir -p "$FANOUT_ARQUIVOS" && cp -r "$d"/. "$FANOUT_ARQUIVOS"/; fi
+  }
+fi
+
 if quer custos; then
   # Statements the service (role loja) or pgbench (role sql_puro) sent since the last reset, as pg_stat_statements
   # counts them; transactions of the service's database (pg_stat_database, never reset here).
@@ -595,7 +825,7 @@ if quer custos; then
 fi
 
 carimbo="$(date -u +%Y%m%dT%H%M%SZ)"
-saida="$resultados/$carimbo$(quer reconstrucao && echo -reconstrucao || true)$(quer sincronia && echo -sincronia || true).txt"
+saida="$resultados/$carimbo$(quer reconstrucao && echo -reconstrucao || true)$(quer sincronia && echo -sincronia || true)$(quer fanout && echo -fanout || true).txt"
 mkdir -p "$resultados"
 {
   cabecalho="# $carimbo $(nproc) núcleos, $(free -g | awk '/Mem:/{print $2}') GiB"
@@ -604,6 +834,7 @@ mkdir -p "$resultados"
   quer api && cabecalho="$cabecalho; $produtos produtos com 2 variações no catálogo lido"
   quer reconstrucao && cabecalho="$cabecalho; reconstrução de pedido-view sobre ≥$eventos_reconstrucao eventos de pedido (cópias de 4 pedidos criados pela API)"
   quer sincronia && cabecalho="$cabecalho; sincronia entre 2 nós, $escritas_sincronia escritas por rodada"
+  quer fanout && cabecalho="$cabecalho; fanout de $fanout_evento (parâmetros na linha fanout)"
   quer webhooks && cabecalho="$cabecalho; webhooks de $evento_webhook com WEBHOOK_THREADS=${WEBHOOK_THREADS:-16} para um receptor local (python ThreadingHTTPServer)"
   echo "$cabecalho; PostgreSQL $(sql_bench -c 'SHOW server_version' | cut -d' ' -f1) descartável com pg_stat_statements; load average antes de subir o serviço: $carga_inicial"
   if quer custos; then
@@ -638,6 +869,7 @@ mkdir -p "$resultados"
   fi
   if quer reconstrucao; then cenario_reconstrucao; fi
   if quer sincronia; then cenario_sincronia; fi
+  if quer fanout; then cenario_fanout; fi
 } | tee "$saida.tmp"
 # A run that failed leaves only $saida.tmp (ignored by git), for a look at how far it got.
 mv "$saida.tmp" "$saida"
@@ -659,12 +891,12 @@ mv "$saida.tmp" "$saida"
     grep ' requisicoes=' "$saida" | sed -E 's/^([^ ]+) conexoes=([0-9]+) requisicoes=[0-9]+ erros_status=([0-9]+) rps=([0-9.]+) p50_ms=([0-9.]+) p90_ms=([0-9.]+) p99_ms=([0-9.]+)/| \1 | \2 | \4 | \5 | \6 | \7 | \3 |/'
     echo
   fi
-  if grep -q ' entregas=' "$saida"; then
+  if grep -v '^fanout' "$saida" | grep -q ' entregas='; then
     echo "Webhooks: latência = chegada ao receptor − criadoEm do evento; entregas/s = entregas ÷ (última − primeira chegada); na carga = chegadas durante o wrk ÷ duração; dreno = última chegada − fim do wrk. Na rajada o receptor segura as respostas durante o wrk e depois solta: entregas/s e dreno contam a partir da soltura, e a latência inclui a espera."
     echo
     echo "| webhook | conexões | eventos | entregas | faltando | duplicadas | retentativas | eventos/s | entregas/s | entregas/s na carga | dreno s | p50 ms | p95 ms | p99 ms | máx ms |"
     echo "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|"
-    grep ' entregas=' "$saida" | awk '{ printf "| %s", $1; for (i = 2; i <= NF; i++) { sub(/^[^=]*=/, "", $i); printf " | %s", $i }; print " |" }'
+    grep -v '^fanout' "$saida" | grep ' entregas=' | awk '{ printf "| %s", $1; for (i = 2; i <= NF; i++) { sub(/^[^=]*=/, "", $i); printf " | %s", $i }; print " |" }'
     echo
   fi
   if grep -q ' eventos_s=' "$saida"; then
@@ -682,6 +914,14 @@ mv "$saida.tmp" "$saida"
     echo "| recurso | carga | escritas | p50 ms | p90 ms | p99 ms | máx ms |"
     echo "|---|---|---|---|---|---|---|"
     linhas_da_tabela '^sincronia-' sincronia- carga escritas p50_ms p90_ms p99_ms max_ms
+    echo
+  fi
+  if grep -q '^fanout' "$saida"; then
+    echo "Fan-out de webhooks: atraso = da resposta da escrita (201) até a chegada da sua entrega a cada endpoint rápido; nos percentis atraso_*, uma entrega que faltou conta como mais tarde que todas (\"faltou\"); chegadas_* só contam as que chegaram. entregas_s_janela = entregas rápidas que chegaram durante a carga ÷ a sua duração; fatias_10s, o mesmo a cada 10 s. lentos/recusados/backlog: iniciadas e tentativas contadas no event store do serviço. CPU em segundos durante a carga."
+    echo
+    echo '```'
+    grep '^fanout' "$saida"
+    echo '```'
     echo
   fi
   head -1 "$saida"
