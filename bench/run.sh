@@ -55,7 +55,9 @@
 # at each fast endpoint (p50/p99/max, a missing one counting as later than any), missing deliveries, duplicates;
 # what reached the slow endpoints and what the service attempted toward the refused ones (from its event store);
 # how much of the backlog drained; the CPU seconds of the receiver, the driver, the service and PostgreSQL during
-# the load. FANOUT_ARQUIVOS=dir keeps the raw files (the receiver's log, the driver's, the endpoints).
+# the load. FANOUT_ARQUIVOS=dir keeps the raw files (the receiver's log, the driver's, the endpoints);
+# FANOUT_COMANDOS=1 also prints the service's 25 costliest statements of the window (pg_stat_statements).
+# JAVA_OPCOES: extra JVM options for the service (a flight recording, say).
 #
 # The service's webhook settings come from the environment as for any run: every WEBHOOK_* variable (WEBHOOK_THREADS,
 # WEBHOOK_TIMEOUT, WEBHOOK_RETRY_DELAYS, and whatever a sender adds) reaches it, and the fanout header lists them.
@@ -278,7 +280,7 @@ url_banco="jdbc:postgresql://localhost:$porta_pg/loja"
 DATA_DIR="$dados" SERVER_PORT="$porta" ADMIN_TOKEN="$admin" SECRETS_KEY="$segredos" ALLOW_PRIVATE_NETWORK_TARGETS=true \
   DATABASE_URL="$url_banco" DATABASE_USER=loja \
   RATE_LIMIT_PER_MINUTE=1000000000 RATE_LIMIT_WRITES_PER_MINUTE=1000000000 \
-  java -jar "$jar" >"$log" 2>&1 &
+  java ${JAVA_OPCOES:-} -jar "$jar" >"$log" 2>&1 &
 pid=$!
 echo "$pid" >"$dados/servico.pid"
 base="http://localhost:$porta"
@@ -673,6 +675,7 @@ if quer fanout; then
     fi
 
     echo "Fanout: $fanout_duracao s a $fanout_taxa eventos/s..." >&2
+    [ -n "${FANOUT_COMANDOS:-}" ] && sql_bench -c "SELECT pg_stat_statements_reset()" >/dev/null
     curl -sf -o /dev/null "$receptor_fanout/laco?zerar=1"
     antes=$(instantaneo)
     if [ "$fanout_backlog" -gt 0 ]; then
@@ -705,6 +708,12 @@ if quer fanout; then
       cpu_servico_carga="$(awk -v a="$s0" -v b="$s1" 'BEGIN { printf "%.1f", b - a }')" \
       cpu_postgres_carga="$(awk -v a="$p0" -v b="$p1" 'BEGIN { printf "%.1f", b - a }')" \
       maquina_ocupada_pct="$(awk -v a="$m0" -v b="$m1" -v x="$t0" -v y="$t1" 'BEGIN { printf "%.0f", 100 * (b - a) / (y - x) }')"
+    if [ -n "${FANOUT_COMANDOS:-}" ]; then
+      # The service's statements from the window's start to the drain's end, the costliest first.
+      sql_bench -F $'\t' -c "SELECT calls, round(total_exec_time)::bigint AS ms, left(regexp_replace(query, '\s+', ' ', 'g'), 140)
+                               FROM pg_stat_statements WHERE userid = 'loja'::regrole
+                              ORDER BY total_exec_time DESC LIMIT 25" | sed 's/^/fanout-sql /'
+    fi
     if [ -n "${FANOUT_ARQUIVOS:-}" ]; then mkdir -p "$FANOUT_ARQUIVOS" && cp -r "$d"/. "$FANOUT_ARQUIVOS"/; fi
   }
 fi

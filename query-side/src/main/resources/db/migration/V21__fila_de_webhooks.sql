@@ -14,13 +14,21 @@ CREATE TABLE webhook_envio (
     evento      VARCHAR(64),
     corpo       TEXT,
     devido_em   TIMESTAMP WITH TIME ZONE NOT NULL,
-    tomado_por  VARCHAR(64),
+    tomado_por  VARCHAR(120),
     tomado_ate  TIMESTAMP WITH TIME ZONE,
     CONSTRAINT webhook_envio_pk PRIMARY KEY (id)
 );
--- The claim walks the endpoints that have rows (a loose index scan on webhook_id) and takes each one's oldest due
--- rows, so an endpoint's backlog never queues ahead of another endpoint's fresh attempt.
-CREATE INDEX webhook_envio_destino_idx ON webhook_envio (webhook_id, devido_em);
+-- The claim walks the endpoints that have rows nobody holds (a loose index scan on webhook_id) and takes each one's
+-- oldest due rows, so an endpoint's backlog never queues ahead of another endpoint's fresh attempt. Held rows have
+-- an index of their own: the claim counts an endpoint's calls in flight (a lease of twice WEBHOOK_TIMEOUT + 5 s; a
+-- row whose call ended waits for its record under a longer one, past that range) and frees rows whose lease ran
+-- out. Both are partial, so neither walks the other's rows, and a row moves between them on claim.
+CREATE INDEX webhook_envio_livres_idx ON webhook_envio (webhook_id, devido_em) WHERE tomado_por IS NULL;
+CREATE INDEX webhook_envio_tomados_idx ON webhook_envio (webhook_id, tomado_ate) WHERE tomado_por IS NOT NULL;
+CREATE INDEX webhook_envio_prazo_idx ON webhook_envio (tomado_ate) WHERE tomado_por IS NOT NULL;
+-- Every row is inserted, updated once or twice and deleted within seconds: vacuum it early.
+ALTER TABLE webhook_envio SET (autovacuum_vacuum_scale_factor = 0.01, autovacuum_vacuum_threshold = 1000,
+                               autovacuum_vacuum_cost_delay = 0);
 
 -- Each endpoint's health, shared by the nodes: consecutive failures (and when the first of them ended), last success
 -- and failure, and its circuit. aberto_desde NULL: the circuit is closed. Open: nothing of the endpoint is claimed

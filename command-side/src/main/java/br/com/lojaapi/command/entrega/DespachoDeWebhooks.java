@@ -26,9 +26,11 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Queue;
 import java.util.Set;
 import java.util.UUID;
 import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -61,6 +63,18 @@ public class DespachoDeWebhooks implements SmartLifecycle {
     private static final long INTERVALO_MINIMO_MS = 10;
     /** With nothing due, how often the queue is looked at (attempts queued by this node wake it at once). */
     private static final long BUSCA_OCIOSA_MS = 250;
+    /**
+     * Ended attempts waiting to be recorded, at most: past it, nothing more is claimed until the recording catches
+     * up (the database is slow or away), so memory stays bounded.
+     */
+    static final int A_REGISTRAR_NO_MAXIMO = 20_000;
+    /**
+     * An attempt whose call has ended stays held by its node, until its outcome is recorded, for this many time
+     * limits (200 s by default): far longer than recording takes even when it lags by its whole backlog
+     * ({@link #A_REGISTRAR_NO_MAXIMO}), so it is not sent twice, yet bounded, so a node that dies before recording it
+     * leaves it to be sent again.
+     */
+    static final int APOS_O_ENVIO = 20;
     /** Besides twice the time limit, how long a claim outlives its call: the time to record the outcome. */
     private static final Duration MARGEM_DO_PRAZO = Duration.ofSeconds(5);
 
@@ -76,6 +90,8 @@ public class DespachoDeWebhooks implements SmartLifecycle {
 
     private final AtomicInteger emVoo = new AtomicInteger();
     private final BlockingQueue<Concluida> concluidas = new LinkedBlockingQueue<>();
+    /** Attempts whose call ended and whose slot the next claim gives back (their rows wait to be recorded). */
+    private final Queue<String> aLiberar = new ConcurrentLinkedQueue<>();
     private final ReentrantLock trava = new ReentrantLock();
     private final Condition sinal = trava.newCondition();
     private boolean acordado;
@@ -160,6 +176,7 @@ public class DespachoDeWebhooks implements SmartLifecycle {
 
     private void despachar() {
         Duration prazo = configuracao.tempoLimite().multipliedBy(2).plus(MARGEM_DO_PRAZO);
+        Duration aposOEnvio = configuracao.tempoLimite().multipliedBy(APOS_O_ENVIO);
         long ultima = 0;
         while (rodando) {
             try {
@@ -168,13 +185,17 @@ public class DespachoDeWebhooks implements SmartLifecycle {
                     Thread.sleep(INTERVALO_MINIMO_MS - desde);
                 }
                 int livres = configuracao.emVooNoTotal() - emVoo.get();
-                if (livres <= 0) {
+                if (livres <= 0 || concluidas.size() >= A_REGISTRAR_NO_MAXIMO) {
                     esperar(BUSCA_OCIOSA_MS);
                     continue;
                 }
                 ultima = System.nanoTime();
-                List<FilaDeWebhooks.Envio> envios = fila.reivindicar(no, configuracao.porDestino(),
-                        Math.min(livres, LOTE), prazo);
+                List<String> liberadas = new ArrayList<>();
+                for (String id; liberadas.size() < LOTE_DE_REGISTRO && (id = aLiberar.poll()) != null; ) {
+                    liberadas.add(id);
+                }
+                List<FilaDeWebhooks.Envio> envios = fila.reivindicar(no, liberadas, configuracao.porDestino(),
+                        Math.min(livres, LOTE), prazo, aposOEnvio);
                 if (envios.isEmpty()) {
                     esperar(BUSCA_OCIOSA_MS);
                     continue;
@@ -239,6 +260,7 @@ public class DespachoDeWebhooks implements SmartLifecycle {
 
     private void concluir(Concluida concluida) {
         concluidas.add(concluida);
+        aLiberar.add(concluida.envio().id());
         liberar(concluida.envio());
     }
 

@@ -46,16 +46,17 @@ public class FilaDeWebhooks {
 
     private static final String REIVINDICAR = """
             WITH RECURSIVE destinos AS (
-                (SELECT webhook_id FROM webhook_envio ORDER BY webhook_id LIMIT 1)
+                (SELECT webhook_id FROM webhook_envio WHERE tomado_por IS NULL ORDER BY webhook_id LIMIT 1)
               UNION ALL
-                SELECT (SELECT e.webhook_id FROM webhook_envio e WHERE e.webhook_id > d.webhook_id
-                         ORDER BY e.webhook_id LIMIT 1)
+                SELECT (SELECT e.webhook_id FROM webhook_envio e
+                         WHERE e.tomado_por IS NULL AND e.webhook_id > d.webhook_id ORDER BY e.webhook_id LIMIT 1)
                   FROM destinos d WHERE d.webhook_id IS NOT NULL
             ), vagas AS (
                 SELECT d.webhook_id,
                        CASE WHEN s.aberto_desde IS NOT NULL THEN 1 ELSE ? END
                        - (SELECT count(*) FROM webhook_envio c
-                           WHERE c.webhook_id = d.webhook_id AND c.tomado_ate >= now()) AS n
+                           WHERE c.webhook_id = d.webhook_id AND c.tomado_por IS NOT NULL
+                             AND c.tomado_ate <= now() + ? * interval '1 millisecond') AS n
                   FROM destinos d
                   LEFT JOIN webhook_saude s ON s.webhook_id = d.webhook_id
                  WHERE d.webhook_id IS NOT NULL
@@ -64,16 +65,16 @@ public class FilaDeWebhooks {
                 SELECT x.id FROM vagas v CROSS JOIN LATERAL (
                     SELECT e.id, row_number() OVER (ORDER BY e.devido_em, e.id) AS ordem
                       FROM webhook_envio e
-                     WHERE e.webhook_id = v.webhook_id AND e.devido_em <= now()
-                       AND (e.tomado_ate IS NULL OR e.tomado_ate < now())
+                     WHERE e.webhook_id = v.webhook_id AND e.tomado_por IS NULL AND e.devido_em <= now()
                      ORDER BY e.devido_em, e.id LIMIT v.n) x
                  WHERE v.n > 0
                  ORDER BY x.ordem, x.id
                  LIMIT ?
             )
             UPDATE webhook_envio e SET tomado_por = ?, tomado_ate = now() + ? * interval '1 millisecond'
-              FROM escolhidos WHERE e.id = escolhidos.id AND (e.tomado_ate IS NULL OR e.tomado_ate < now())
+              FROM escolhidos WHERE e.id = escolhidos.id AND e.tomado_por IS NULL
             RETURNING e.id, e.entrega_id, e.serie, e.tentativa, e.webhook_id, e.loja_id, e.evento, e.corpo""";
+
 
     private final JdbcTemplate jdbc;
     private final TransactionTemplate transacao;
@@ -100,23 +101,45 @@ public class FilaDeWebhooks {
      * endpoints. An endpoint whose circuit is open gets nothing, except one probe when its time has come: the probe's
      * time is pushed past the lease in the same transaction, so one node sends it. Claims of all nodes take turns
      * (a transaction-scoped advisory lock), so the slots are exact across nodes; a claim takes a few milliseconds.
+     * <p>
+     * First the slots of {@code liberadas}, attempts whose call has ended, are given back: their rows stay held by
+     * this node until their outcome is recorded, but for {@code aposOEnvio} (longer than {@code prazo}, which is how
+     * the slots tell them from calls in flight), so an endpoint's slots count its calls in flight, not the
+     * recording's backlog. Should this node die before recording them, they are sent again once that runs out.
      */
-    List<Envio> reivindicar(String no, int porDestino, int lote, Duration prazo) {
+    List<Envio> reivindicar(String no, Collection<String> liberadas, int porDestino, int lote, Duration prazo,
+                            Duration aposOEnvio) {
         List<Envio> envios = transacao.execute(status -> {
             jdbc.queryForObject("SELECT pg_advisory_xact_lock(?)", Object.class, TRAVA_DAS_REIVINDICACOES);
+            if (!liberadas.isEmpty()) {
+                jdbc.update(con -> {
+                    var sql = con.prepareStatement("""
+                            UPDATE webhook_envio SET tomado_ate = now() + ? * interval '1 millisecond'
+                             WHERE id = ANY (?) AND tomado_por = ?""");
+                    sql.setLong(1, aposOEnvio.toMillis());
+                    sql.setArray(2, con.createArrayOf("text", liberadas.toArray()));
+                    sql.setString(3, no);
+                    return sql;
+                });
+            }
+            // claims of a node that died (or gave up) are free again once their lease has run out
+            jdbc.update("""
+                    UPDATE webhook_envio SET tomado_por = NULL, tomado_ate = NULL
+                     WHERE tomado_por IS NOT NULL AND tomado_ate < now()""");
             List<String> sondas = jdbc.queryForList("""
                     UPDATE webhook_saude s SET sonda_em = now() + ? * interval '1 millisecond'
                      WHERE s.aberto_desde IS NOT NULL AND s.sonda_em <= now()
                        AND EXISTS (SELECT 1 FROM webhook_envio e WHERE e.webhook_id = s.webhook_id
-                                      AND e.devido_em <= now() AND (e.tomado_ate IS NULL OR e.tomado_ate < now()))
+                                      AND e.tomado_por IS NULL AND e.devido_em <= now())
                     RETURNING s.webhook_id""", String.class, prazo.toMillis());
             return jdbc.query(con -> {
                 var sql = con.prepareStatement(REIVINDICAR);
                 sql.setInt(1, porDestino);
-                sql.setArray(2, con.createArrayOf("text", sondas.toArray()));
-                sql.setInt(3, lote);
-                sql.setString(4, no);
-                sql.setLong(5, prazo.toMillis());
+                sql.setLong(2, prazo.toMillis());
+                sql.setArray(3, con.createArrayOf("text", sondas.toArray()));
+                sql.setInt(4, lote);
+                sql.setString(5, no);
+                sql.setLong(6, prazo.toMillis());
                 return sql;
             }, (rs, i) -> new Envio(rs.getString(1), rs.getString(2), rs.getInt(3), rs.getInt(4), rs.getString(5),
                     rs.getString(6), rs.getString(7), rs.getString(8)));
@@ -129,17 +152,6 @@ public class FilaDeWebhooks {
         jdbc.update(con -> {
             var sql = con.prepareStatement("DELETE FROM webhook_envio WHERE id = ANY (?)");
             sql.setArray(1, con.createArrayOf("text", ids.toArray()));
-            return sql;
-        });
-    }
-
-    /** Claims this node gives back unsent (it is stopping): any node may take them at once. */
-    void soltar(Collection<String> ids, String no) {
-        jdbc.update(con -> {
-            var sql = con.prepareStatement(
-                    "UPDATE webhook_envio SET tomado_por = NULL, tomado_ate = NULL WHERE id = ANY (?) AND tomado_por = ?");
-            sql.setArray(1, con.createArrayOf("text", ids.toArray()));
-            sql.setString(2, no);
             return sql;
         });
     }
@@ -233,7 +245,8 @@ public class FilaDeWebhooks {
     /** webhook_destino (the command side's own) so that a webhook with no health row yet is listed too. */
     private static final String SAUDE = """
             SELECT w.id, w.loja_id, s.falhas_seguidas, s.ultimo_sucesso, s.ultima_falha, s.aberto_desde, s.sonda_em,
-                   NULL, (SELECT count(*) FROM webhook_envio e WHERE e.webhook_id = w.id)
+                   NULL, (SELECT count(*) FROM webhook_envio e WHERE e.webhook_id = w.id AND e.tomado_por IS NULL)
+                         + (SELECT count(*) FROM webhook_envio e WHERE e.webhook_id = w.id AND e.tomado_por IS NOT NULL)
               FROM (SELECT webhook_id AS id, loja_id FROM webhook_destino WHERE removido_em IS NULL) w
               LEFT JOIN webhook_saude s ON s.webhook_id = w.id""";
 
