@@ -60,7 +60,7 @@ public class DespachoDeWebhooks implements SmartLifecycle {
     /** Outcomes recorded per transaction at most. */
     static final int LOTE_DE_REGISTRO = 500;
     /** Claims are at least this far apart, so a stream of completions makes batches, not a statement each. */
-    private static final long INTERVALO_MINIMO_MS = 10;
+    private static final long INTERVALO_MINIMO_MS = 25;
     /** With nothing due, how often the queue is looked at (attempts queued by this node wake it at once). */
     private static final long BUSCA_OCIOSA_MS = 250;
     /**
