@@ -12,6 +12,7 @@ import org.apache.hc.client5.http.config.RequestConfig;
 import org.apache.hc.client5.http.config.TlsConfig;
 import org.apache.hc.client5.http.impl.async.CloseableHttpAsyncClient;
 import org.apache.hc.client5.http.impl.async.HttpAsyncClients;
+import org.apache.hc.client5.http.impl.nio.PoolingAsyncClientConnectionManager;
 import org.apache.hc.client5.http.impl.nio.PoolingAsyncClientConnectionManagerBuilder;
 import org.apache.hc.client5.http.nio.AsyncClientConnectionManager;
 import org.apache.hc.client5.http.nio.AsyncConnectionEndpoint;
@@ -69,6 +70,7 @@ class ClienteHttpDeWebhooks implements AutoCloseable {
     }
 
     private final CloseableHttpAsyncClient cliente;
+    private final PoolingAsyncClientConnectionManager conexoes;
     private final ScheduledExecutorService relogio;
     private final Duration tempoLimite;
 
@@ -88,7 +90,7 @@ class ClienteHttpDeWebhooks implements AutoCloseable {
                 return host;
             }
         };
-        var conexoes = PoolingAsyncClientConnectionManagerBuilder.create()
+        this.conexoes = PoolingAsyncClientConnectionManagerBuilder.create()
                 .setDnsResolver(resolvedor)
                 .setMaxConnTotal(conexoesNoTotal)
                 .setMaxConnPerRoute(conexoesPorHost)
@@ -148,6 +150,14 @@ class ClienteHttpDeWebhooks implements AutoCloseable {
         var prazo = relogio.schedule(() -> chamada.cancel(true), tempoLimite.toMillis(), TimeUnit.MILLISECONDS);
         resultado.whenComplete((r, e) -> prazo.cancel(false));
         return resultado;
+    }
+
+    /**
+     * Kept-alive connections idle in the pool now. A call's future completes as its answer is read, a moment before
+     * its connection is back in the pool.
+     */
+    int conexoesOciosas() {
+        return conexoes.getTotalStats().getAvailable();
     }
 
     @Override

@@ -82,9 +82,21 @@ class ClienteHttpDeWebhooksTest {
         assertThat(receptor.pedidos).hasSize(5);
     }
 
+    /**
+     * One call, and then until its connection, if kept alive, is back in the pool: the next call is the one that
+     * finds it there (a call's future completes a moment before its connection is released).
+     */
     private ClienteHttpDeWebhooks.Resposta postar() throws Exception {
-        return cliente.postar("http://127.0.0.1:" + receptor.porta() + "/x", Map.of("webhook-id", "e1"),
-                "{}".getBytes(StandardCharsets.UTF_8)).get(10, TimeUnit.SECONDS);
+        ClienteHttpDeWebhooks.Resposta resposta = cliente.postar("http://127.0.0.1:" + receptor.porta() + "/x",
+                Map.of("webhook-id", "e1"), "{}".getBytes(StandardCharsets.UTF_8)).get(10, TimeUnit.SECONDS);
+        if (resposta.status() != null) {
+            long fim = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
+            while (cliente.conexoesOciosas() == 0 && System.nanoTime() < fim) {
+                Thread.onSpinWait();
+            }
+            assertThat(cliente.conexoesOciosas()).as("a conexão mantida volta ao pool").isEqualTo(1);
+        }
+        return resposta;
     }
 
     /** Says, for the n-th request on the c-th connection, whether it is answered (false: the socket is closed). */
