@@ -139,6 +139,9 @@ public class DespachoDeWebhooks implements SmartLifecycle {
         rodando = true;
         despacho = new Thread(this::despachar, "webhook-despacho");
         registro = new Thread(this::registrar, "webhook-registro");
+        // A stop with the database away must not hold the JVM: what is unrecorded is sent again after its lease.
+        despacho.setDaemon(true);
+        registro.setDaemon(true);
         despacho.start();
         registro.start();
     }
@@ -174,10 +177,14 @@ public class DespachoDeWebhooks implements SmartLifecycle {
         return Integer.MAX_VALUE - 100;
     }
 
+    private boolean indisponivel;
+    private boolean adiado;
+
     private void despachar() {
         Duration prazo = configuracao.tempoLimite().multipliedBy(2).plus(MARGEM_DO_PRAZO);
         Duration aposOEnvio = configuracao.tempoLimite().multipliedBy(APOS_O_ENVIO);
         long ultima = 0;
+        List<String> liberadas = new ArrayList<>();
         while (rodando) {
             try {
                 long desde = (System.nanoTime() - ultima) / 1_000_000;
@@ -190,12 +197,12 @@ public class DespachoDeWebhooks implements SmartLifecycle {
                     continue;
                 }
                 ultima = System.nanoTime();
-                List<String> liberadas = new ArrayList<>();
                 for (String id; liberadas.size() < LOTE_DE_REGISTRO && (id = aLiberar.poll()) != null; ) {
                     liberadas.add(id);
                 }
                 List<FilaDeWebhooks.Envio> envios = fila.reivindicar(no, liberadas, configuracao.porDestino(),
                         Math.min(livres, LOTE), prazo, aposOEnvio);
+                liberadas.clear();
                 if (envios.isEmpty()) {
                     esperar(BUSCA_OCIOSA_MS);
                     continue;
@@ -205,9 +212,20 @@ public class DespachoDeWebhooks implements SmartLifecycle {
                 Thread.currentThread().interrupt();
                 return;
             } catch (RuntimeException e) {
-                // The database is away, say: what was claimed and not sent is claimed again when its lease ends.
-                log.warn("Fila de webhooks indisponível ({}); nova busca em 1 s", e.getClass().getSimpleName());
+                // The database is away, say: what was claimed and not sent is claimed again when its lease ends;
+                // the slots to give back are given back by the next claim that goes through.
+                // Once per outage, with its cause: the application's log filter drops it when the database's outage
+                // explains it (the outage is logged once, elsewhere); anything else shows.
+                if (!indisponivel) {
+                    log.warn("Fila de webhooks indisponível; nova busca a cada segundo até voltar", e);
+                    indisponivel = true;
+                }
                 dormir(1000);
+                continue;
+            }
+            if (indisponivel) {
+                log.debug("Fila de webhooks disponível de novo");
+                indisponivel = false;
             }
         }
     }
@@ -297,11 +315,15 @@ public class DespachoDeWebhooks implements SmartLifecycle {
         while (true) {
             try {
                 registrarLote(lote);
+                adiado = false;
                 return;
             } catch (DataAccessResourceFailureException | TransientDataAccessException
                      | CannotCreateTransactionException e) {
-                log.warn("Registro de {} tentativas de webhook adiado: banco indisponível ({})", lote.size(),
-                        e.getClass().getSimpleName());
+                if (!adiado) {
+                    // as above: dropped by the log filter when the database's outage explains it
+                    log.warn("Registro de tentativas de webhook adiado: banco indisponível", e);
+                    adiado = true;
+                }
                 Thread.sleep(1000);
             } catch (RuntimeException e) {
                 if (lote.size() == 1) {
