@@ -16,7 +16,8 @@ record SaudeJson(@Schema(allowableValues = {"FECHADO", "ABERTO"}) String circuit
                  @Schema(nullable = true, description = "Desde quando o circuito está aberto") Instant abertoDesde,
                  @Schema(nullable = true, description = "Quando sai a próxima sonda, com o circuito aberto")
                  Instant proximaSonda,
-                 @Schema(description = "Tentativas na fila do endpoint, devidas ou aguardando o intervalo")
+                 @Schema(description = "Tentativas na fila do endpoint: devidas, em andamento ou à espera do "
+                         + "circuito (as que aguardam o intervalo entre tentativas entram quando ele vence)")
                  long pendentes) {
 
     static SaudeJson de(FilaDeWebhooks.Saude s) {
