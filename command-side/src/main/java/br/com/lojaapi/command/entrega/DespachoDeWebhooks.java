@@ -96,6 +96,10 @@ public class DespachoDeWebhooks implements SmartLifecycle {
     private final Condition sinal = trava.newCondition();
     private boolean acordado;
     private volatile boolean rodando;
+    /** The queue could not be read (the dispatcher's thread only): said once per outage. */
+    private boolean indisponivel;
+    /** A batch could not be recorded (the recorder's thread only): said once per outage. */
+    private boolean adiado;
     private Thread despacho;
     private Thread registro;
 
@@ -176,9 +180,6 @@ public class DespachoDeWebhooks implements SmartLifecycle {
     public int getPhase() {
         return Integer.MAX_VALUE - 100;
     }
-
-    private boolean indisponivel;
-    private boolean adiado;
 
     private void despachar() {
         Duration prazo = configuracao.tempoLimite().multipliedBy(2).plus(MARGEM_DO_PRAZO);
