@@ -8,7 +8,9 @@
 # The clone is made in a scratch directory beside PGDATA and renamed into place only once complete, so a clone cut
 # short (the container stopped, the primary gone) is thrown away and made again at the next start, never started
 # as a broken standby. The server's name for the primary's synchronous_standby_names is its cluster_name, given on
-# the command line: primary_conninfo carries no application_name, so the standby reports its cluster_name.
+# the command line: primary_conninfo carries no application_name, so the standby reports its cluster_name. The
+# primary_conninfo that --write-recovery-conf writes is overridden by the one on the command line, which names the
+# same primary; --write-recovery-conf is here for its standby.signal.
 set -euo pipefail
 
 : "${PGDATA:?}" "${PRIMARY_HOST:?defina PRIMARY_HOST}"

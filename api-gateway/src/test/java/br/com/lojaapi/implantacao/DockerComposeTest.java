@@ -132,6 +132,14 @@ class DockerComposeTest {
                         c -> c.replace("entrypoint: [\"bash\", \"/usr/local/bin/standby.sh\"]",
                                 "entrypoint: [\"docker-entrypoint.sh\"]"),
                         p -> p.contains("clones the primary")),
+                new Quebra("standby que replicaria de si mesmo",
+                        c -> c.replace("primary_conninfo=host=postgres port=5432",
+                                "primary_conninfo=host=postgres-standby port=5432"),
+                        p -> p.contains("does not name postgres,")),
+                new Quebra("primário que não voltaria como standby do outro",
+                        c -> c.replace("\"-c\", \"primary_conninfo=host=postgres-standby port=5432 user=replicador password=loja-replicacao\"",
+                                "\"-c\", \"max_connections=100\""),
+                        p -> p.contains("primary_conninfo null does not name postgres-standby")),
                 new Quebra("URL só com o primário",
                         c -> c.replace("postgres:5432,postgres-standby:5432", "postgres:5432"),
                         p -> p.contains("not both postgres and postgres-standby")),
@@ -492,6 +500,14 @@ class DockerComposeTest {
             if (commit != null && !Set.of("on", "remote_apply").contains(commit)) {
                 problemas.add(nome + ": synchronous_commit=" + commit
                               + " acknowledges commits that the standby may not have");
+            }
+        }
+        // Each server streams from the other while it is a standby: the standby now, the primary once it rejoins.
+        for (String[] par : List.of(new String[] {PRIMARIO, STANDBY}, new String[] {STANDBY, PRIMARIO})) {
+            String conexao = parametro(mapa(servicos.get(par[0])), "primary_conninfo");
+            if (conexao == null || !List.of(conexao.split("\\s+")).contains("host=" + par[1])) {
+                problemas.add(par[0] + ": primary_conninfo " + conexao + " does not name " + par[1]
+                              + ", the server it streams from while it is a standby");
             }
         }
         // The name a standby reports is its cluster_name (primary_conninfo carries no application_name).
