@@ -100,6 +100,10 @@ public final class NoEmOutroProcesso implements AutoCloseable {
         return new ClienteHttp(porta);
     }
 
+    public int porta() {
+        return porta;
+    }
+
     public long pid() {
         return processo.pid();
     }
