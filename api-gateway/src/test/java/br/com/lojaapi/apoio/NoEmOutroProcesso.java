@@ -108,6 +108,19 @@ public final class NoEmOutroProcesso implements AutoCloseable {
         return processo.pid();
     }
 
+    /** Waits for the process to end on its own, at most {@code limite}; its exit status. */
+    public int aguardarSaida(Duration limite) {
+        try {
+            if (!processo.waitFor(limite.toMillis(), TimeUnit.MILLISECONDS)) {
+                fail("o nó em outro processo não saiu em " + limite + ":\n" + cauda());
+            }
+            return processo.exitValue();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(e);
+        }
+    }
+
     /** kill -9 by its pid, and waits until the process is gone. */
     public void matar() {
         try {
