@@ -21,10 +21,12 @@ import java.time.Instant;
 import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
+import java.util.EnumSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
+import java.util.Set;
 import java.util.concurrent.TimeUnit;
 import java.util.function.BooleanSupplier;
 
@@ -66,6 +68,8 @@ public final class PostgresReplicado implements AutoCloseable {
     private final boolean comoRoot;
     private final Map<Servidor, Integer> portas = new LinkedHashMap<>();
     private final Map<Servidor, Path> dados = new LinkedHashMap<>();
+    /** Servers killed: their pid file stays behind, and its pid may belong to another process by the time we stop. */
+    private final Set<Servidor> mortos = EnumSet.noneOf(Servidor.class);
     private final Thread aoSair;
     private boolean fechado;
 
@@ -178,9 +182,10 @@ public final class PostgresReplicado implements AutoCloseable {
     }
 
     /**
-     * kill -9 of the primary's postmaster (its pid read from postmaster.pid), as a crash of its host would end it:
-     * no shutdown, no last WAL sent. Returns once its port refuses connections. Its backends, orphaned, end on their
-     * own as soon as they notice (PostgreSQL checks for the postmaster's death whenever it waits).
+     * kill -9 of the primary's postmaster (its pid read from postmaster.pid): no shutdown, no checkpoint, no goodbye
+     * to its clients or its standby. Returns once its port refuses connections. Its backends and WAL sender, orphaned,
+     * end on their own as soon as they notice (PostgreSQL checks for the postmaster's death whenever it waits); a
+     * backend waiting for the standby's confirmation ends without acknowledging its commit.
      */
     public void matarPrimario() {
         Path pidFile = dados.get(Servidor.PRIMARIO).resolve("postmaster.pid");
@@ -191,6 +196,9 @@ public final class PostgresReplicado implements AutoCloseable {
             throw new IllegalStateException("sem " + pidFile + ": o primário não está rodando", e);
         }
         executar("kill -9 " + pid, null, List.of("kill", "-9", pid), false);
+        synchronized (this) {
+            mortos.add(Servidor.PRIMARIO);
+        }
         aguardar("a porta do primário recusar conexões", () -> !aceita(portas.get(Servidor.PRIMARIO)));
     }
 
@@ -259,15 +267,15 @@ public final class PostgresReplicado implements AutoCloseable {
         }
     }
 
-    private void pararTudo() {
+    private synchronized void pararTudo() {
         for (Servidor servidor : dados.keySet()) {
             Path diretorio = dados.get(servidor);
-            if (Files.exists(diretorio.resolve("postmaster.pid"))) {
+            if (!mortos.contains(servidor) && Files.exists(diretorio.resolve("postmaster.pid"))) {
                 try {
                     executar("parar " + servidor, logDe(servidor), comando("pg_ctl", "stop", "-m", "immediate",
                             "-w", "-D", diretorio.toString()), false);
                 } catch (RuntimeException e) {
-                    // already dead (the killed primary leaves its pid file behind): nothing to stop
+                    // it died on its own: nothing to stop
                 }
             }
         }
