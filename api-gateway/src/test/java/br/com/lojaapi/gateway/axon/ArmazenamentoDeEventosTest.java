@@ -132,8 +132,11 @@ class ArmazenamentoDeEventosTest extends TesteDeApi {
             assertThat(fluxo.filter(e -> e instanceof DomainEventMessage<?> d
                                          && agregado.equals(d.getAggregateIdentifier()))).hasSize(3);
         }
-        // what is answered from here on can only come from what the reading reported
-        jdbc.update("DELETE FROM domain_event_entry WHERE aggregate_identifier = ?", agregado);
+        // what is answered from here on can only come from what the reading reported: the rows are hidden from a
+        // lookup by aggregate, not deleted, since deleting the newest events would take the database back in time
+        // under this node (decision 073: it would stop)
+        jdbc.update("UPDATE domain_event_entry SET aggregate_identifier = 'escondido-' || aggregate_identifier "
+                + "WHERE aggregate_identifier = ?", agregado);
 
         assertThat(LongStream.range(0, 3).map(sequencia -> indices.de(agregado, sequencia)).boxed().toList())
                 .isEqualTo(gravados);
