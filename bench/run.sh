@@ -10,7 +10,7 @@
 #   CENARIOS=custos bench/run.sh                         # only the three costed scenarios against plain SQL
 #   CENARIOS=custos CUSTOS=produto bench/run.sh          # only GET /v1/produtos/{id} and its plain SQL
 #   CENARIOS=custos LOJAS=1 bench/run.sh                 # the same with one store and one token
-#   AQUECIMENTO_CUSTOS=10s CENARIOS=custos bench/run.sh  # the short warm-up used before issue 21's last session
+#   AQUECIMENTO_CUSTOS=10s CENARIOS=custos bench/run.sh  # the short warm-up used before c8b7e08 (2026-11-26)
 #   CENARIOS=webhooks bench/run.sh                       # only the webhook delivery benchmark
 #   WEBHOOK_EVENTO=pedido.criado WEBHOOK_THREADS=32 CENARIOS=webhooks bench/run.sh
 #   CENARIOS=reconstrucao bench/run.sh                   # rebuild of pedido-view over 1,000,000 order events
