@@ -44,7 +44,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.fail;
 
 /**
- * The PostgreSQL primary lost under load, and its synchronous standby promoted (issue 32): a node in a JVM of its own
+ * The PostgreSQL primary lost under load, and its synchronous standby promoted: a node in a JVM of its own
  * on the two-host URL ({@code targetServerType=primary}) takes orders from 8 clients throughout. The primary is
  * killed with SIGKILL after 5 s of load, the standby promoted 2 s later, and the load goes on for 10 s more.
  * <p>

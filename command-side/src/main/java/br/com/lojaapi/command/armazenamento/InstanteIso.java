@@ -15,7 +15,7 @@ import java.time.LocalDate;
  * Reads the {@code Instant}s of stored events as {@link Instant#toString()} wrote them
  * ({@code 2026-11-26T12:00:00.123456Z}: four-digit year, 0 to 9 fraction digits, {@code Z}) without
  * {@code DateTimeFormatter}, whose general parser took a seventh of the service's CPU while orders loaded their
- * products' events (JFR, issue 21). Any other text, and anything this reading would not check as strictly as
+ * products' events (JFR, 2026-11-26). Any other text, and anything this reading would not check as strictly as
  * {@link Instant#parse} (a leap second, a year outside 0000-9999), goes to the deserializer it replaces, so the
  * result and the errors are exactly as before.
  */
