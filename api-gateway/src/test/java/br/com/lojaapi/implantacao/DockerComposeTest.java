@@ -31,7 +31,8 @@ import static org.assertj.core.api.Assertions.assertThat;
  * docker-compose.yml cannot be started on the build machines (no Docker engine), so it is checked here instead: parsed
  * with a real YAML parser (anchors and aliases resolved, duplicate keys refused) and its references followed
  * (dependencies, health checks, volumes, files mounted from the repository, build context, nginx upstream,
- * .dockerignore). It proves the file is consistent, not that the images start.
+ * .dockerignore, the synchronous standby and the nodes' URL naming both PostgreSQL servers). It proves the file is
+ * consistent, not that the images start nor that the standby streams.
  */
 class DockerComposeTest {
 
@@ -43,6 +44,11 @@ class DockerComposeTest {
     private static final Pattern BLOCO_UPSTREAM = Pattern.compile("upstream\\s+\\S+\\s*\\{([^}]*)}");
     private static final Pattern COPIA = Pattern.compile("^\\s*(?:COPY|ADD)\\s+(?!--from)(.+)$",
             Pattern.MULTILINE | Pattern.CASE_INSENSITIVE);
+    /** The primary PostgreSQL and its synchronous standby, as the compose file names them. */
+    private static final String PRIMARIO = "postgres";
+    private static final String STANDBY = "postgres-standby";
+    private static final String DADOS_DO_POSTGRES = "/var/lib/postgresql/data";
+    private static final Pattern URL_JDBC = Pattern.compile("jdbc:postgresql://([^/?]+)/[^?]*(?:\\?(.*))?");
 
     @TempDir
     Path temporario;
@@ -97,7 +103,53 @@ class DockerComposeTest {
                         p -> p.contains("YAML")),
                 new Quebra("imagem sem versão",
                         c -> c.replaceFirst("image: minio/minio:\\S+", "image: minio/minio:latest"),
-                        p -> p.contains("minio/minio:latest")));
+                        p -> p.contains("minio/minio:latest")),
+                // The synchronous standby and the nodes' way to it.
+                new Quebra("sem standby",
+                        c -> c.replaceFirst("(?s)\n  postgres-standby:\n.*?\n\n", "\n"),
+                        p -> p.contains("no synchronous standby")),
+                new Quebra("standby com outro nome que o da lista do primário",
+                        c -> c.replace("cluster_name=pg2", "cluster_name=pg3"),
+                        p -> p.contains("SYNCHRONOUS_STANDBY_NAMES") && p.contains("pg3")),
+                new Quebra("primário sem o standby entre os síncronos",
+                        c -> c.replace("SYNCHRONOUS_STANDBY_NAMES: \"ANY 1 (pg1, pg2)\"",
+                                "SYNCHRONOUS_STANDBY_NAMES: \"ANY 1 (pg1, pg3)\""),
+                        p -> p.contains("does not name postgres-standby")),
+                new Quebra("primário sem lista de síncronos",
+                        c -> c.replace("      SYNCHRONOUS_STANDBY_NAMES: ", "      SEM_SINCRONOS: "),
+                        p -> p.contains("no SYNCHRONOUS_STANDBY_NAMES")),
+                new Quebra("commit que não espera o standby",
+                        c -> c.replaceFirst("synchronous_commit=on", "synchronous_commit=local"),
+                        p -> p.contains("synchronous_commit=local")),
+                new Quebra("standby no volume do primário",
+                        c -> c.replace("pgdata-standby:/var/lib/postgresql/data", "pgdata:/var/lib/postgresql/data"),
+                        p -> p.contains("shares the volume pgdata")),
+                new Quebra("standby de outra imagem",
+                        c -> c.replace("    image: postgres:17.6\n    restart: unless-stopped\n    depends_on:",
+                                "    image: postgres:17.5\n    restart: unless-stopped\n    depends_on:"),
+                        p -> p.contains("is not the primary's")),
+                new Quebra("standby que não clona o primário",
+                        c -> c.replace("entrypoint: [\"bash\", \"/usr/local/bin/standby.sh\"]",
+                                "entrypoint: [\"docker-entrypoint.sh\"]"),
+                        p -> p.contains("clones the primary")),
+                new Quebra("standby que replicaria de si mesmo",
+                        c -> c.replace("primary_conninfo=host=postgres port=5432",
+                                "primary_conninfo=host=postgres-standby port=5432"),
+                        p -> p.contains("does not name postgres,")),
+                new Quebra("primário que não voltaria como standby do outro",
+                        c -> c.replace("\"-c\", \"primary_conninfo=host=postgres-standby port=5432 user=replicador password=loja-replicacao\"",
+                                "\"-c\", \"max_connections=100\""),
+                        p -> p.contains("primary_conninfo null does not name postgres-standby")),
+                new Quebra("URL só com o primário",
+                        c -> c.replace("postgres:5432,postgres-standby:5432", "postgres:5432"),
+                        p -> p.contains("not both postgres and postgres-standby")),
+                new Quebra("URL sem targetServerType=primary",
+                        c -> c.replace("?targetServerType=primary", ""),
+                        p -> p.contains("targetServerType=primary")),
+                new Quebra("URL no formato libpq",
+                        c -> c.replace("jdbc:postgresql://postgres:5432,postgres-standby:5432/loja?targetServerType=primary",
+                                "postgresql://loja:loja@postgres:5432/loja"),
+                        p -> p.contains("is not a JDBC URL")));
     }
 
     @ParameterizedTest(name = "{0}")
@@ -119,6 +171,26 @@ class DockerComposeTest {
         Path nginx = copia.resolve("deploy/nginx.conf");
         Files.writeString(nginx, Files.readString(nginx).replace("server node2:8080;", "server node3:8080;"));
         assertThat(problemas(copia)).anyMatch(p -> p.contains("node3")).anyMatch(p -> p.contains("node2"));
+    }
+
+    @Test
+    void scriptDoPrimarioQueNaoAplicaOsSincronosEApontado() throws IOException {
+        Path copia = copia();
+        Path script = copia.resolve("deploy/postgres/replicacao.sh");
+        String original = Files.readString(script);
+        String mudado = original.replace("ALTER SYSTEM SET synchronous_standby_names", "SELECT");
+        assertThat(mudado).isNotEqualTo(original);
+        Files.writeString(script, mudado);
+        assertThat(problemas(copia)).anyMatch(p -> p.contains("applies SYNCHRONOUS_STANDBY_NAMES"));
+    }
+
+    @Test
+    void listaDeSincronosEmCadaFormaDoPostgres() {
+        assertThat(nomesSincronos("ANY 1 (pg1, pg2)")).containsExactly("pg1", "pg2");
+        assertThat(nomesSincronos("FIRST 2 (s1, \"s-2\", s3)")).containsExactly("s-2", "s1", "s3");
+        assertThat(nomesSincronos("1 (pg2)")).containsExactly("pg2");
+        assertThat(nomesSincronos("pg2, pg3")).containsExactly("pg2", "pg3");
+        assertThat(nomesSincronos("*")).containsExactly("*");
     }
 
     @Test
@@ -184,6 +256,7 @@ class DockerComposeTest {
         verificarCiclos(servicos, problemas);
         verificarNos(servicos, nos, problemas);
         verificarNginx(raiz, servicos, nos, problemas);
+        verificarReplicacao(raiz, servicos, nos, problemas);
         return problemas;
     }
 
@@ -376,6 +449,170 @@ class DockerComposeTest {
         }
     }
 
+    /**
+     * The synchronous standby: a service of its own, on the primary's image and a volume of its own, that clones the
+     * primary on its first start; the primary lists its name among the synchronous standbys and applies that list;
+     * neither server acknowledges a commit before the standby has it; and the nodes' DATABASE_URL names both hosts
+     * with targetServerType=primary, so that the driver connects to whichever accepts writes and follows a
+     * promotion.
+     */
+    private static void verificarReplicacao(Path raiz, Map<String, Object> servicos, List<String> nos,
+                                            List<String> problemas) throws IOException {
+        if (!(servicos.get(PRIMARIO) instanceof Map<?, ?>)) {
+            problemas.add("no " + PRIMARIO + " service (the primary PostgreSQL)");
+            return;
+        }
+        if (!(servicos.get(STANDBY) instanceof Map<?, ?>)) {
+            problemas.add("no " + STANDBY + " service: the primary has no synchronous standby");
+            return;
+        }
+        Map<String, Object> primario = mapa(servicos.get(PRIMARIO));
+        Map<String, Object> standby = mapa(servicos.get(STANDBY));
+        if (!Objects.equals(primario.get("image"), standby.get("image"))) {
+            problemas.add(STANDBY + ": image " + standby.get("image") + " is not the primary's " + primario.get("image"));
+        }
+        if (!"service_healthy".equals(dependencias(standby.get("depends_on")).get(PRIMARIO))) {
+            problemas.add(STANDBY + ": does not wait for " + PRIMARIO + " to be healthy before cloning it");
+        }
+        String volumeDoPrimario = origemMontadaEm(primario, DADOS_DO_POSTGRES);
+        if (volumeDoPrimario != null && volumeDoPrimario.equals(origemMontadaEm(standby, DADOS_DO_POSTGRES))) {
+            problemas.add(STANDBY + ": shares the volume " + volumeDoPrimario + " with " + PRIMARIO);
+        }
+        if (!PRIMARIO.equals(ambiente(standby).get("PRIMARY_HOST"))) {
+            problemas.add(STANDBY + ": PRIMARY_HOST is " + ambiente(standby).get("PRIMARY_HOST") + ", not " + PRIMARIO);
+        }
+        String entrada = String.valueOf(standby.get("entrypoint"));
+        boolean clona = false;
+        for (String[] montagem : montagens(standby)) {
+            Path arquivo = raiz.resolve(montagem[0]).normalize();
+            if (montagem[0].startsWith(".") && entrada.contains(montagem[1]) && Files.isRegularFile(arquivo)) {
+                String script = Files.readString(arquivo);
+                clona |= script.contains("pg_basebackup") && script.contains("--write-recovery-conf");
+            }
+        }
+        if (!clona) {
+            problemas.add(STANDBY + ": its entrypoint runs no script of the repository that clones the primary "
+                          + "(pg_basebackup --write-recovery-conf)");
+        }
+
+        for (String nome : List.of(PRIMARIO, STANDBY)) {
+            String commit = parametro(mapa(servicos.get(nome)), "synchronous_commit");
+            if (commit != null && !Set.of("on", "remote_apply").contains(commit)) {
+                problemas.add(nome + ": synchronous_commit=" + commit
+                              + " acknowledges commits that the standby may not have");
+            }
+        }
+        // Each server streams from the other while it is a standby: the standby now, the primary once it rejoins.
+        for (String[] par : List.of(new String[] {PRIMARIO, STANDBY}, new String[] {STANDBY, PRIMARIO})) {
+            String conexao = parametro(mapa(servicos.get(par[0])), "primary_conninfo");
+            if (conexao == null || !List.of(conexao.split("\\s+")).contains("host=" + par[1])) {
+                problemas.add(par[0] + ": primary_conninfo " + conexao + " does not name " + par[1]
+                              + ", the server it streams from while it is a standby");
+            }
+        }
+        // The name a standby reports is its cluster_name (primary_conninfo carries no application_name).
+        String nomeDoStandby = parametro(standby, "cluster_name");
+        if (nomeDoStandby == null) {
+            problemas.add(STANDBY + ": no cluster_name on its command line, the name it reports to the primary");
+        }
+        Object sincronos = ambiente(primario).get("SYNCHRONOUS_STANDBY_NAMES");
+        if (sincronos == null) {
+            problemas.add(PRIMARIO + ": no SYNCHRONOUS_STANDBY_NAMES: its commits would not wait for the standby");
+        } else if (nomeDoStandby != null && !nomesSincronos(String.valueOf(sincronos)).contains(nomeDoStandby)
+                   && !nomesSincronos(String.valueOf(sincronos)).contains("*")) {
+            problemas.add(PRIMARIO + ": SYNCHRONOUS_STANDBY_NAMES (" + sincronos + ") does not name " + STANDBY
+                          + ", whose cluster_name is " + nomeDoStandby);
+        }
+        boolean aplicada = false;
+        for (String[] montagem : montagens(primario)) {
+            Path arquivo = raiz.resolve(montagem[0]).normalize();
+            if (montagem[0].startsWith(".") && montagem[1].startsWith("/docker-entrypoint-initdb.d/")
+                && Files.isRegularFile(arquivo)) {
+                String script = Files.readString(arquivo);
+                aplicada |= script.contains("ALTER SYSTEM SET synchronous_standby_names")
+                            && script.contains("SYNCHRONOUS_STANDBY_NAMES");
+            }
+        }
+        if (!aplicada) {
+            problemas.add(PRIMARIO + ": no script in /docker-entrypoint-initdb.d applies SYNCHRONOUS_STANDBY_NAMES "
+                          + "(ALTER SYSTEM SET synchronous_standby_names)");
+        }
+
+        for (String no : nos) {
+            Object url = ambiente(mapa(servicos.get(no))).get("DATABASE_URL");
+            if (url == null) {
+                continue; // already reported
+            }
+            Matcher jdbc = URL_JDBC.matcher(String.valueOf(url));
+            if (!jdbc.matches()) {
+                problemas.add(no + ": DATABASE_URL " + url + " is not a JDBC URL (jdbc:postgresql://h1:5432,h2:5432/db)");
+                continue;
+            }
+            Set<String> hosts = new TreeSet<>();
+            for (String host : jdbc.group(1).split(",")) {
+                hosts.add(host.strip().replaceFirst(":\\d+$", ""));
+            }
+            if (!hosts.contains(PRIMARIO) || !hosts.contains(STANDBY)) {
+                problemas.add(no + ": DATABASE_URL names " + hosts + ", not both " + PRIMARIO + " and " + STANDBY);
+            }
+            List<String> parametros = jdbc.group(2) == null ? List.of() : List.of(jdbc.group(2).split("&"));
+            if (!parametros.contains("targetServerType=primary")) {
+                problemas.add(no + ": DATABASE_URL without targetServerType=primary: the driver could settle on the "
+                              + "standby, which refuses writes, instead of following a promotion");
+            }
+        }
+    }
+
+    /** A {@code -c name=value} setting of a service's command line (a list or one string); null when absent. */
+    private static String parametro(Map<String, Object> servico, String nome) {
+        Object comando = servico.get("command");
+        List<String> partes = comando instanceof List<?> lista ? lista.stream().map(String::valueOf).toList()
+                : comando == null ? List.of() : List.of(String.valueOf(comando).split("\\s+"));
+        String valor = null;
+        for (int i = 0; i + 1 < partes.size(); i++) {
+            if ("-c".equals(partes.get(i)) && partes.get(i + 1).startsWith(nome + "=")) {
+                valor = partes.get(i + 1).substring(nome.length() + 1); // the last one wins, as for postgres
+            }
+        }
+        return valor;
+    }
+
+    /** The names a synchronous_standby_names value lists: {@code ANY 1 (a, b)}, {@code FIRST 1 (a)}, {@code 1 (a)}, {@code a, b}. */
+    static Set<String> nomesSincronos(String valor) {
+        String lista = valor.strip().replaceFirst("(?i)^(ANY|FIRST)\\s+", "").replaceFirst("^\\d+\\s*\\((.*)\\)$", "$1");
+        Set<String> nomes = new TreeSet<>();
+        for (String nome : lista.split(",")) {
+            if (!nome.isBlank()) {
+                nomes.add(nome.strip().replaceAll("^\"|\"$", ""));
+            }
+        }
+        return nomes;
+    }
+
+    /** A service's mounts as {source, target}. */
+    private static List<String[]> montagens(Map<String, Object> servico) {
+        List<String[]> montagens = new ArrayList<>();
+        if (!(servico.get("volumes") instanceof List<?> volumes)) {
+            return montagens;
+        }
+        for (Object volume : volumes) {
+            if (volume instanceof String curto) {
+                String[] partes = curto.split(":");
+                if (partes.length >= 2) {
+                    montagens.add(new String[] {partes[0], partes[1]});
+                }
+            } else {
+                Map<String, Object> longo = mapa(volume);
+                montagens.add(new String[] {String.valueOf(longo.get("source")), String.valueOf(longo.get("target"))});
+            }
+        }
+        return montagens;
+    }
+
+    private static String origemMontadaEm(Map<String, Object> servico, String destino) {
+        return montagens(servico).stream().filter(m -> m[1].equals(destino)).map(m -> m[0]).findFirst().orElse(null);
+    }
+
     /** depends_on as a list (condition service_started) or as a map of conditions. */
     private static Map<String, String> dependencias(Object dependsOn) {
         Map<String, String> resultado = new LinkedHashMap<>();
@@ -434,8 +671,9 @@ class DockerComposeTest {
     /** A copy of the real files in a temporary directory, checked clean before a test breaks it. */
     private Path copia() throws IOException {
         Path raiz = raizDoRepositorio();
-        Files.createDirectories(temporario.resolve("deploy"));
-        for (String arquivo : List.of("docker-compose.yml", "deploy/nginx.conf", "Dockerfile", ".dockerignore")) {
+        Files.createDirectories(temporario.resolve("deploy/postgres"));
+        for (String arquivo : List.of("docker-compose.yml", "deploy/nginx.conf", "deploy/postgres/replicacao.sh",
+                                      "deploy/postgres/standby.sh", "Dockerfile", ".dockerignore")) {
             Files.copy(raiz.resolve(arquivo), temporario.resolve(arquivo));
         }
         assertThat(problemas(temporario)).as("the copy before it is broken").isEmpty();

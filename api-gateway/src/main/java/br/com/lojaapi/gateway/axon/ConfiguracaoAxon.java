@@ -7,6 +7,7 @@ import br.com.lojaapi.command.armazenamento.InstanteIso;
 import br.com.lojaapi.command.comum.Snapshots;
 import br.com.lojaapi.gateway.banco.BancoDaAplicacao;
 import br.com.lojaapi.gateway.banco.DisponibilidadeDoBanco;
+import br.com.lojaapi.gateway.banco.LinhaDoTempo;
 import br.com.lojaapi.gateway.banco.OuvinteDeNotificacoes;
 import br.com.lojaapi.query.comum.AvisosDeLeitura;
 import br.com.lojaapi.query.comum.IndicesGlobais;
@@ -233,6 +234,7 @@ public class ConfiguracaoAxon {
                                           TransactionManager transacoes,
                                           EventSchema schema,
                                           MemoriaDeAgregados memoria, IndicesGlobais indices,
+                                          LinhaDoTempo linhaDoTempo,
                                           @Value("${loja.eventos.lote-de-leitura:100}") int loteDeLeitura) {
         return new ArmazenamentoDeEventos(JdbcEventStorageEngine.builder()
                                      .batchSize(loteDeLeitura)
@@ -247,7 +249,11 @@ public class ConfiguracaoAxon {
                                      .persistenceExceptionResolver(resolver)
                                      .connectionProvider(conexoes)
                                      .transactionManager(transacoes)
-                                     .schema(schema), transacoes, schema, memoria, indices::anotar);
+                                     .schema(schema), transacoes, schema, memoria,
+                (tipo, agregado, sequencia, indice, evento) -> {
+                    indices.anotar(agregado, sequencia, indice);
+                    linhaDoTempo.lido(tipo, agregado, sequencia, indice, evento);
+                });
     }
 
     @Qualifier("eventStore")

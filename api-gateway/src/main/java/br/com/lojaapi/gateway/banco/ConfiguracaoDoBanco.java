@@ -1,9 +1,11 @@
 package br.com.lojaapi.gateway.banco;
 
 import br.com.lojaapi.gateway.infra.DiretorioDeDados;
+import br.com.lojaapi.query.processamento.IdentidadeDoNo;
 import com.zaxxer.hikari.HikariConfig;
 import com.zaxxer.hikari.HikariDataSource;
 import com.zaxxer.hikari.util.DriverDataSource;
+import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.beans.factory.annotation.Value;
 import org.springframework.context.ApplicationEventPublisher;
 import org.springframework.context.annotation.Bean;
@@ -21,6 +23,8 @@ import java.util.Properties;
  */
 @Configuration(proxyBeanMethods = false)
 public class ConfiguracaoDoBanco {
+
+    private static final Duration PARADA_NO_MAXIMO = Duration.ofSeconds(30);
 
     @Bean(destroyMethod = "close")
     BancoDaAplicacao bancoDaAplicacao(@Value("${loja.banco.url:}") String url,
@@ -40,6 +44,27 @@ public class ConfiguracaoDoBanco {
     }
 
     /**
+     * Stops the node when the database went back in time: System.exit runs the application's shutdown (which can
+     * no longer reach the database, so it does not write), bounded by a halt in case a part of it hangs.
+     */
+    @Bean
+    LinhaDoTempo linhaDoTempo(DisponibilidadeDoBanco disponibilidade, ObjectProvider<IdentidadeDoNo> no) {
+        return new LinhaDoTempo(disponibilidade, () -> no.getObject().id(), () -> {
+            Thread limite = new Thread(() -> {
+                try {
+                    Thread.sleep(PARADA_NO_MAXIMO.toMillis());
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+                Runtime.getRuntime().halt(LinhaDoTempo.SAIDA);
+            }, "parada-forcada");
+            limite.setDaemon(true);
+            limite.start();
+            System.exit(LinhaDoTempo.SAIDA);
+        });
+    }
+
+    /**
      * {@code loja.banco.espera-por-conexao} ({@code DATABASE_CONNECTION_TIMEOUT}) bounds how long a request waits for
      * a free connection of the pool before it answers 503 with Retry-After. A healthy pool hands one over at once,
      * even loaded (measured with 16 clients on 2 busy cores: 0.03 ms on average, 135 ms at worst); a wait of a
@@ -47,7 +72,7 @@ public class ConfiguracaoDoBanco {
      * Once an outage is confirmed nobody waits at all ({@link ConexoesVigiadas}).
      */
     @Bean(destroyMethod = "close")
-    ConexoesVigiadas dataSource(BancoDaAplicacao banco, DisponibilidadeDoBanco disponibilidade,
+    ConexoesVigiadas dataSource(BancoDaAplicacao banco, DisponibilidadeDoBanco disponibilidade, LinhaDoTempo linha,
                                 @Value("${loja.banco.pool:20}") int tamanhoDoPool,
                                 @Value("${loja.banco.espera-por-conexao:1s}") Duration espera) {
         if (espera.compareTo(Duration.ofMillis(250)) < 0) {
@@ -61,7 +86,7 @@ public class ConfiguracaoDoBanco {
         DriverDataSource driver = new DriverDataSource(banco.url().jdbcUrl(), null, propriedades,
                 banco.url().usuario(), banco.url().senha());
         HikariConfig config = new HikariConfig();
-        config.setDataSource(new ConexoesNovas(driver, disponibilidade));
+        config.setDataSource(new ConexoesNovas(driver, disponibilidade, linha));
         config.setMaximumPoolSize(tamanhoDoPool);
         config.setPoolName("loja-api");
         config.setConnectionTimeout(espera.toMillis());

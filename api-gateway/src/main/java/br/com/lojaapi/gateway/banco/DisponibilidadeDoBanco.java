@@ -50,6 +50,8 @@ public class DisponibilidadeDoBanco implements QuedaDoBanco, AutoCloseable {
     private final SilencioDuranteAQueda silencio;
     private volatile boolean disponivel = true;
     private volatile boolean fechado;
+    /** The database went back in time ({@link LinhaDoTempo}): unavailable to this node for good, which is stopping. */
+    private volatile boolean divergente;
     private volatile long respondeuEm = System.nanoTime() - RESPOSTA_VALE_NANOS;
     private long caiuEm;
 
@@ -159,8 +161,26 @@ public class DisponibilidadeDoBanco implements QuedaDoBanco, AutoCloseable {
         omitidas.incrementAndGet();
     }
 
+    /**
+     * The database is older than what this node has read ({@link LinhaDoTempo}): from now on it is unavailable to
+     * this node, which is stopping, and requests answer 503 at once instead of reaching it.
+     */
+    void divergiu() {
+        trava.lock();
+        try {
+            divergente = true;
+            if (disponivel) {
+                disponivel = false;
+                caiuEm = System.nanoTime();
+            }
+            mudou.signalAll();
+        } finally {
+            trava.unlock();
+        }
+    }
+
     private void verificarVolta() {
-        if (disponivel || fechado) {
+        if (disponivel || fechado || divergente) {
             return;
         }
         try {
@@ -220,7 +240,7 @@ public class DisponibilidadeDoBanco implements QuedaDoBanco, AutoCloseable {
         long duracao;
         trava.lock();
         try {
-            if (disponivel) {
+            if (disponivel || divergente) {
                 return;
             }
             disponivel = true;

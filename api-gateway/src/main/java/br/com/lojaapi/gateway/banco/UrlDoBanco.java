@@ -1,13 +1,16 @@
 package br.com.lojaapi.gateway.banco;
 
-import java.net.URI;
 import java.net.URLDecoder;
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Properties;
 
 /**
  * Where the service's PostgreSQL is: from {@code DATABASE_URL} as a JDBC URL
- * ({@code jdbc:postgresql://host:5432/db}) or a libpq-style URL ({@code postgresql://user:pass@host:5432/db}).
+ * ({@code jdbc:postgresql://host:5432/db}) or a libpq-style URL ({@code postgresql://user:pass@host:5432/db}), each
+ * with several hosts when a standby may take over ({@code jdbc:postgresql://h1:5432,h2:5432/db?targetServerType=primary},
+ * {@code postgresql://user:pass@h1,h2/db?target_session_attrs=read-write}).
  * {@code DATABASE_USER} and {@code DATABASE_PASSWORD}, when set, win over credentials inside the URL.
  */
 public record UrlDoBanco(String jdbcUrl, String usuario, String senha) {
@@ -18,22 +21,80 @@ public record UrlDoBanco(String jdbcUrl, String usuario, String senha) {
             return new UrlDoBanco(texto, vazioComoNulo(usuario), vazioComoNulo(senha));
         }
         if (texto.startsWith("postgresql://") || texto.startsWith("postgres://")) {
-            URI uri = URI.create(texto);
-            String usuarioDaUrl = null;
-            String senhaDaUrl = null;
-            if (uri.getRawUserInfo() != null) {
-                String[] partes = uri.getRawUserInfo().split(":", 2);
-                usuarioDaUrl = decodificar(partes[0]);
-                senhaDaUrl = partes.length > 1 ? decodificar(partes[1]) : null;
-            }
-            int porta = uri.getPort() == -1 ? 5432 : uri.getPort();
-            String caminho = uri.getRawPath() == null || uri.getRawPath().isEmpty() ? "/postgres" : uri.getRawPath();
-            String consulta = uri.getRawQuery() == null ? "" : "?" + uri.getRawQuery();
-            String jdbc = "jdbc:postgresql://" + uri.getHost() + ":" + porta + caminho + consulta;
-            return new UrlDoBanco(jdbc, primeiro(usuario, usuarioDaUrl), primeiro(senha, senhaDaUrl));
+            return daLibpq(texto.substring(texto.indexOf("://") + 3), usuario, senha);
         }
-        throw new IllegalArgumentException(
-                "DATABASE_URL deve ser jdbc:postgresql://host:porta/banco ou postgresql://usuario:senha@host:porta/banco");
+        throw invalida();
+    }
+
+    /**
+     * {@code [usuario[:senha]@]host[:porta][,host[:porta]...][/banco][?parametros]}: the libpq form, several hosts
+     * included (the driver tries them in order). libpq's {@code target_session_attrs} becomes the driver's
+     * {@code targetServerType} ({@code read-write} and {@code primary} mean the primary), so the same URL works with
+     * psql and with the service.
+     */
+    private static UrlDoBanco daLibpq(String resto, String usuario, String senha) {
+        int fimDoEndereco = indiceDe(resto, '/', '?');
+        String endereco = resto.substring(0, fimDoEndereco);
+        String depois = resto.substring(fimDoEndereco);
+        String usuarioDaUrl = null;
+        String senhaDaUrl = null;
+        int arroba = endereco.lastIndexOf('@');
+        if (arroba >= 0) {
+            String[] partes = endereco.substring(0, arroba).split(":", 2);
+            usuarioDaUrl = decodificar(partes[0]);
+            senhaDaUrl = partes.length > 1 ? decodificar(partes[1]) : null;
+            endereco = endereco.substring(arroba + 1);
+        }
+        List<String> hosts = new ArrayList<>();
+        for (String host : endereco.split(",", -1)) {
+            if (host.isBlank() || host.contains("/") || host.contains("@")) {
+                throw invalida();
+            }
+            hosts.add(host.matches("(\\[.*]|[^:\\[\\]]+):\\d+") ? host : host + ":5432");
+        }
+        int interrogacao = depois.indexOf('?');
+        String caminho = interrogacao < 0 ? depois : depois.substring(0, interrogacao);
+        String consulta = interrogacao < 0 ? "" : depois.substring(interrogacao + 1);
+        String banco = caminho.isEmpty() || caminho.equals("/") ? "/postgres" : caminho;
+        List<String> parametros = new ArrayList<>();
+        for (String parametro : consulta.split("&")) {
+            if (parametro.isEmpty()) {
+                continue;
+            }
+            if (parametro.startsWith("target_session_attrs=")) {
+                parametros.add("targetServerType=" + tipoDeServidor(parametro.substring(parametro.indexOf('=') + 1)));
+            } else {
+                parametros.add(parametro);
+            }
+        }
+        String jdbc = "jdbc:postgresql://" + String.join(",", hosts) + banco
+                + (parametros.isEmpty() ? "" : "?" + String.join("&", parametros));
+        return new UrlDoBanco(jdbc, primeiro(usuario, usuarioDaUrl), primeiro(senha, senhaDaUrl));
+    }
+
+    private static String tipoDeServidor(String atributos) {
+        return switch (atributos) {
+            case "read-write", "primary" -> "primary";
+            case "read-only", "standby" -> "secondary";
+            case "prefer-standby" -> "preferSecondary";
+            case "any" -> "any";
+            default -> throw new IllegalArgumentException("DATABASE_URL: target_session_attrs=" + atributos
+                    + " não é aceito; use read-write, primary, read-only, standby, prefer-standby ou any");
+        };
+    }
+
+    private static int indiceDe(String texto, char a, char b) {
+        int i = texto.indexOf(a);
+        int j = texto.indexOf(b);
+        if (i < 0) {
+            return j < 0 ? texto.length() : j;
+        }
+        return j < 0 ? i : Math.min(i, j);
+    }
+
+    private static IllegalArgumentException invalida() {
+        return new IllegalArgumentException("DATABASE_URL deve ser jdbc:postgresql://host:porta[,host:porta]/banco ou "
+                + "postgresql://usuario:senha@host:porta[,host:porta]/banco");
     }
 
     /**

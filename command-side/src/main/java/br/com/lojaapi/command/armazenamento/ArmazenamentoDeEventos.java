@@ -61,10 +61,10 @@ public class ArmazenamentoDeEventos extends JdbcEventStorageEngine implements Le
         }
     }
 
-    /** Told of every aggregate event read for a stream, with its place in the store. */
+    /** Told of every aggregate event read for a stream, with its place in the store and its payload's type. */
     @FunctionalInterface
     public interface Lidos {
-        void lido(String agregado, long sequencia, long indiceGlobal);
+        void lido(String tipoDeAgregado, String agregado, long sequencia, long indiceGlobal, String tipoDoEvento);
     }
 
     private final TransactionManager transacoes;
@@ -98,8 +98,8 @@ public class ArmazenamentoDeEventos extends JdbcEventStorageEngine implements Le
             throws SQLException {
         TrackedEventData<?> evento = super.getTrackedEventData(linha, anterior);
         if (evento instanceof DomainEventData<?> doAgregado && doAgregado.getType() != null) {
-            lidos.lido(doAgregado.getAggregateIdentifier(), doAgregado.getSequenceNumber(),
-                       linha.getLong(colunaDoIndice));
+            lidos.lido(doAgregado.getType(), doAgregado.getAggregateIdentifier(), doAgregado.getSequenceNumber(),
+                       linha.getLong(colunaDoIndice), doAgregado.getPayload().getType().getName());
         }
         return evento;
     }
