@@ -24,6 +24,7 @@ import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.BooleanSupplier;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -52,6 +53,7 @@ class LeituraEmReplicaApiTest {
     private static final String REPLICA = "replica-1";
     private static final String PRIMARIO = "primario";
     private static final int LEITORES = 4;
+    private static final String SINCRONIA = "/v1/produtos?atualizadoDesde=2000-01-01T00:00:00Z";
 
     @Test
     void leiturasNaReplicaComLeituraDaPropriaEscritaESemFalhaQuandoElaMorre() throws Exception {
@@ -103,12 +105,18 @@ class LeituraEmReplicaApiTest {
         Resposta lista = api.get("/v1/produtos").token(escritora.token()).enviar();
         assertThat(lista.status()).isEqualTo(200);
         assertThat(lista.corpo()).contains(produto);
+        Resposta sincroniaNoPrimario = api.get(SINCRONIA).token(escritora.token()).enviar();
+        assertThat(sincroniaNoPrimario.status()).as(sincroniaNoPrimario.toString()).isEqualTo(200);
+        assertThat(sincroniaNoPrimario.corpo()).contains(produto);
         assertThat(leituras(api, REPLICA) - replicaAntes).as("leituras da escritora servidas pela réplica").isZero();
 
         replicaAntes = leituras(api, REPLICA);
         assertThat(ler(api, outra, daOutra).status()).isEqualTo(200);
-        assertThat(leituras(api, REPLICA) - replicaAntes).as("leitura da outra loja servida pela réplica")
-                                                         .isEqualTo(1);
+        Resposta sincroniaDaOutra = api.get(SINCRONIA).token(outra.token()).enviar();
+        assertThat(sincroniaDaOutra.status()).as(sincroniaDaOutra.toString()).isEqualTo(200);
+        assertThat(sincroniaDaOutra.corpo()).contains(daOutra);
+        assertThat(leituras(api, REPLICA) - replicaAntes).as("leituras da outra loja servidas pela réplica")
+                                                         .isEqualTo(2);
         JsonNode estado = api.get("/admin/replicas").token(ADMIN).enviar().json().get("replicas").get(0);
         assertThat(estado.get("url").asText()).isEqualTo("jdbc:postgresql://127.0.0.1:"
                 + pg.porta(Servidor.STANDBY) + "/loja");
@@ -117,12 +125,27 @@ class LeituraEmReplicaApiTest {
 
         // (2) Replay resumed: once the standby has the write, the writer's reads go to it.
         pg.sql(Servidor.STANDBY, "SELECT pg_wal_replay_resume()");
+        AtomicReference<Resposta> daReplica = new AtomicReference<>();
         aguardar("uma leitura da escritora servida pela réplica", () -> {
             double antes = leituras(api, REPLICA);
             Resposta resposta = ler(api, escritora, produto);
             assertThat(resposta.status()).as(resposta.toString()).isEqualTo(200);
+            daReplica.set(resposta);
             return leituras(api, REPLICA) > antes;
         });
+        // The same answer, and the same ETag, as the primary's.
+        assertThat(daReplica.get().corpo()).isEqualTo(lido.corpo());
+        assertThat(daReplica.get().cabecalho("ETag")).isNotBlank().isEqualTo(lido.cabecalho("ETag"));
+        // Sync from the replica: once its settled bound covers the write, the primary's page, ETag included.
+        aguardar("a página de sincronia da escritora, servida pela réplica, com o produto", () -> {
+            double antes = leituras(api, REPLICA);
+            Resposta resposta = api.get(SINCRONIA).token(escritora.token()).enviar();
+            assertThat(resposta.status()).as(resposta.toString()).isEqualTo(200);
+            daReplica.set(resposta);
+            return leituras(api, REPLICA) > antes && resposta.corpo().contains(produto);
+        });
+        assertThat(daReplica.get().corpo()).isEqualTo(sincroniaNoPrimario.corpo());
+        assertThat(daReplica.get().cabecalho("ETag")).isEqualTo(sincroniaNoPrimario.cabecalho("ETag"));
 
         // (3) The standby killed during a stream of reads: none fails, and they move to the primary.
         ConcurrentLinkedQueue<String> falhas = new ConcurrentLinkedQueue<>();
