@@ -38,13 +38,15 @@ import static org.assertj.core.api.Assertions.fail;
  * <ol>
  * <li>With the standby's replay paused, a write followed at once by a read with the same token sees the write, from
  * the primary (the standby, checked directly, does not have it); another token, which has not written since the
- * standby last replayed, reads from the standby.</li>
+ * standby last replayed, reads from the standby; once the standby is further behind than the maximum lag, the
+ * other token reads from the primary too.</li>
  * <li>Replay resumed: once the standby has caught up, the writer's reads are served by it.</li>
  * <li>The standby killed (SIGKILL) during a stream of reads: every read answers 200, and reads move to the
  * primary.</li>
  * </ol>
- * {@code DATABASE_REPLICA_MAX_LAG} is 10 minutes, so the paused standby stays in use for tokens it is current enough
- * for: what keeps the writer's reads off it is read-your-writes alone.
+ * {@code DATABASE_REPLICA_MAX_LAG} is {@value #ATRASO_MAXIMO}: for the first seconds of the pause the standby stays
+ * in use for tokens it is current enough for, so what keeps the writer's reads off it is read-your-writes alone;
+ * once the pause has lasted longer, nobody reads from it until it has caught up.
  */
 class LeituraEmReplicaApiTest {
 
@@ -53,13 +55,15 @@ class LeituraEmReplicaApiTest {
     private static final String REPLICA = "replica-1";
     private static final String PRIMARIO = "primario";
     private static final int LEITORES = 4;
+    /** Long enough for step 1 to run with the standby paused but still in use, short enough to wait for. */
+    private static final String ATRASO_MAXIMO = "8s";
     private static final String SINCRONIA = "/v1/produtos?atualizadoDesde=2000-01-01T00:00:00Z";
 
     @Test
     void leiturasNaReplicaComLeituraDaPropriaEscritaESemFalhaQuandoElaMorre() throws Exception {
         Map<String, Object> propriedades = new HashMap<>(OutroNo.SEM_LIMITES);
         propriedades.put("loja.nos.nome", "leitura-em-replica");
-        propriedades.put("loja.banco.replicas-atraso-maximo", "10m");
+        propriedades.put("loja.banco.replicas-atraso-maximo", ATRASO_MAXIMO);
         try (PostgresReplicado pg = PostgresReplicado.iniciar(PostgresReplicado.Modo.ASSINCRONO)) {
             UrlDoBanco primario = new UrlDoBanco("jdbc:postgresql://127.0.0.1:" + pg.porta(Servidor.PRIMARIO)
                     + "/loja", "postgres", null);
@@ -122,6 +126,16 @@ class LeituraEmReplicaApiTest {
                 + pg.porta(Servidor.STANDBY) + "/loja");
         assertThat(estado.get("emUso").asBoolean()).as("réplica em uso: %s", estado).isTrue();
         assertThat(estado.get("lsnReproduzida").asText()).matches("[0-9A-F]+/[0-9A-F]+");
+        // Still paused: once it is further behind than the maximum lag, nobody reads from it.
+        aguardar("a réplica fora de uso por atraso", () -> {
+            JsonNode replica = api.get("/admin/replicas").token(ADMIN).enviar().json().get("replicas").get(0);
+            return !replica.get("emUso").asBoolean() && replica.get("motivo").asText().startsWith("atrasada");
+        });
+        replicaAntes = leituras(api, REPLICA);
+        primarioAntes = leituras(api, PRIMARIO);
+        assertThat(ler(api, outra, daOutra).status()).isEqualTo(200);
+        assertThat(leituras(api, REPLICA) - replicaAntes).as("leituras na réplica atrasada demais").isZero();
+        assertThat(leituras(api, PRIMARIO) - primarioAntes).as("leituras no primário").isEqualTo(1);
 
         // (2) Replay resumed: once the standby has the write, the writer's reads go to it.
         pg.sql(Servidor.STANDBY, "SELECT pg_wal_replay_resume()");

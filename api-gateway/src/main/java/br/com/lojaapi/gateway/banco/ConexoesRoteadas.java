@@ -65,6 +65,14 @@ public class ConexoesRoteadas extends DelegatingDataSource implements AutoClosea
         return leitura;
     }
 
+    /**
+     * Whether this thread is serving a read on a replica: a failure there is the replica's, and the read will be served
+     * again from the primary.
+     */
+    public static boolean emReplica() {
+        return ATUAL.get() != null;
+    }
+
     @Override
     public Connection getConnection() throws SQLException {
         Leitura leitura = ATUAL.get();
