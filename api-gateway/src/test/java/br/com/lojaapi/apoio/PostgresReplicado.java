@@ -194,22 +194,6 @@ public final class PostgresReplicado implements AutoCloseable {
         aguardar("a porta do primário recusar conexões", () -> !aceita(portas.get(Servidor.PRIMARIO)));
     }
 
-    /**
-     * kill -9 of the standby's postmaster, as {@link #matarPrimario()} does to the primary: for a read replica lost
-     * under load. Returns once its port refuses connections.
-     */
-    public void matarStandby() {
-        Path pidFile = dados.get(Servidor.STANDBY).resolve("postmaster.pid");
-        String pid;
-        try {
-            pid = Files.readAllLines(pidFile).get(0).strip();
-        } catch (IOException e) {
-            throw new IllegalStateException("sem " + pidFile + ": o standby não está rodando", e);
-        }
-        executar("kill -9 " + pid, null, List.of("kill", "-9", pid), false);
-        aguardar("a porta do standby recusar conexões", () -> !aceita(portas.get(Servidor.STANDBY)));
-    }
-
     /** {@code pg_ctl promote -w} on the standby; the moment the promotion completed (pg_ctl returned). */
     public Instant promover() {
         comoPostgres(Servidor.STANDBY, "pg_ctl", "promote", "-w", "-t", Long.toString(ESPERA.toSeconds()), "-D",
@@ -251,6 +235,28 @@ public final class PostgresReplicado implements AutoCloseable {
         } catch (SQLException e) {
             throw new IllegalStateException("SQL em " + servidor + " (porta " + portas.get(servidor) + "): "
                     + consulta + ": " + e.getMessage(), e);
+        }
+    }
+
+    /**
+     * kill -9 of the standby's postmaster, as {@link #matarPrimario()} does to the primary: a read replica lost under
+     * load. Returns once its port refuses connections. Its pid file is removed, so that nothing stops the pid in it
+     * later: by then it may belong to another process.
+     */
+    public void matarStandby() {
+        Path pidFile = dados.get(Servidor.STANDBY).resolve("postmaster.pid");
+        String pid;
+        try {
+            pid = Files.readAllLines(pidFile).get(0).strip();
+        } catch (IOException e) {
+            throw new IllegalStateException("sem " + pidFile + ": o standby não está rodando", e);
+        }
+        executar("kill -9 " + pid, null, List.of("kill", "-9", pid), false);
+        aguardar("a porta do standby recusar conexões", () -> !aceita(portas.get(Servidor.STANDBY)));
+        try {
+            Files.deleteIfExists(pidFile);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
         }
     }
 

@@ -24,7 +24,7 @@ public class EscritasDosTokens {
      * transaction that did not wait for its WAL to be written ({@code synchronous_commit off}).
      */
     public void registrar(String tokenId) {
-        jdbc.update("UPDATE api_token SET lsn_escrita = GREATEST(lsn_escrita, pg_current_wal_insert_lsn()) WHERE id = ?",
-                tokenId);
+        jdbc.update("UPDATE api_token SET lsn_escrita = GREATEST(lsn_escrita, pg_current_wal_insert_lsn()) "
+                + "WHERE id = ?", tokenId);
     }
 }

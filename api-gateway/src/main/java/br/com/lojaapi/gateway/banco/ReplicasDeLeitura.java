@@ -210,8 +210,8 @@ public final class ReplicasDeLeitura implements AutoCloseable {
         replica.emUso = false;
         replica.motivo = "leitura falhou: " + resumo(causa);
         if (estava) {
-            log.warn("Réplica {} fora de uso: uma leitura falhou nela ({}); suas leituras vão ao primário até que se "
-                    + "recupere", replica.nome, resumo(causa));
+            log.warn("Réplica {} fora de uso: uma leitura falhou nela ({}); suas leituras vão ao primário até que "
+                    + "se recupere", replica.nome, resumo(causa));
         }
     }
 

@@ -5,6 +5,7 @@ import br.com.lojaapi.gateway.banco.ConexoesRoteadas;
 import br.com.lojaapi.gateway.banco.EscritasDosTokens;
 import br.com.lojaapi.gateway.banco.Lsn;
 import br.com.lojaapi.gateway.banco.ReplicasDeLeitura;
+import br.com.lojaapi.gateway.limite.LimiteDeRequisicoes;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
 import jakarta.servlet.FilterChain;
@@ -32,8 +33,9 @@ import java.util.Map;
  * client sees only the primary's answer. For that the replica's answer is held back ({@link RespostaRetida}, up to
  * {@value #RETIDOS} bytes) until it is known to be good.
  * <p>
- * Any other request of a store token that is answered 2xx is a write: before its answer leaves (it is held until
- * then), the primary's WAL position is recorded as the token's last write, one statement.
+ * A POST, PUT, PATCH or DELETE of a store token that is answered 2xx is a write: before its answer leaves (it is
+ * held until then), the primary's WAL position is recorded as the token's last write, one statement. HEAD and OPTIONS
+ * stay on the primary.
  */
 public class LeituraEmReplicaFilter extends OncePerRequestFilter {
 
@@ -75,8 +77,10 @@ public class LeituraEmReplicaFilter extends OncePerRequestFilter {
         }
         if ("GET".equals(requisicao.getMethod())) {
             ler(requisicao, resposta, cadeia);
-        } else {
+        } else if (LimiteDeRequisicoes.escrita(requisicao.getMethod())) {
             escrever(loja, requisicao, resposta, cadeia);
+        } else {
+            cadeia.doFilter(requisicao, resposta); // HEAD, OPTIONS: on the primary, as before
         }
     }
 
@@ -105,13 +109,13 @@ public class LeituraEmReplicaFilter extends OncePerRequestFilter {
             // Served by the replica; or it failed after part of the answer left, which cannot be taken back.
             porReplica.get(replica.nome()).increment();
             if (falhou) {
-                replicas.afastar(replica, falha != null ? falha : new IllegalStateException("HTTP " + retida.getStatus()));
+                replicas.afastar(replica, causa(falha, retida));
             }
             retida.concluir();
             relancar(falha);
             return;
         }
-        replicas.afastar(replica, falha != null ? falha : new IllegalStateException("HTTP " + retida.getStatus()));
+        replicas.afastar(replica, causa(falha, retida));
         log.debug("Leitura de {} refeita no primário após falha na réplica {}", requisicao.getRequestURI(),
                 replica.nome());
         retida.descartar();
@@ -138,6 +142,10 @@ public class LeituraEmReplicaFilter extends OncePerRequestFilter {
         } finally {
             retida.copyBodyToResponse();
         }
+    }
+
+    private static Throwable causa(Throwable falha, HttpServletResponse resposta) {
+        return falha != null ? falha : new IllegalStateException("HTTP " + resposta.getStatus());
     }
 
     private static void relancar(Throwable falha) throws ServletException, IOException {
