@@ -246,6 +246,28 @@ public final class PostgresReplicado implements AutoCloseable {
         }
     }
 
+    /**
+     * kill -9 of the standby's postmaster, as {@link #matarPrimario()} does to the primary: a read replica lost under
+     * load. Returns once its port refuses connections. Its pid file is removed, so that nothing stops the pid in it
+     * later: by then it may belong to another process.
+     */
+    public void matarStandby() {
+        Path pidFile = dados.get(Servidor.STANDBY).resolve("postmaster.pid");
+        String pid;
+        try {
+            pid = Files.readAllLines(pidFile).get(0).strip();
+        } catch (IOException e) {
+            throw new IllegalStateException("sem " + pidFile + ": o standby não está rodando", e);
+        }
+        executar("kill -9 " + pid, null, List.of("kill", "-9", pid), false);
+        aguardar("a porta do standby recusar conexões", () -> !aceita(portas.get(Servidor.STANDBY)));
+        try {
+            Files.deleteIfExists(pidFile);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
     /** Where each server's log is, for a failure message. */
     public Path logs() {
         return logs;

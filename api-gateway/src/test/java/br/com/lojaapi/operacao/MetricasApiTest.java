@@ -3,6 +3,8 @@ package br.com.lojaapi.operacao;
 import br.com.lojaapi.apoio.Resposta;
 import br.com.lojaapi.apoio.TesteDeApi;
 import org.junit.jupiter.api.Test;
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.boot.test.autoconfigure.actuate.observability.AutoConfigureObservability;
 
 import java.util.regex.Matcher;
@@ -17,6 +19,9 @@ import static org.assertj.core.api.Assertions.assertThat;
  */
 @AutoConfigureObservability
 class MetricasApiTest extends TesteDeApi {
+
+    @Autowired
+    JdbcTemplate jdbc;
 
     private static double valor(String metricas, String linha) {
         Matcher m = Pattern.compile("(?m)^" + Pattern.quote(linha) + " ([0-9.E+-]+)$").matcher(metricas);
@@ -66,5 +71,23 @@ class MetricasApiTest extends TesteDeApi {
         }
         assertThat(api.get("/actuator").enviar().status()).isEqualTo(401);
         assertThat(api.get("/actuator/env").token(loja.token()).enviar().status()).isEqualTo(401);
+    }
+
+    /**
+     * Without DATABASE_REPLICA_URLS (decision 074) nothing of the read replicas runs: no read counter by server, no
+     * write position recorded on the token's row, and GET /admin/replicas (operator only) lists none.
+     */
+    @Test
+    void semReplicasNadaDeLeiturasPorServidor() {
+        LojaDeTeste loja = novaLoja();
+        novaCategoria(loja, "Sem réplicas");
+        assertThat(api.get("/v1/categorias").token(loja.token()).enviar().status()).isEqualTo(200);
+        assertThat(api.get("/actuator/prometheus").token(ADMIN).enviar().corpo()).doesNotContain("loja_leituras");
+        assertThat(jdbc.queryForObject("SELECT lsn_escrita::text FROM api_token WHERE loja_id = ?", String.class,
+                loja.id())).as("posição da escrita registrada sem réplicas").isNull();
+        Resposta replicas = api.get("/admin/replicas").token(ADMIN).enviar();
+        assertThat(replicas.status()).isEqualTo(200);
+        assertThat(replicas.json().get("replicas")).isEmpty();
+        assertThat(api.get("/admin/replicas").token(loja.token()).enviar().status()).isEqualTo(401);
     }
 }

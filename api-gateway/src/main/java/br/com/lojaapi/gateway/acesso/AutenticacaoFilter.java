@@ -1,5 +1,6 @@
 package br.com.lojaapi.gateway.acesso;
 
+import br.com.lojaapi.gateway.banco.ReplicasDeLeitura;
 import br.com.lojaapi.gateway.erro.RespostasDeErro;
 import br.com.lojaapi.gateway.limite.CotaDoOperador;
 import br.com.lojaapi.gateway.limite.LimiteDeRequisicoes;
@@ -112,6 +113,7 @@ class AutenticacaoFilter extends OncePerRequestFilter {
         LojaAtual loja = new LojaAtual(entrada.get().lojaId(), entrada.get().tokenId());
         requisicao.setAttribute(LojaAtual.ATRIBUTO, loja);
         requisicao.setAttribute(LimiteDeRequisicoes.Decisao.ATRIBUTO, entrada.get().decisao());
+        requisicao.setAttribute(ReplicasDeLeitura.POSICAO_DA_ESCRITA, entrada.get().lsnDaEscrita());
         autenticar(loja, AUTORIDADE_LOJA);
         return true;
     }

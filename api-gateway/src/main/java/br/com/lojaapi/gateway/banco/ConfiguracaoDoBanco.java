@@ -11,6 +11,7 @@ import org.springframework.context.ApplicationEventPublisher;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 
+import javax.sql.DataSource;
 import java.io.IOException;
 import java.time.Duration;
 import java.util.Properties;
@@ -19,7 +20,8 @@ import java.util.Properties;
  * The one DataSource: an external PostgreSQL when {@code DATABASE_URL} is set, else the embedded server under
  * {@code DATA_DIR/pg}. The pool depends on the server bean, so Spring closes the pool before stopping the server.
  * An outage is watched by {@link DisponibilidadeDoBanco}, which the pool's two ends consult
- * ({@link ConexoesVigiadas}, {@link ConexoesNovas}).
+ * ({@link ConexoesVigiadas}, {@link ConexoesNovas}). With read replicas configured, the DataSource routes a store
+ * read to one of them when it is current enough ({@link ConexoesRoteadas}, decision 074).
  */
 @Configuration(proxyBeanMethods = false)
 public class ConfiguracaoDoBanco {
@@ -71,10 +73,33 @@ public class ConfiguracaoDoBanco {
      * second means the pool is exhausted or PostgreSQL is gone, and a client is better told so than kept waiting.
      * Once an outage is confirmed nobody waits at all ({@link ConexoesVigiadas}).
      */
+    /**
+     * The read replicas ({@code DATABASE_REPLICA_URLS}, decision 074), or none: then nothing of them exists, no
+     * thread, no pool, no statement.
+     */
     @Bean(destroyMethod = "close")
-    ConexoesVigiadas dataSource(BancoDaAplicacao banco, DisponibilidadeDoBanco disponibilidade, LinhaDoTempo linha,
-                                @Value("${loja.banco.pool:20}") int tamanhoDoPool,
-                                @Value("${loja.banco.espera-por-conexao:1s}") Duration espera) {
+    ReplicasDeLeitura replicasDeLeitura(BancoDaAplicacao banco,
+                                        @Value("${loja.banco.replicas:}") String urls,
+                                        @Value("${loja.banco.usuario:}") String usuario,
+                                        @Value("${loja.banco.senha:}") String senha,
+                                        @Value("${loja.banco.replicas-atraso-maximo:5s}") Duration atrasoMaximo,
+                                        @Value("${loja.banco.pool:20}") int tamanhoDoPool) {
+        if (urls.isBlank()) {
+            return ReplicasDeLeitura.nenhuma();
+        }
+        if (banco.isEmbutido()) {
+            throw new IllegalStateException("DATABASE_REPLICA_URLS pede DATABASE_URL: réplicas são standbys de um "
+                    + "PostgreSQL externo, não do embutido");
+        }
+        // Small pools: they take the reads off the primary's, which keeps its size for everything else.
+        return ReplicasDeLeitura.de(urls, usuario, senha, banco.url(), atrasoMaximo, Math.max(2, tamanhoDoPool / 2));
+    }
+
+    @Bean(destroyMethod = "close")
+    DataSource dataSource(BancoDaAplicacao banco, DisponibilidadeDoBanco disponibilidade, LinhaDoTempo linha,
+                          ReplicasDeLeitura replicas,
+                          @Value("${loja.banco.pool:20}") int tamanhoDoPool,
+                          @Value("${loja.banco.espera-por-conexao:1s}") Duration espera) {
         if (espera.compareTo(Duration.ofMillis(250)) < 0) {
             throw new IllegalArgumentException("DATABASE_CONNECTION_TIMEOUT: no mínimo 250ms (o mínimo do Hikari)");
         }
@@ -91,6 +116,7 @@ public class ConfiguracaoDoBanco {
         config.setPoolName("loja-api");
         config.setConnectionTimeout(espera.toMillis());
         config.setValidationTimeout(espera.toMillis());
-        return new ConexoesVigiadas(new HikariDataSource(config), disponibilidade);
+        ConexoesVigiadas primario = new ConexoesVigiadas(new HikariDataSource(config), disponibilidade);
+        return replicas.ativas() ? new ConexoesRoteadas(primario, replicas) : primario;
     }
 }

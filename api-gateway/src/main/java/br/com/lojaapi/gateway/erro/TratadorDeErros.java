@@ -2,6 +2,7 @@ package br.com.lojaapi.gateway.erro;
 
 import br.com.lojaapi.command.comum.ConflitoPersistenteException;
 import br.com.lojaapi.coreapi.comum.ErroDeNegocio;
+import br.com.lojaapi.gateway.banco.ConexoesRoteadas;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.validation.ConstraintViolationException;
@@ -230,6 +231,14 @@ public class TratadorDeErros {
     }
 
     private ResponseEntity<Object> inesperado(Exception erro, HttpServletRequest requisicao) {
+        if (ConexoesRoteadas.emReplica()) {
+            // A read on a read replica (decision 074): the replica is left out and the read served again from the
+            // primary, whose answer the client gets; nothing to report from here, and the primary is not the one
+            // to probe.
+            log.debug("Leitura em réplica falhou em {} {}; será refeita no primário", requisicao.getMethod(),
+                    requisicao.getRequestURI(), erro);
+            return RespostasDeErro.entidade(HttpStatus.INTERNAL_SERVER_ERROR, RespostasDeErro.mensagemPadrao(500));
+        }
         Optional<String> semBanco = banco.mensagem(erro);
         if (semBanco.isPresent()) {
             return RespostasDeErro.indisponivel(semBanco.get());

@@ -1,5 +1,6 @@
 package br.com.lojaapi.gateway.limite;
 
+import br.com.lojaapi.gateway.banco.Lsn;
 import org.springframework.beans.factory.annotation.Value;
 import org.springframework.jdbc.core.namedparam.MapSqlParameterSource;
 import org.springframework.jdbc.core.namedparam.NamedParameterJdbcTemplate;
@@ -59,7 +60,8 @@ public class LimiteDeRequisicoes {
               FROM final f
              WHERE t.id = f.id
             RETURNING t.id, t.loja_id, f.total, f.escrita, f.escritas, f.leituras,
-                      GREATEST(1, ceil(extract(epoch FROM f.fim - now())))::bigint AS segundos""";
+                      GREATEST(1, ceil(extract(epoch FROM f.fim - now())))::bigint AS segundos,
+                      t.lsn_escrita::text AS lsn_escrita""";
 
     private final NamedParameterJdbcTemplate jdbc;
     private final long limiteTotal;
@@ -85,8 +87,12 @@ public class LimiteDeRequisicoes {
         public static final String ATRIBUTO = Decisao.class.getName();
     }
 
-    /** A request let in: its token, the token's store, and what its quotas say. */
-    public record Entrada(String tokenId, String lojaId, Decisao decisao) {
+    /**
+     * A request let in: its token, the token's store, what its quotas say, and the primary's WAL position at the end
+     * of the token's last write ({@link Lsn#NENHUMA} if none was recorded), which a replica must have replayed to
+     * serve the token's reads (decision 074).
+     */
+    public record Entrada(String tokenId, String lojaId, Decisao decisao, long lsnDaEscrita) {
     }
 
     /** Whether a request with this HTTP method takes from the write quota too. */
@@ -115,7 +121,7 @@ public class LimiteDeRequisicoes {
                 .addValue("leituras", pedidos.size() - escritas).addValue("pedidos", pedidos.size());
         List<Cobranca> cobrancas = jdbc.query(COBRAR, parametros, (rs, i) -> new Cobranca(rs.getString("id"),
                 rs.getString("loja_id"), rs.getLong("total"), rs.getLong("escrita"), rs.getLong("escritas"),
-                rs.getLong("leituras"), rs.getLong("segundos")));
+                rs.getLong("leituras"), rs.getLong("segundos"), Lsn.ler(rs.getString("lsn_escrita"))));
         if (cobrancas.isEmpty()) {
             return pedidos.stream().map(p -> Optional.<Entrada>empty()).toList();
         }
@@ -125,7 +131,8 @@ public class LimiteDeRequisicoes {
         long leiturasVistas = 0;
         for (boolean escrita : pedidos) {
             Decisao decisao = escrita ? deEscrita(cobranca, escritasVistas++) : deLeitura(cobranca, leiturasVistas++);
-            entradas.add(Optional.of(new Entrada(cobranca.tokenId(), cobranca.lojaId(), decisao)));
+            entradas.add(Optional.of(new Entrada(cobranca.tokenId(), cobranca.lojaId(), decisao,
+                    cobranca.lsnDaEscrita())));
         }
         return entradas;
     }
@@ -135,7 +142,7 @@ public class LimiteDeRequisicoes {
      * ends in {@code segundos}; it granted the first {@code escritas} writes and the first {@code leituras} reads.
      */
     private record Cobranca(String tokenId, String lojaId, long total, long escrita, long escritas, long leituras,
-                            long segundos) {
+                            long segundos, long lsnDaEscrita) {
     }
 
     private Decisao deEscrita(Cobranca c, long i) {

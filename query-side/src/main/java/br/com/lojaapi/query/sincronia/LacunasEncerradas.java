@@ -1,5 +1,6 @@
 package br.com.lojaapi.query.sincronia;
 
+import br.com.lojaapi.query.comum.PosicaoDaLeitura;
 import org.axonframework.common.AxonThreadFactory;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -9,10 +10,12 @@ import org.springframework.dao.DataAccessException;
 import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.stereotype.Component;
 
+import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.HashSet;
 import java.util.List;
+import java.util.OptionalLong;
 import java.util.Set;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
@@ -55,6 +58,14 @@ class LacunasEncerradas implements SmartLifecycle {
     /** A round waiting this long names the transactions it waits for in the log, once a minute at most. */
     private static final long AVISO_NANOS = TimeUnit.SECONDS.toNanos(30);
 
+    /**
+     * With read replicas (decision 074), the bounds reached lately, each with the primary's WAL position read after
+     * it was reached: a standby that has replayed that position sees every commit the bound counts on. Oldest first;
+     * touched by the scheduled task, read under its lock by requests.
+     */
+    private static final int MARCAS = 256;
+    private final ArrayDeque<long[]> marcas = new ArrayDeque<>();
+    private final boolean comReplicas;
     private final JdbcTemplate jdbc;
     private final long intervaloMs;
     /** Touched only by the scheduled task. */
@@ -63,14 +74,34 @@ class LacunasEncerradas implements SmartLifecycle {
     private long ultimoAviso = System.nanoTime() - 2 * AVISO_NANOS;
     private volatile ScheduledExecutorService agenda;
 
-    LacunasEncerradas(JdbcTemplate jdbc, @Value("${loja.sincronia.intervalo-ms:100}") long intervaloMs) {
+    LacunasEncerradas(JdbcTemplate jdbc, @Value("${loja.sincronia.intervalo-ms:100}") long intervaloMs,
+                      @Value("${loja.banco.replicas:}") String replicas) {
         this.jdbc = jdbc;
         this.intervaloMs = intervaloMs;
+        this.comReplicas = !replicas.isBlank();
     }
 
-    /** Every global index up to this is settled (0 before the first round ends: indexes start at 1). */
+    /**
+     * Every global index up to this is settled (0 before the first round ends: indexes start at 1), for a read on
+     * the primary; for a read on a standby ({@link PosicaoDaLeitura}), the highest bound whose commits it has
+     * replayed, 0 if none: an index the primary settled as committed may not have reached the standby yet, and would
+     * look like a gap there.
+     */
     long ate() {
-        return ate;
+        OptionalLong replica = PosicaoDaLeitura.atual();
+        if (replica.isEmpty()) {
+            return ate;
+        }
+        long reproduzida = replica.getAsLong();
+        synchronized (marcas) {
+            long melhor = 0;
+            for (long[] marca : marcas) {
+                if (marca[1] <= reproduzida) {
+                    melhor = Math.max(melhor, marca[0]);
+                }
+            }
+            return melhor;
+        }
     }
 
     void rodar() {
@@ -100,6 +131,16 @@ class LacunasEncerradas implements SmartLifecycle {
                 }
                 pendentes.add(new Rodada(ultimo, abertas, System.nanoTime()));
             }
+            if (comReplicas && encerrado > ate) {
+                // Read after the transactions above were seen ended: past their commit records.
+                String lsn = jdbc.queryForObject("SELECT pg_current_wal_insert_lsn()::text", String.class);
+                synchronized (marcas) {
+                    if (marcas.size() == MARCAS) {
+                        marcas.removeFirst();
+                    }
+                    marcas.addLast(new long[]{encerrado, lsn(lsn)});
+                }
+            }
             ate = encerrado;
             avisarSeParada(abertas);
         } catch (DataAccessException erro) {
@@ -123,6 +164,12 @@ class LacunasEncerradas implements SmartLifecycle {
         LOG.warn("Transações abertas há mais de {} s (pids {} no PostgreSQL): até terminarem, a sincronia incremental"
                  + " não passa de um índice do event store deixado por uma escrita desfeita depois do global index {}",
                  TimeUnit.NANOSECONDS.toSeconds(agora - pendentes.get(0).iniciadaEm()), pids, ate);
+    }
+
+    /** {@code 16/B374D848} as a number that orders as PostgreSQL orders WAL positions. */
+    private static long lsn(String texto) {
+        int barra = texto.indexOf('/');
+        return (Long.parseLong(texto.substring(0, barra), 16) << 32) | Long.parseLong(texto.substring(barra + 1), 16);
     }
 
     @Override
