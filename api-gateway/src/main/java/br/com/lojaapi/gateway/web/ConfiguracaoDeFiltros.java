@@ -25,10 +25,10 @@ import java.time.Duration;
 /**
  * The request pipeline in front of every controller: an outage of the database turned into 503 around all of it
  * (0), then Spring Security's chain with authentication and authorization ({@code spring.security.filter.order} 1,
- * see {@code ConfiguracaoDeSeguranca}), then quotas (2), then input limits (3), then idempotency (4), then, with read replicas, the choice of server for a
- * store read (last). Limits come
- * after security so that even a refused oversized body is authenticated, counted and answered with the quota
- * headers, and an anonymous client learns nothing but 401.
+ * see {@code ConfiguracaoDeSeguranca}), then quotas (2), then input limits (3), then idempotency (4), then, with
+ * read replicas, the choice of server for a store read (last). Limits come after security so that even a refused
+ * oversized body is authenticated, counted and answered with the quota headers, and an anonymous client learns
+ * nothing but 401.
  */
 @Configuration(proxyBeanMethods = false)
 public class ConfiguracaoDeFiltros {
