@@ -47,6 +47,8 @@ class DockerComposeTest {
     /** The primary PostgreSQL and its synchronous standby, as the compose file names them. */
     private static final String PRIMARIO = "postgres";
     private static final String STANDBY = "postgres-standby";
+    /** The read replica (decision 074). */
+    private static final String REPLICA = "postgres-replica";
     private static final String DADOS_DO_POSTGRES = "/var/lib/postgresql/data";
     private static final Pattern URL_JDBC = Pattern.compile("jdbc:postgresql://([^/?]+)/[^?]*(?:\\?(.*))?");
 
@@ -101,6 +103,18 @@ class DockerComposeTest {
                         p -> p.contains("DATABASE_URL")),
                 new Quebra("alias sem âncora", c -> c.replace("  node1: &node\n", "  node1: &no\n"),
                         p -> p.contains("YAML")),
+                new Quebra("sem réplica de leitura",
+                        c -> c.replaceFirst("(?s)\n  postgres-replica:\n.*?\n\n", "\n"),
+                        p -> p.contains("no read replica")),
+                new Quebra("réplica entre os síncronos",
+                        c -> c.replace("\"ANY 1 (pg1, pg2)\"", "\"ANY 1 (pg1, pg2, pg3)\""),
+                        p -> p.contains("names the read replica")),
+                new Quebra("réplica que só segue o primário inicial",
+                        c -> c.replace("primary_conninfo=host=postgres,postgres-standby port", "primary_conninfo=host=postgres port"),
+                        p -> p.contains("would stop replicating after a failover")),
+                new Quebra("nós que não leem da réplica",
+                        c -> c.replace("      DATABASE_REPLICA_URLS: jdbc:postgresql://postgres-replica:5432/loja\n", ""),
+                        p -> p.contains("DATABASE_REPLICA_URLS")),
                 new Quebra("imagem sem versão",
                         c -> c.replaceFirst("image: minio/minio:\\S+", "image: minio/minio:latest"),
                         p -> p.contains("minio/minio:latest")),
@@ -257,6 +271,7 @@ class DockerComposeTest {
         verificarNos(servicos, nos, problemas);
         verificarNginx(raiz, servicos, nos, problemas);
         verificarReplicacao(raiz, servicos, nos, problemas);
+        verificarReplicaDeLeitura(servicos, nos, problemas);
         return problemas;
     }
 
@@ -559,6 +574,56 @@ class DockerComposeTest {
             if (!parametros.contains("targetServerType=primary")) {
                 problemas.add(no + ": DATABASE_URL without targetServerType=primary: the driver could settle on the "
                               + "standby, which refuses writes, instead of following a promotion");
+            }
+        }
+    }
+
+    /**
+     * The read replica: a hot standby of its own (primary's image, own volume, cloned by the same script) that the
+     * primary's synchronous list does not name (a commit never waits for a replica), streaming from either server so
+     * it follows a failover, and named by every node's DATABASE_REPLICA_URLS.
+     */
+    private static void verificarReplicaDeLeitura(Map<String, Object> servicos, List<String> nos,
+                                                  List<String> problemas) {
+        if (!(servicos.get(REPLICA) instanceof Map<?, ?>) || !(servicos.get(PRIMARIO) instanceof Map<?, ?>)
+            || !(servicos.get(STANDBY) instanceof Map<?, ?>)) {
+            problemas.add("no " + REPLICA + " service: the nodes have no read replica");
+            return;
+        }
+        Map<String, Object> primario = mapa(servicos.get(PRIMARIO));
+        Map<String, Object> replica = mapa(servicos.get(REPLICA));
+        if (!Objects.equals(primario.get("image"), replica.get("image"))) {
+            problemas.add(REPLICA + ": image " + replica.get("image") + " is not the primary's " + primario.get("image"));
+        }
+        String volume = origemMontadaEm(replica, DADOS_DO_POSTGRES);
+        for (String outro : List.of(PRIMARIO, STANDBY)) {
+            if (volume != null && volume.equals(origemMontadaEm(mapa(servicos.get(outro)), DADOS_DO_POSTGRES))) {
+                problemas.add(REPLICA + ": shares the volume " + volume + " with " + outro);
+            }
+        }
+        if (!Objects.equals(mapa(servicos.get(STANDBY)).get("entrypoint"), replica.get("entrypoint"))) {
+            problemas.add(REPLICA + ": its entrypoint is not the standby's, which clones the primary");
+        }
+        String nome = parametro(replica, "cluster_name");
+        Object sincronos = ambiente(primario).get("SYNCHRONOUS_STANDBY_NAMES");
+        if (nome == null) {
+            problemas.add(REPLICA + ": no cluster_name on its command line, the name it reports to the primary");
+        } else if (sincronos != null && (nomesSincronos(String.valueOf(sincronos)).contains(nome)
+                                         || nomesSincronos(String.valueOf(sincronos)).contains("*"))) {
+            problemas.add(PRIMARIO + ": SYNCHRONOUS_STANDBY_NAMES (" + sincronos + ") names the read replica "
+                          + nome + ": commits would wait for it");
+        }
+        String conexao = parametro(replica, "primary_conninfo");
+        String hosts = conexao == null ? "" : List.of(conexao.split("\\s+")).stream()
+                .filter(p -> p.startsWith("host=")).findFirst().orElse("");
+        if (!List.of(hosts.replaceFirst("^host=", "").split(",")).containsAll(List.of(PRIMARIO, STANDBY))) {
+            problemas.add(REPLICA + ": primary_conninfo " + conexao + " does not name both " + PRIMARIO + " and "
+                          + STANDBY + ": it would stop replicating after a failover");
+        }
+        for (String no : nos) {
+            Object urls = ambiente(mapa(servicos.get(no))).get("DATABASE_REPLICA_URLS");
+            if (urls == null || !String.valueOf(urls).contains("//" + REPLICA + ":")) {
+                problemas.add(no + ": DATABASE_REPLICA_URLS " + urls + " does not name " + REPLICA);
             }
         }
     }
