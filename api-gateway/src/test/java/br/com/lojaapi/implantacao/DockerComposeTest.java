@@ -1,5 +1,6 @@
 package br.com.lojaapi.implantacao;
 
+import com.fasterxml.jackson.databind.ObjectMapper;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -163,7 +164,27 @@ class DockerComposeTest {
                 new Quebra("URL no formato libpq",
                         c -> c.replace("jdbc:postgresql://postgres:5432,postgres-standby:5432/loja?targetServerType=primary",
                                 "postgresql://loja:loja@postgres:5432/loja"),
-                        p -> p.contains("is not a JDBC URL")));
+                        p -> p.contains("is not a JDBC URL")),
+                // Prometheus and Grafana.
+                new Quebra("grafana sem versão",
+                        c -> c.replaceFirst("image: grafana/grafana:\\S+", "image: grafana/grafana:latest"),
+                        p -> p.contains("grafana/grafana:latest")),
+                new Quebra("regras de alerta não montadas",
+                        c -> c.replace("      - ./deploy/prometheus/alertas.yml:/etc/prometheus/alertas.yml:ro\n", ""),
+                        p -> p.contains("/etc/prometheus/alertas.yml") && p.contains("not mounted")),
+                new Quebra("painel não montado",
+                        c -> c.replace("      - ./deploy/grafana/painel-loja-api.json:", "      - ./deploy/grafana/outro.json:"),
+                        p -> p.contains("deploy/grafana/outro.json")),
+                new Quebra("prometheus sem o token de operador",
+                        c -> c.replace("printf '%s' \\\"$$ADMIN_TOKEN\\\" > /prometheus/admin-token && ", ""),
+                        p -> p.contains("/prometheus/admin-token")),
+                new Quebra("prometheus com outro token que o dos nós",
+                        c -> c.replace("      ADMIN_TOKEN: ${ADMIN_TOKEN:?defina ADMIN_TOKEN (ao menos 16 caracteres)}\n    volumes:\n      - prometheus",
+                                "      ADMIN_TOKEN: outro\n    volumes:\n      - prometheus"),
+                        p -> p.contains("prometheus") && p.contains("ADMIN_TOKEN")),
+                new Quebra("sem prometheus",
+                        c -> c.replaceFirst("(?s)\n  prometheus:\n.*?\n\n", "\n").replace("    depends_on:\n      - prometheus\n", ""),
+                        p -> p.contains("deploy/prometheus/prometheus.yml")));
     }
 
     @ParameterizedTest(name = "{0}")
@@ -196,6 +217,28 @@ class DockerComposeTest {
         assertThat(mudado).isNotEqualTo(original);
         Files.writeString(script, mudado);
         assertThat(problemas(copia)).anyMatch(p -> p.contains("applies SYNCHRONOUS_STANDBY_NAMES"));
+    }
+
+    @Test
+    void prometheusQueNaoRaspaUmNoEApontado() throws IOException {
+        Path copia = copia();
+        Path config = copia.resolve("deploy/prometheus/prometheus.yml");
+        String original = Files.readString(config);
+        String mudado = original.replace("\"node2:8080\"", "\"node3:8080\"");
+        assertThat(mudado).isNotEqualTo(original);
+        Files.writeString(config, mudado);
+        assertThat(problemas(copia)).anyMatch(p -> p.contains("node3")).anyMatch(p -> p.contains("node2:8080"));
+    }
+
+    @Test
+    void painelComOutraFonteDeDadosQueAProvisionadaEApontado() throws IOException {
+        Path copia = copia();
+        Path fonte = copia.resolve("deploy/grafana/provisioning/datasources/prometheus.yml");
+        String original = Files.readString(fonte);
+        String mudado = original.replace("uid: prometheus-loja", "uid: outra");
+        assertThat(mudado).isNotEqualTo(original);
+        Files.writeString(fonte, mudado);
+        assertThat(problemas(copia)).anyMatch(p -> p.contains("prometheus-loja"));
     }
 
     @Test
@@ -272,6 +315,7 @@ class DockerComposeTest {
         verificarNginx(raiz, servicos, nos, problemas);
         verificarReplicacao(raiz, servicos, nos, problemas);
         verificarReplicaDeLeitura(servicos, nos, problemas);
+        verificarMetricas(raiz, servicos, nos, problemas);
         return problemas;
     }
 
@@ -628,6 +672,134 @@ class DockerComposeTest {
         }
     }
 
+    /**
+     * Prometheus scrapes every node's /actuator/prometheus with the operator token the nodes share, and loads rule
+     * files it has mounted; Grafana is provisioned with a datasource on that Prometheus under the uid the dashboard
+     * names, and with a dashboard provider whose directory holds the mounted dashboard.
+     */
+    private static void verificarMetricas(Path raiz, Map<String, Object> servicos, List<String> nos,
+                                          List<String> problemas) throws IOException {
+        String prometheus = servicoQueMonta(servicos, "/etc/prometheus/prometheus.yml");
+        if (prometheus == null) {
+            problemas.add("no service mounts deploy/prometheus/prometheus.yml at /etc/prometheus/prometheus.yml");
+            return;
+        }
+        Map<String, Object> servico = mapa(servicos.get(prometheus));
+        Path arquivo = raiz.resolve(origemMontadaEm(servico, "/etc/prometheus/prometheus.yml")).normalize();
+        if (!Files.isRegularFile(arquivo)) {
+            return; // already reported as a missing mount
+        }
+        Map<String, Object> config = mapa(new Yaml(new SafeConstructor(new LoaderOptions())).load(Files.readString(arquivo)));
+        for (Object regras : config.get("rule_files") instanceof List<?> l ? l : List.of()) {
+            if (origemMontadaEm(servico, String.valueOf(regras)) == null) {
+                problemas.add(prometheus + ": rule file " + regras + " is not mounted");
+            }
+        }
+        Set<String> alvos = new TreeSet<>();
+        for (Object item : config.get("scrape_configs") instanceof List<?> l ? l : List.of()) {
+            Map<String, Object> raspagem = mapa(item);
+            if (!"/actuator/prometheus".equals(raspagem.get("metrics_path"))) {
+                continue;
+            }
+            Object credenciais = raspagem.get("authorization") instanceof Map<?, ?> a ? a.get("credentials_file") : null;
+            String entrada = String.valueOf(servico.get("entrypoint"));
+            if (credenciais == null || !entrada.contains("ADMIN_TOKEN") || !entrada.contains(credenciais + " ")) {
+                problemas.add(prometheus + ": /actuator/prometheus needs the operator token, but the scrape's "
+                              + "credentials_file " + credenciais + " is not written from ADMIN_TOKEN at start");
+            }
+            for (Object estatico : raspagem.get("static_configs") instanceof List<?> l ? l : List.of()) {
+                for (Object alvo : mapa(estatico).get("targets") instanceof List<?> l ? l : List.of()) {
+                    alvos.add(String.valueOf(alvo));
+                }
+            }
+        }
+        for (String alvo : alvos) {
+            if (!servicos.containsKey(alvo.replaceFirst(":\\d+$", ""))) {
+                problemas.add("deploy/prometheus/prometheus.yml: target " + alvo + " is not a compose service");
+            }
+        }
+        for (String no : nos) {
+            if (!alvos.contains(no + ":8080")) {
+                problemas.add("deploy/prometheus/prometheus.yml: node " + no + ":8080 is not scraped at /actuator/prometheus");
+            }
+            Object token = ambiente(mapa(servicos.get(no))).get("ADMIN_TOKEN");
+            if (!Objects.equals(token, ambiente(servico).get("ADMIN_TOKEN"))) {
+                problemas.add(prometheus + ": its ADMIN_TOKEN is not the nodes' " + token);
+            }
+        }
+
+        String grafana = servicoQueMonta(servicos, "/etc/grafana/provisioning");
+        if (grafana == null) {
+            problemas.add("no service mounts deploy/grafana/provisioning at /etc/grafana/provisioning");
+            return;
+        }
+        Map<String, Object> servicoGrafana = mapa(servicos.get(grafana));
+        Path provisionamento = raiz.resolve(origemMontadaEm(servicoGrafana, "/etc/grafana/provisioning")).normalize();
+        Set<String> uids = new TreeSet<>();
+        for (Map<String, Object> fonte : itensProvisionados(provisionamento.resolve("datasources"), "datasources")) {
+            uids.add(String.valueOf(fonte.get("uid")));
+            if (!String.valueOf(fonte.get("url")).equals("http://" + prometheus + ":9090")) {
+                problemas.add(grafana + ": datasource " + fonte.get("uid") + " is not http://" + prometheus + ":9090");
+            }
+        }
+        List<Map<String, Object>> provedores = itensProvisionados(provisionamento.resolve("dashboards"), "providers");
+        if (provedores.isEmpty()) {
+            problemas.add(grafana + ": no dashboard provider under deploy/grafana/provisioning/dashboards");
+        }
+        for (Map<String, Object> provedor : provedores) {
+            String diretorio = String.valueOf(mapa(provedor.get("options")).get("path"));
+            List<String[]> paineis = montagens(servicoGrafana).stream()
+                    .filter(m -> m[1].startsWith(diretorio + "/") && m[1].endsWith(".json")).toList();
+            if (paineis.isEmpty()) {
+                problemas.add(grafana + ": no dashboard mounted in the provider's directory " + diretorio);
+            }
+            for (String[] painel : paineis) {
+                Path json = raiz.resolve(painel[0]).normalize();
+                if (!Files.isRegularFile(json)) {
+                    continue; // already reported as a missing mount
+                }
+                Set<String> usados = new TreeSet<>();
+                new ObjectMapper().readTree(json.toFile()).findValues("datasource").forEach(fonte -> {
+                    if (fonte.hasNonNull("uid") && !fonte.get("uid").asText().startsWith("$")) {
+                        usados.add(fonte.get("uid").asText());
+                    }
+                });
+                for (String usado : usados) {
+                    if (!uids.contains(usado)) {
+                        problemas.add(painel[0] + ": datasource uid " + usado + " is not provisioned " + uids);
+                    }
+                }
+            }
+        }
+    }
+
+    private static String servicoQueMonta(Map<String, Object> servicos, String destino) {
+        for (var entrada : servicos.entrySet()) {
+            if (origemMontadaEm(mapa(entrada.getValue()), destino) != null) {
+                return entrada.getKey();
+            }
+        }
+        return null;
+    }
+
+    /** The entries under {@code chave} of every YAML file in a Grafana provisioning directory. */
+    private static List<Map<String, Object>> itensProvisionados(Path diretorio, String chave) throws IOException {
+        List<Map<String, Object>> itens = new ArrayList<>();
+        if (!Files.isDirectory(diretorio)) {
+            return itens;
+        }
+        try (Stream<Path> arquivos = Files.list(diretorio)) {
+            for (Path arquivo : arquivos.filter(a -> a.toString().matches(".*\\.ya?ml")).sorted().toList()) {
+                Object lista = mapa(new Yaml(new SafeConstructor(new LoaderOptions())).load(Files.readString(arquivo)))
+                        .get(chave);
+                for (Object item : lista instanceof List<?> l ? l : List.of()) {
+                    itens.add(mapa(item));
+                }
+            }
+        }
+        return itens;
+    }
+
     /** A {@code -c name=value} setting of a service's command line (a list or one string); null when absent. */
     private static String parametro(Map<String, Object> servico, String nome) {
         Object comando = servico.get("command");
@@ -736,10 +908,18 @@ class DockerComposeTest {
     /** A copy of the real files in a temporary directory, checked clean before a test breaks it. */
     private Path copia() throws IOException {
         Path raiz = raizDoRepositorio();
-        Files.createDirectories(temporario.resolve("deploy/postgres"));
-        for (String arquivo : List.of("docker-compose.yml", "deploy/nginx.conf", "deploy/postgres/replicacao.sh",
-                                      "deploy/postgres/standby.sh", "Dockerfile", ".dockerignore")) {
+        for (String arquivo : List.of("docker-compose.yml", "Dockerfile", ".dockerignore")) {
             Files.copy(raiz.resolve(arquivo), temporario.resolve(arquivo));
+        }
+        try (Stream<Path> implantacao = Files.walk(raiz.resolve("deploy"))) {
+            for (Path origem : implantacao.toList()) {
+                Path destino = temporario.resolve(raiz.relativize(origem).toString());
+                if (Files.isDirectory(origem)) {
+                    Files.createDirectories(destino);
+                } else {
+                    Files.copy(origem, destino);
+                }
+            }
         }
         assertThat(problemas(temporario)).as("the copy before it is broken").isEmpty();
         return temporario;

@@ -5,6 +5,8 @@ import br.com.lojaapi.query.processamento.IdentidadeDoNo;
 import com.zaxxer.hikari.HikariConfig;
 import com.zaxxer.hikari.HikariDataSource;
 import com.zaxxer.hikari.util.DriverDataSource;
+import io.micrometer.core.instrument.Gauge;
+import io.micrometer.core.instrument.MeterRegistry;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.beans.factory.annotation.Value;
 import org.springframework.context.ApplicationEventPublisher;
@@ -41,8 +43,15 @@ public class ConfiguracaoDoBanco {
     }
 
     @Bean(destroyMethod = "close")
-    DisponibilidadeDoBanco disponibilidadeDoBanco(BancoDaAplicacao banco, ApplicationEventPublisher eventos) {
-        return new DisponibilidadeDoBanco(banco.url(), eventos);
+    DisponibilidadeDoBanco disponibilidadeDoBanco(BancoDaAplicacao banco, ApplicationEventPublisher eventos,
+                                                  MeterRegistry metricas) {
+        DisponibilidadeDoBanco disponibilidade = new DisponibilidadeDoBanco(banco.url(), eventos);
+        // What readiness says about the database, for dashboards and alerts (deploy/grafana, deploy/prometheus):
+        // 0 from a confirmed outage until the probe sees the server again, 1 otherwise.
+        Gauge.builder("loja.banco.disponivel", disponibilidade, d -> d.disponivel() ? 1 : 0)
+             .description("1 quando o PostgreSQL está acessível para este nó, 0 durante uma queda confirmada")
+             .register(metricas);
+        return disponibilidade;
     }
 
     /**
