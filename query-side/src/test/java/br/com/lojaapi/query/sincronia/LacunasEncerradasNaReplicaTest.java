@@ -26,6 +26,10 @@ class LacunasEncerradasNaReplicaTest extends TesteNoBanco {
         long antes = lsn(jdbc.queryForObject("SELECT pg_current_wal_insert_lsn()::text", String.class));
         // an index taken and never used: once no transaction that was open then is, it is settled
         long indice = jdbc.queryForObject("SELECT nextval('domain_event_entry_global_index_seq')", Long.class);
+        // WAL written after 'antes', so every bound reached from here is recorded past it: on a quiet server nextval
+        // alone may write none (a sequence logs ahead) and the insert position would not move
+        jdbc.execute("CREATE TABLE IF NOT EXISTS wal_do_teste (n BIGINT)");
+        jdbc.update("INSERT INTO wal_do_teste VALUES (?)", indice);
         long limite = System.nanoTime() + 30_000_000_000L;
         while (lacunas.ate() < indice) {
             if (System.nanoTime() > limite) {
