@@ -100,12 +100,13 @@ class MetricasDoPainelTest extends TesteDeApi {
     private void trafego() {
         LojaDeTeste loja = novaLoja();
         ReceptorDeWebhooks receptor = ReceptorDeWebhooks.compartilhado();
-        String caminho = "/r/" + UUID.randomUUID();
-        receptor.falharPrimeiras(caminho, 1, 503);
-        Resposta webhook = api.post("/v1/webhooks").token(loja.token())
-                              .json("{\"nome\":\"Painel\",\"url\":\"" + receptor.url(caminho)
-                                    + "\",\"eventos\":[\"pedido.criado\"]}").enviar();
-        assertThat(webhook.status()).as(webhook.toString()).isEqualTo(201);
+        // one endpoint that always refuses and one that accepts: each test delivery's outcome is fixed, whatever the
+        // queued pedido.criado deliveries to the same endpoints do meanwhile
+        String recusa = "/r/" + UUID.randomUUID();
+        receptor.sempreFalhar(recusa, 503);
+        String aceita = "/r/" + UUID.randomUUID();
+        String webhookQueFalha = criarWebhook(loja, receptor.url(recusa));
+        String webhookQueAceita = criarWebhook(loja, receptor.url(aceita));
         Resposta produto = api.post("/v1/produtos").token(loja.token()).json("{\"nome\":\"Café\",\"preco\":10}").enviar();
         assertThat(produto.status()).as(produto.toString()).isEqualTo(201);
         Resposta pedido = api.post("/v1/pedidos").token(loja.token())
@@ -113,13 +114,20 @@ class MetricasDoPainelTest extends TesteDeApi {
                                    + "[{\"produtoId\":\"" + produto.texto("id") + "\",\"quantidade\":1}]}").enviar();
         assertThat(pedido.status()).as(pedido.toString()).isEqualTo(201);
         assertThat(api.get("/v1/pedidos/" + pedido.texto("id")).token(loja.token()).enviar().status()).isEqualTo(200);
-        String webhookId = webhook.texto("id");
-        Resposta falhou = api.post("/v1/webhooks/" + webhookId + "/teste").token(loja.token()).enviar();
+        Resposta falhou = api.post("/v1/webhooks/" + webhookQueFalha + "/teste").token(loja.token()).enviar();
         assertThat(falhou.status()).as(falhou.toString()).isEqualTo(200);
         assertThat(falhou.json().path("sucesso").asBoolean()).as(falhou.toString()).isFalse();
-        Resposta deuCerto = api.post("/v1/webhooks/" + webhookId + "/teste").token(loja.token()).enviar();
+        Resposta deuCerto = api.post("/v1/webhooks/" + webhookQueAceita + "/teste").token(loja.token()).enviar();
         assertThat(deuCerto.status()).as(deuCerto.toString()).isEqualTo(200);
         assertThat(deuCerto.json().path("sucesso").asBoolean()).as(deuCerto.toString()).isTrue();
+    }
+
+    private String criarWebhook(LojaDeTeste loja, String url) {
+        Resposta webhook = api.post("/v1/webhooks").token(loja.token())
+                              .json("{\"nome\":\"Painel\",\"url\":\"" + url + "\",\"eventos\":[\"pedido.criado\"]}")
+                              .enviar();
+        assertThat(webhook.status()).as(webhook.toString()).isEqualTo(201);
+        return webhook.texto("id");
     }
 
     // --- what the files query ---
