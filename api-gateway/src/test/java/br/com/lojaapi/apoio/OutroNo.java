@@ -21,6 +21,13 @@ public final class OutroNo implements AutoCloseable {
     public static final Map<String, Object> SEM_LIMITES =
             Map.of("loja.limite.por-minuto", 1_000_000, "loja.limite.escritas-por-minuto", 1_000_000);
 
+    /** {@link #SEM_LIMITES} with the node's name ({@code loja.nos.nome}): the settings of a named extra node. */
+    public static Map<String, Object> semLimites(String nome) {
+        Map<String, Object> propriedades = new java.util.HashMap<>(SEM_LIMITES);
+        propriedades.put("loja.nos.nome", nome);
+        return propriedades;
+    }
+
     /** A node on the test database with the first node's quotas ({@link #SEM_LIMITES}). */
     public static OutroNo semLimites() {
         return iniciar(SEM_LIMITES);

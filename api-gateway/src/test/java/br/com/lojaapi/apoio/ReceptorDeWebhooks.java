@@ -37,6 +37,13 @@ public final class ReceptorDeWebhooks implements AutoCloseable {
         public String texto() {
             return new String(corpo, StandardCharsets.UTF_8);
         }
+
+        /** The id of the resource the delivery's body carries ({@code dados.id}), "" when it has none. */
+        public String idDosDados() {
+            String texto = texto();
+            int i = texto.indexOf("\"dados\":{\"id\":\"");
+            return i < 0 ? "" : texto.substring(i + 15, texto.indexOf('"', i + 15));
+        }
     }
 
     private record Comportamento(int falhasIniciais, int statusDeFalha, Duration atraso) {

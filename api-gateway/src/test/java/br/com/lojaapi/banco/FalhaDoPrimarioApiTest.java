@@ -11,6 +11,8 @@ import br.com.lojaapi.apoio.TesteDeApi.LojaDeTeste;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import org.junit.jupiter.api.Test;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -60,6 +62,8 @@ import static org.assertj.core.api.Assertions.fail;
  * the outage broke is judged within the test's time.
  */
 class FalhaDoPrimarioApiTest {
+
+    private static final Logger LOG = LoggerFactory.getLogger(FalhaDoPrimarioApiTest.class);
 
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final String ADMIN = TesteDeApi.ADMIN;
@@ -176,7 +180,7 @@ class FalhaDoPrimarioApiTest {
                 porStatus.getOrDefault(503, 0L), porStatus.getOrDefault(-1, 0L), porStatus,
                 primeiro == null ? "nenhum" : Duration.between(promovido, primeiro).toMillis(), promocaoMs,
                 Duration.between(morte, promovido).toMillis());
-        System.out.println("Falha do primário, a carga: " + carga);
+        LOG.info("Falha do primário, a carga: {}", carga);
 
         // (a) no 500: a 503 says so and when to retry; a broken connection is not acknowledged, and nothing else
         // comes back
@@ -256,9 +260,8 @@ class FalhaDoPrimarioApiTest {
                 ESPERA, "pedido.criado de cada um dos " + pedidos.size() + " pedidos");
         int entregas = receptor.recebidos(caminho).size();
 
-        System.out.printf("Falha do primário: %s; não confirmados reenviados: %s; confirmados repetidos: %s; %d "
-                + "entregas de pedido.criado para %d pedidos%n", carga, comoResolvidos, comoRepetidos, entregas,
-                pedidos.size());
+        LOG.info("Falha do primário: {}; não confirmados reenviados: {}; confirmados repetidos: {}; {} entregas de "
+                + "pedido.criado para {} pedidos", carga, comoResolvidos, comoRepetidos, entregas, pedidos.size());
     }
 
     /** One client: orders of 1 to 3 products, 1 to 3 of each, each with a key of its own, until told to stop. */

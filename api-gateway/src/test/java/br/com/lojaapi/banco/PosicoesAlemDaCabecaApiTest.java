@@ -16,8 +16,6 @@ import java.sql.DriverManager;
 import java.sql.ResultSet;
 import java.sql.Statement;
 import java.time.Duration;
-import java.util.HashMap;
-import java.util.Map;
 import java.util.UUID;
 import java.util.concurrent.TimeUnit;
 
@@ -40,7 +38,7 @@ class PosicoesAlemDaCabecaApiTest {
         UrlDoBanco banco = BancoDeTestes.url("alem_da_cabeca_" + UUID.randomUUID().toString().substring(0, 8));
         LojaDeTeste loja;
         String antes;
-        try (NoEmOutroProcesso primeiro = NoEmOutroProcesso.iniciar("alem-1", banco, configuracao("alem-1"))) {
+        try (NoEmOutroProcesso primeiro = NoEmOutroProcesso.iniciar("alem-1", banco, OutroNo.semLimites("alem-1"))) {
             primeiro.aguardarPronto();
             loja = TesteDeApi.novaLoja(primeiro.cliente());
             antes = criarCategoria(primeiro.cliente(), loja, "Antes");
@@ -51,7 +49,7 @@ class PosicoesAlemDaCabecaApiTest {
         executar(banco, "UPDATE token_entry SET token = convert_to('{\"index\":" + (cabeca + ALEM)
                 + ",\"gaps\":[]}', 'UTF8') WHERE processor_name = 'categoria-view'");
 
-        try (NoEmOutroProcesso segundo = NoEmOutroProcesso.iniciar("alem-2", banco, configuracao("alem-2"))) {
+        try (NoEmOutroProcesso segundo = NoEmOutroProcesso.iniciar("alem-2", banco, OutroNo.semLimites("alem-2"))) {
             segundo.aguardarPronto();
             ClienteHttp cliente = segundo.cliente();
             String depois = criarCategoria(cliente, loja, "Depois");
@@ -105,9 +103,4 @@ class PosicoesAlemDaCabecaApiTest {
         }
     }
 
-    private static Map<String, Object> configuracao(String nome) {
-        Map<String, Object> propriedades = new HashMap<>(OutroNo.SEM_LIMITES);
-        propriedades.put("loja.nos.nome", nome);
-        return propriedades;
-    }
 }

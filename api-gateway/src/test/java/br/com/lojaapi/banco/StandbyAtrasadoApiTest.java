@@ -13,14 +13,14 @@ import br.com.lojaapi.apoio.TesteDeApi.LojaDeTeste;
 import br.com.lojaapi.gateway.banco.LinhaDoTempo;
 import com.fasterxml.jackson.databind.JsonNode;
 import org.junit.jupiter.api.Test;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
-import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
 import java.util.function.BooleanSupplier;
@@ -38,6 +38,8 @@ import static org.assertj.core.api.Assertions.fail;
  */
 class StandbyAtrasadoApiTest {
 
+    private static final Logger LOG = LoggerFactory.getLogger(StandbyAtrasadoApiTest.class);
+
     private static final int CLIENTES = 5;
     private static final Duration ESPERA = Duration.ofSeconds(90);
 
@@ -45,7 +47,7 @@ class StandbyAtrasadoApiTest {
     void standbyAtrasadoPromovidoONoParaRecomecaENadaDoQueSumiuEMostrado() throws Exception {
         try (PostgresReplicado pg = PostgresReplicado.iniciar(PostgresReplicado.Modo.ASSINCRONO);
              ReceptorDeWebhooks receptor = new ReceptorDeWebhooks()) {
-            NoEmOutroProcesso primeiro = NoEmOutroProcesso.iniciar("atrasado-1", pg.urlJdbc(), configuracao("atrasado-1"));
+            NoEmOutroProcesso primeiro = NoEmOutroProcesso.iniciar("atrasado-1", pg.urlJdbc(), OutroNo.semLimites("atrasado-1"));
             LojaDeTeste loja;
             String caminho;
             List<String> mantidos;
@@ -78,7 +80,7 @@ class StandbyAtrasadoApiTest {
 
             // started again, as its supervisor would
             try (NoEmOutroProcesso segundo = NoEmOutroProcesso.iniciar("atrasado-2", pg.urlJdbc(),
-                    configuracao("atrasado-2"))) {
+                    OutroNo.semLimites("atrasado-2"))) {
                 segundo.aguardarPronto();
                 long deVolta = Duration.between(promovido, Instant.now()).toMillis();
                 ClienteHttp api = segundo.cliente();
@@ -116,12 +118,12 @@ class StandbyAtrasadoApiTest {
                 List<String> depois = criarClientes(api, loja, "Depois");
                 receptor.aguardar(caminho, recebidos -> {
                     Set<String> chegaram = new HashSet<>();
-                    recebidos.forEach(r -> chegaram.add(idDoCliente(r)));
+                    recebidos.forEach(r -> chegaram.add(r.idDosDados()));
                     return chegaram.containsAll(depois);
                 }, ESPERA, "cliente.criado dos clientes criados depois da promoção");
-                System.out.printf("Standby atrasado: o nó parou %d ms após a promoção e serviu de novo %d ms após "
-                        + "ela; %d posições perdidas, %d eventos listados%n", parou, deVolta,
-                        perda.path("perdidos").asLong(), perda.path("eventos").size());
+                LOG.info("Standby atrasado: o nó parou {} ms após a promoção e serviu de novo {} ms após ela; {} "
+                        + "posições perdidas, {} eventos listados", parou, deVolta, perda.path("perdidos").asLong(),
+                        perda.path("eventos").size());
             }
         }
     }
@@ -154,15 +156,5 @@ class StandbyAtrasadoApiTest {
         }
     }
 
-    private static String idDoCliente(ReceptorDeWebhooks.Recebido recebido) {
-        String texto = recebido.texto();
-        int i = texto.indexOf("\"dados\":{\"id\":\"");
-        return i < 0 ? "" : texto.substring(i + 15, texto.indexOf('"', i + 15));
-    }
 
-    private static Map<String, Object> configuracao(String nome) {
-        Map<String, Object> propriedades = new HashMap<>(OutroNo.SEM_LIMITES);
-        propriedades.put("loja.nos.nome", nome);
-        return propriedades;
-    }
 }

@@ -21,10 +21,8 @@ import java.sql.DriverManager;
 import java.sql.ResultSet;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
-import java.util.Map;
 import java.util.Set;
 import java.util.UUID;
 import java.util.concurrent.TimeUnit;
@@ -52,7 +50,7 @@ class EnvioComNoMortoApiTest {
     @BeforeAll
     static void iniciar() {
         banco = BancoDeTestes.url("envio_no_morto");
-        a = OutroNo.iniciar(banco, configuracao("a"));
+        a = OutroNo.iniciar(banco, OutroNo.semLimites("a"));
         receptor = new ReceptorDeWebhooks();
     }
 
@@ -68,7 +66,7 @@ class EnvioComNoMortoApiTest {
 
     @Test
     void tentativasDeUmNoMortoSaoRetomadasENadaDoQueEleAceitouSePerde() throws Exception {
-        NoEmOutroProcesso b = NoEmOutroProcesso.iniciar("envio-b", banco, configuracao("b"));
+        NoEmOutroProcesso b = NoEmOutroProcesso.iniciar("envio-b", banco, OutroNo.semLimites("b"));
         try {
             b.aguardarPronto();
             ClienteHttp clienteA = a.cliente();
@@ -103,7 +101,7 @@ class EnvioComNoMortoApiTest {
             for (String caminho : caminhos) {
                 receptor.aguardar(caminho, recebidos -> {
                     Set<String> chegaram = new HashSet<>();
-                    recebidos.forEach(r -> chegaram.add(idDoCliente(r)));
+                    recebidos.forEach(r -> chegaram.add(r.idDosDados()));
                     return chegaram.containsAll(clientes);
                 }, ESPERA, "todos os " + EVENTOS + " eventos em " + caminho);
             }
@@ -147,15 +145,5 @@ class EnvioComNoMortoApiTest {
         }
     }
 
-    private static String idDoCliente(ReceptorDeWebhooks.Recebido recebido) {
-        String texto = recebido.texto();
-        int i = texto.indexOf("\"dados\":{\"id\":\"");
-        return i < 0 ? "" : texto.substring(i + 15, texto.indexOf('"', i + 15));
-    }
 
-    private static Map<String, Object> configuracao(String nome) {
-        Map<String, Object> propriedades = new HashMap<>(OutroNo.SEM_LIMITES);
-        propriedades.put("loja.nos.nome", nome);
-        return propriedades;
-    }
 }
