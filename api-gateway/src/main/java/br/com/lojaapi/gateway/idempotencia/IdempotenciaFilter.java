@@ -188,7 +188,8 @@ public class IdempotenciaFilter extends OncePerRequestFilter {
             } catch (RuntimeException e) {
                 // Releasing the key could let a retry do the work again. It stays in progress: a retry gets 409, and
                 // once abandoned runs again only if nothing was committed. The client still gets this response.
-                log.warn("Resposta da Idempotency-Key não foi guardada: {}", e.toString());
+                // the exception goes last, so an outage that explains it drops the line (SilencioDuranteAQueda)
+                log.warn("Resposta da Idempotency-Key não foi guardada: {}", e.toString(), e);
             }
         } else {
             liberar(reivindicada);
@@ -201,7 +202,7 @@ public class IdempotenciaFilter extends OncePerRequestFilter {
             chaves.liberar(reivindicada);
         } catch (RuntimeException e) {
             log.warn("Idempotency-Key não foi liberada; fica em andamento até ser dada como abandonada: {}",
-                    e.toString());
+                    e.toString(), e);
         }
     }
 
