@@ -25,9 +25,13 @@
 # CENARIOS picks the groups: "custos" (each of the scenarios in $CUSTOS, "pedido" = POST /v1/pedidos with 3 items
 # with stock control, "lista" = GET /v1/pedidos?limite=50, "produto" = GET /v1/produtos/{id}, on $LOJAS stores
 # with a token each and $PRODUTOS_POR_LOJA products each, requests spread over them (bench/custos.lua); right
-# after each, pgbench runs its plain-SQL equivalent (bench/sql-puro/) on tables of its own on the same server with
-# the same connections and duration; printed: both rates, their ratio, and the statements the service sent per
-# request as pg_stat_statements counts them), "api" (the other REST scenarios), "webhooks" (deliveries to a local
+# after each, the same wrk load on the conventional baseline (bench/convencional/: the three requests as a team
+# would write them without event sourcing, Spring MVC, JdbcTemplate, HikariCP, Jackson, the same quota statement,
+# JSON shapes and validation; built here with Maven, given the same stores, token hashes and products through the
+# service's API, its shapes checked against the service's before anything is measured, on a database of its own
+# on port $PORTA_CONVENCIONAL, PORTA+6), then pgbench runs the plain-SQL equivalent (bench/sql-puro/) on tables
+# of its own on the same server with the same connections and duration; printed: the three rates, both ratios, and
+# the statements and transactions per request as pg_stat_statements and pg_stat_database count them), "api" (the other REST scenarios), "webhooks" (deliveries to a local
 # receiver, bench/webhooks.py: deliveries per second and the time from the event's criadoEm to its arrival),
 # "reconstrucao" (not in the default: it fills the event store with $EVENTOS order events, copies of a few orders
 # created through the API (bench/reconstrucao.sql), times the live processors catching up with them, then rebuilds
@@ -117,6 +121,10 @@ fanout_aquecimento="${FANOUT_AQUECIMENTO:-20}"
 fanout_dreno="${FANOUT_DRENO:-$dreno_maximo}"
 porta_fanout="${PORTA_FANOUT:-$((porta + 4))}"    # the fan-out receiver
 porta_recusada=$((porta_fanout + 1))              # nothing listens there: the refused endpoints
+# The conventional baseline of the costed scenarios (bench/convencional/: Spring MVC, JdbcTemplate, HikariCP with
+# the service's default pool of 20), built here, on a database of its own on the same server.
+porta_convencional="${PORTA_CONVENCIONAL:-$((porta + 6))}"
+jar_convencional="$raiz/bench/convencional/target/convencional.jar"
 
 quer() { case " $cenarios " in *" $1 "*) return 0 ;; *) return 1 ;; esac; }
 custo_quer() { case " $custos " in *" $1 "*) return 0 ;; *) return 1 ;; esac; }
@@ -253,6 +261,7 @@ pid_vigia=$!
 # Another service on a port would be measured instead of this one (and this one would not start).
 porta_ocupada() { (exec 3<>"/dev/tcp/127.0.0.1/$1") 2>/dev/null || curl -s -o /dev/null "http://localhost:$1/"; }
 for p in "$porta" "$porta_receptor" "$porta_pg" $(quer sincronia && echo "$porta_no2") \
+         $(quer custos && echo "$porta_convencional") \
          $(quer fanout && echo "$porta_fanout $porta_recusada"); do
   if porta_ocupada "$p"; then
     echo "Porta $p já em uso: escolha outras com PORTA=... (usa PORTA a PORTA+5) ou PORTA_PG=..." >&2; exit 1
@@ -275,6 +284,12 @@ sql() { "$pg_bin/psql" -X -q -At -v ON_ERROR_STOP=1 -h localhost -p "$porta_pg" 
 sql_bench -c "CREATE EXTENSION pg_stat_statements" -c "CREATE ROLE loja LOGIN SUPERUSER" -c "CREATE ROLE sql_puro LOGIN" \
   -c "CREATE DATABASE loja OWNER loja"
 url_banco="jdbc:postgresql://localhost:$porta_pg/loja"
+if quer custos; then
+  sql_bench -c "CREATE ROLE convencional LOGIN" -c "CREATE DATABASE convencional OWNER convencional"
+  echo "Construindo a base convencional (bench/convencional)..." >&2
+  mvn -q -f "$raiz/bench/convencional/pom.xml" -DskipTests package >"$dados/convencional-build.log" 2>&1 \
+    || { echo "A base convencional não compilou:" >&2; tail -30 "$dados/convencional-build.log" >&2; exit 1; }
+fi
 
 # ALLOW_PRIVATE_NETWORK_TARGETS: the webhook receiver listens on loopback, which the service refuses otherwise.
 DATA_DIR="$dados" SERVER_PORT="$porta" ADMIN_TOKEN="$admin" SECRETS_KEY="$segredos" ALLOW_PRIVATE_NETWORK_TARGETS=true \
@@ -722,7 +737,7 @@ if quer custos; then
   # Statements the service (role loja) or pgbench (role sql_puro) sent since the last reset, as pg_stat_statements
   # counts them; transactions of the service's database (pg_stat_database, never reset here).
   comandos() { sql_bench -c "SELECT coalesce(sum(calls), 0) FROM pg_stat_statements WHERE userid = '$1'::regrole"; }
-  transacoes() { sql_bench -c "SELECT xact_commit + xact_rollback FROM pg_stat_database WHERE datname = 'loja'"; }
+  transacoes() { sql_bench -c "SELECT xact_commit + xact_rollback FROM pg_stat_database WHERE datname = '${1:-loja}'"; }
   zerar_comandos() { sql_bench -c "SELECT pg_stat_statements_reset()" >/dev/null; }
   # Entries evicted from pg_stat_statements take their counts with them: the figures would be too low.
   conferir_contagem() {
@@ -747,23 +762,40 @@ if quer custos; then
   custos_mapa="$dados/custos-mapa.tsv"
   minimo_pedidos=50   # orders per store before GET /v1/pedidos?limite=50: every page is full
   # wrk's timeout is raised from 2 s so that a slow answer counts in the percentiles instead of as an error.
-  carregar_custo() { # modo duracao: prints wrk's RESULTADO line
+  carregar_custo() { # modo duracao [base]: prints wrk's RESULTADO line
     CUSTO_MODO="$1" CUSTO_LOJAS="$custos_lojas" wrk -t"$threads" -c"$conexoes_custos" -d"$2" --timeout 30s \
-      -s "$raiz/bench/custos.lua" "$base" | grep '^RESULTADO'
+      -s "$raiz/bench/custos.lua" "${3:-$base}" | grep '^RESULTADO'
   }
-  completar_pedidos() {
+  completar_pedidos() { # [base]
     local criados
-    criados=$(python3 "$raiz/bench/custos.py" completar "$base" "$custos_lojas" "$minimo_pedidos")
-    [ "$criados" = 0 ] || echo "  $criados pedidos criados para que cada loja liste ao menos $minimo_pedidos" >&2
+    criados=$(python3 "$raiz/bench/custos.py" completar "${1:-$base}" "$custos_lojas" "$minimo_pedidos")
+    [ "$criados" = 0 ] || echo "  $criados pedidos criados em ${1:-$base} para que cada loja liste ao menos $minimo_pedidos" >&2
   }
+  base_convencional="http://localhost:$porta_convencional"
+  sql_convencional() { "$pg_bin/psql" -X -q -At -v ON_ERROR_STOP=1 -h localhost -p "$porta_pg" -U convencional -d convencional "$@"; }
 
   echo "Custos: criando $lojas_custos lojas, cada uma com um token e $produtos_por_loja produtos..." >&2
   python3 "$raiz/bench/custos.py" preparar "$base" "$admin" "$lojas_custos" "$produtos_por_loja" \
     "$custos_lojas" "$custos_mapa"
-  echo "Aquecendo custos ($aquecimento_custos por cenário: $custos)..." >&2
+  # The conventional service gets the same stores, token hashes and products, read through the service's API, and
+  # must answer the three requests with the service's JSON shapes before anything is measured.
+  echo "Iniciando a base convencional na porta $porta_convencional..." >&2
+  SERVER_PORT="$porta_convencional" DATABASE_URL="jdbc:postgresql://localhost:$porta_pg/convencional" \
+    DATABASE_USER=convencional RATE_LIMIT_PER_MINUTE=1000000000 RATE_LIMIT_WRITES_PER_MINUTE=1000000000 \
+    java ${JAVA_OPCOES:-} -jar "$jar_convencional" >"$dados/convencional.log" 2>&1 &
+  echo $! >"$dados/convencional.pid"
+  for _ in $(seq 1 120); do
+    [ "$(curl -s -o /dev/null -w '%{http_code}' "$base_convencional/v1/pedidos")" = 401 ] && break
+    vivo "$(cat "$dados/convencional.pid")" || { echo "A base convencional não subiu:" >&2; tail -30 "$dados/convencional.log" >&2; exit 1; }
+    sleep 1
+  done
+  python3 "$raiz/bench/convencional/semear.py" sql "$base" "$admin" "$custos_lojas" | sql_convencional
+  python3 "$raiz/bench/convencional/semear.py" conferir "$base" "$base_convencional" "$custos_lojas"
+  echo "Aquecendo custos ($aquecimento_custos por cenário e serviço: $custos)..." >&2
   for c in $custos; do
-    [ "$c" = lista ] && completar_pedidos
+    [ "$c" = lista ] && { completar_pedidos; completar_pedidos "$base_convencional"; }
     carregar_custo "$c" "$aquecimento_custos" >/dev/null
+    carregar_custo "$c" "$aquecimento_custos" "$base_convencional" >/dev/null
   done
   # The plain-SQL tables, filled from what the service holds now (the order scenario's event payloads are copies
   # of the warm-up's events).
@@ -773,7 +805,7 @@ if quer custos; then
   # for as long with as many connections. Prints one line; any error response or failed transaction stops the run.
   cenario_custo() { # modo
     local modo=$1 detalhe resultado requisicoes erros erros_conexao rps p50 p90 p99 t0 t1 c_api x0 x1 saida_pgbench transacoes_sql tps \
-      falhas latencia c_sql
+      falhas latencia c_sql conv c_conv xc0 xc1 conv_req conv_rps conv_p50 conv_p99
     [ "$modo" = lista ] && { completar_pedidos; sql -f "$raiz/bench/sql-puro/pedidos-da-api.sql"; }
     echo "Custo de $modo: API ($duracao, $conexoes_custos conexões)..." >&2
     aquietar
@@ -798,6 +830,22 @@ if quer custos; then
     detalhe=$(sql_bench -F' ' -c "SELECT 'comandos-$modo', to_char(calls::numeric / $requisicoes, 'FM9990.00'),
         left(regexp_replace(query, '\s+', ' ', 'g'), 160) FROM pg_stat_statements
        WHERE userid = 'loja'::regrole ORDER BY calls DESC LIMIT 30")
+    # The conventional service, for as long with as many connections (its database is its own, so its
+    # transactions are counted exactly).
+    [ "$modo" = lista ] && completar_pedidos "$base_convencional"
+    echo "Custo de $modo: convencional ($duracao, $conexoes_custos conexões)..." >&2
+    zerar_comandos
+    xc0=$(transacoes convencional)
+    conv=$(carregar_custo "$modo" "$duracao" "$base_convencional")
+    c_conv=$(comandos convencional)
+    xc1=$(transacoes convencional)
+    conferir_contagem
+    campo_conv() { echo "$conv" | tr ' ' '\n' | sed -n "s/^$1=//p"; }
+    conv_req=$(campo_conv requisicoes) conv_rps=$(campo_conv rps) conv_p50=$(campo_conv p50_ms) conv_p99=$(campo_conv p99_ms)
+    [ "${conv_req:-0}" -gt 0 ] || { echo "custo-$modo: o convencional não respondeu ($conv)" >&2; exit 1; }
+    if [ "$(campo_conv erros_status)" != 0 ] || [ "$(campo_conv erros_conexao)" != 0 ]; then
+      echo "custo-$modo: o convencional deu erros ($conv); fim do seu log:" >&2; tail -20 "$dados/convencional.log" >&2; exit 1
+    fi
     echo "Custo de $modo: SQL puro (pgbench, $segundos_custos s)..." >&2
     zerar_comandos
     saida_pgbench=$(cd "$raiz/bench/sql-puro" && "$pg_bin/pgbench" -h localhost -p "$porta_pg" -U sql_puro -d loja \
@@ -815,10 +863,13 @@ if quer custos; then
     fi
     awk -v m="$modo" -v c="$conexoes_custos" -v r="$requisicoes" -v rps="$rps" -v p50="$p50" -v p90="$p90" \
       -v p99="$p99" -v n="$c_api" -v x=$((x1 - x0)) -v s="$(awk -v a="$t0" -v b="$t1" 'BEGIN { print b - a }')" \
-      -v f="$fundo" -v tx="$transacoes_sql" -v tps="$tps" -v lat="$latencia" -v ns="$c_sql" 'BEGIN {
+      -v f="$fundo" -v tx="$transacoes_sql" -v tps="$tps" -v lat="$latencia" -v ns="$c_sql" \
+      -v cr="$conv_req" -v crps="$conv_rps" -v cp50="$conv_p50" -v cp99="$conv_p99" -v cn="$c_conv" -v cx=$((xc1 - xc0)) 'BEGIN {
         printf "custo-%s conexoes=%d api_requisicoes=%d api_rps=%.1f api_p50_ms=%.2f api_p90_ms=%.2f api_p99_ms=%.2f", m, c, r, rps, p50, p90, p99
         printf " comandos=%d comandos_por_req=%.1f fundo_por_req=%.2f transacoes_por_req=%.2f janela_s=%.1f", n, n / r, f * s / r, x / r, s
-        printf " sql_transacoes=%d sql_tps=%.1f sql_latencia_ms=%.2f sql_comandos_por_tx=%.1f razao_pct=%.2f\n", tx, tps, lat, ns / tx, 100 * rps / tps }'
+        printf " conv_requisicoes=%d conv_rps=%.1f conv_p50_ms=%.2f conv_p99_ms=%.2f conv_comandos_por_req=%.1f conv_transacoes_por_req=%.2f", cr, crps, cp50, cp99, cn / cr, cx / cr
+        printf " sql_transacoes=%d sql_tps=%.1f sql_latencia_ms=%.2f sql_comandos_por_tx=%.1f razao_pct=%.2f", tx, tps, lat, ns / tx, 100 * rps / tps
+        printf " razao_conv=%.2f conv_razao_pct=%.2f\n", rps / crps, 100 * crps / tps }'
     echo "$detalhe"
   }
   # What the service sends idle, per second: part of every scenario's count, shown apart.
@@ -885,13 +936,14 @@ mv "$saida.tmp" "$saida"
 
 {
   if grep -q '^custo-' "$saida"; then
-    echo "Custos: a API e, logo depois, o mesmo trabalho em SQL puro (pgbench, bench/sql-puro/) no mesmo servidor, com as mesmas conexões e duração. razão = req/s da API ÷ transações/s do SQL. comandos/req = comandos que o serviço enviou (pg_stat_statements, papel loja: BEGIN incluído; COMMIT, já preparado pelo driver, não é contado) ÷ requisições respondidas; fundo = a parte que o serviço envia parado ($(sed -n 's/^custos-fundo comandos_s=\([0-9.]*\).*/\1/p' "$saida") comandos/s); transações/req dá os COMMITs."
+    echo "Custos: a API, logo depois o mesmo trabalho no serviço convencional (bench/convencional/: Spring MVC, JdbcTemplate, HikariCP, sem event sourcing) e em SQL puro (pgbench, bench/sql-puro/), no mesmo servidor, com as mesmas conexões e duração. ÷ conv. = req/s da API ÷ req/s do convencional; razão = req/s da API ÷ transações/s do SQL; conv. ÷ SQL = req/s do convencional ÷ transações/s do SQL. comandos/req = comandos enviados (pg_stat_statements, papel loja ou convencional: BEGIN incluído; COMMIT, já preparado pelo driver, não é contado) ÷ requisições respondidas; fundo = a parte que o serviço envia parado ($(sed -n 's/^custos-fundo comandos_s=\([0-9.]*\).*/\1/p' "$saida") comandos/s); transações/req dá os COMMITs (o convencional tem um banco só seu)."
     echo
-    echo "| cenário | conexões | API req/s | API p50 ms | API p99 ms | SQL puro tx/s | razão | comandos/req | fundo/req | transações/req | comandos/tx SQL |"
-    echo "|---|---|---|---|---|---|---|---|---|---|---|"
+    echo "| cenário | conexões | API req/s | API p50 ms | API p99 ms | convencional req/s | conv. p99 ms | SQL puro tx/s | ÷ conv. | razão | conv. ÷ SQL | comandos/req | fundo/req | transações/req | conv. comandos/req | conv. transações/req | comandos/tx SQL |"
+    echo "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|"
     grep '^custo-' "$saida" | awk '{ delete v; for (i = 2; i <= NF; i++) { split($i, kv, "="); v[kv[1]] = kv[2] }
-      printf "| %s | %s | %s | %s | %s | %s | %s%% | %s | %s | %s | %s |\n", $1, v["conexoes"], v["api_rps"], v["api_p50_ms"], v["api_p99_ms"],
-        v["sql_tps"], v["razao_pct"], v["comandos_por_req"], v["fundo_por_req"], v["transacoes_por_req"], v["sql_comandos_por_tx"] }'
+      printf "| %s | %s | %s | %s | %s | %s | %s | %s | %s | %s%% | %s%% | %s | %s | %s | %s | %s | %s |\n", $1, v["conexoes"], v["api_rps"], v["api_p50_ms"], v["api_p99_ms"],
+        v["conv_rps"], v["conv_p99_ms"], v["sql_tps"], v["razao_conv"], v["razao_pct"], v["conv_razao_pct"], v["comandos_por_req"], v["fundo_por_req"],
+        v["transacoes_por_req"], v["conv_comandos_por_req"], v["conv_transacoes_por_req"], v["sql_comandos_por_tx"] }'
     echo
   fi
   if grep -q ' requisicoes=' "$saida"; then
