@@ -11,24 +11,12 @@ Any answer other than the expected status stops the script with the status and t
 """
 import hashlib
 import json
+import os
 import sys
-import urllib.error
-import urllib.request
 
-
-def chamar(metodo, url, token, corpo=None, esperado=200):
-    dados = json.dumps(corpo).encode() if corpo is not None else None
-    pedido = urllib.request.Request(url, dados, method=metodo, headers={"Authorization": "Bearer " + token})
-    if dados is not None:
-        pedido.add_header("Content-Type", "application/json")
-    try:
-        with urllib.request.urlopen(pedido, timeout=60) as resposta:
-            status, texto = resposta.status, resposta.read()
-    except urllib.error.HTTPError as erro:
-        status, texto = erro.code, erro.read()
-    if status != esperado:
-        raise SystemExit(f"{metodo} {url}: {status} (esperado {esperado}): {texto[:500]!r}")
-    return json.loads(texto) if texto else None
+# The HTTP helper of bench/custos.py: the same calls, the same failure on an unexpected status.
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+from custos import chamar  # noqa: E402
 
 
 def lojas_do_arquivo(arquivo):
