@@ -70,7 +70,8 @@
         var json = null;
         try { json = texto ? JSON.parse(texto) : null; } catch (e) { json = null; }
         if (resposta.status === 401) {
-          recusar((json && json.erro) || 'O link expirou ou o token que o criou foi revogado.');
+          // The API's message is for developers; the page says it in a person's words.
+          recusar('O link expirou ou o token da loja que o criou foi revogado.');
           throw new Recusado();
         }
         if (!resposta.ok) {
@@ -155,7 +156,8 @@
     if (!saude) { return { classe: '', selo: 'neutro', texto: 'Sem dados' }; }
     if (saude.circuito === 'ABERTO') { return { classe: 'falhando', selo: 'erro', texto: 'Circuito aberto' }; }
     if (saude.falhasSeguidas > 0) {
-      return { classe: 'falhando', selo: 'erro', texto: saude.falhasSeguidas + ' falha(s) seguida(s)' };
+      return { classe: 'falhando', selo: 'erro', texto: saude.falhasSeguidas === 1 ? '1 falha'
+        : saude.falhasSeguidas + ' falhas seguidas' };
     }
     return { classe: '', selo: 'ok', texto: 'Saudável' };
   }
@@ -393,7 +395,7 @@
     botao.disabled = true;
     api('POST', '/v1/webhooks/' + encodeURIComponent(selecionado) + '/recuperar', { desde: desde }).then(function (r) {
       avisar(r.entregas === 0 ? 'Nenhuma entrega falhou nesse período: nada a recuperar.'
-        : r.entregas + ' entrega(s) ganharam uma nova série de tentativas'
+        : (r.entregas === 1 ? '1 entrega ganhou' : r.entregas + ' entregas ganharam') + ' uma nova série de tentativas'
         + (r.todas ? '.' : ' (as mais antigas; peça outra recuperação quando esta terminar).'), false);
       acompanhar();
       return carregarEndpoints();

@@ -18,10 +18,10 @@ import java.nio.charset.StandardCharsets;
 import java.util.Map;
 
 /**
- * The delivery portal's page (decision 077): one HTML file, its script and its style, read from the jar once. The
- * page loads nothing else and talks only to this service, as its Content-Security-Policy says; its link's secret is
- * in the URL's fragment, which never reaches a server, and {@code Referrer-Policy: no-referrer} keeps the page's
- * address out of any request it makes.
+ * The delivery portal's page (decision 077): one HTML file, its script, its style and its icon, read from the jar
+ * once. The page loads nothing else and talks only to this service, as its Content-Security-Policy says; its link's
+ * secret is in the URL's fragment, which never reaches a server, and {@code Referrer-Policy: no-referrer} keeps the
+ * page's address out of any request it makes.
  */
 @Hidden
 @RestController
@@ -36,7 +36,8 @@ class PaginaDoPortalController {
     private final Map<String, Arquivo> arquivos = Map.of(
             "pagina", ler("index.html", new MediaType("text", "html", StandardCharsets.UTF_8)),
             "portal.js", ler("portal.js", new MediaType("text", "javascript", StandardCharsets.UTF_8)),
-            "portal.css", ler("portal.css", new MediaType("text", "css", StandardCharsets.UTF_8)));
+            "portal.css", ler("portal.css", new MediaType("text", "css", StandardCharsets.UTF_8)),
+            "icone.svg", ler("icone.svg", new MediaType("image", "svg+xml")));
 
     @GetMapping(PortalDeEntregasController.PAGINA)
     ResponseEntity<byte[]> pagina() {
