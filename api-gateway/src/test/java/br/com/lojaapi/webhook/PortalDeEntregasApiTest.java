@@ -1,8 +1,13 @@
 package br.com.lojaapi.webhook;
 
+import br.com.lojaapi.apoio.LogCapturado;
 import br.com.lojaapi.apoio.Resposta;
+import ch.qos.logback.classic.spi.ILoggingEvent;
+import ch.qos.logback.classic.spi.ThrowableProxyUtil;
 import com.fasterxml.jackson.databind.JsonNode;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+import org.slf4j.Logger;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.jdbc.core.JdbcTemplate;
 
@@ -20,6 +25,10 @@ class PortalDeEntregasApiTest extends TesteDeWebhooks {
     @Autowired
     JdbcTemplate jdbc;
 
+    /** Everything the service logs during each test. */
+    @RegisterExtension
+    final LogCapturado log = LogCapturado.de(Logger.ROOT_LOGGER_NAME);
+
     record Link(String url, String segredo, Instant expiraEm) {
     }
 
@@ -29,6 +38,17 @@ class PortalDeEntregasApiTest extends TesteDeWebhooks {
         String url = criado.texto("url");
         assertThat(url).contains("/portal/webhooks#");
         return new Link(url, url.substring(url.indexOf('#') + 1), Instant.parse(criado.texto("expiraEm")));
+    }
+
+    /** No line the service logged holds the link's secret (nor, so, the link). */
+    void semOSegredoNosLogs(String segredo) {
+        synchronized (log.trava()) {
+            for (ILoggingEvent evento : log.eventos()) {
+                String linha = evento.getFormattedMessage() + (evento.getThrowableProxy() == null ? ""
+                        : ThrowableProxyUtil.asString(evento.getThrowableProxy()));
+                assertThat(linha).as("linha de log").doesNotContain(segredo);
+            }
+        }
     }
 
     /** A test delivery to the webhook, which stays in its log: its id. */
@@ -86,6 +106,7 @@ class PortalDeEntregasApiTest extends TesteDeWebhooks {
                 SELECT COUNT(*) FROM portal_de_webhooks WHERE hash = sha256(convert_to(?, 'UTF8'))""",
                 Integer.class, link.segredo());
         assertThat(guardados).isEqualTo(1);
+        semOSegredoNosLogs(link.segredo());
     }
 
     @Test
@@ -155,6 +176,7 @@ class PortalDeEntregasApiTest extends TesteDeWebhooks {
         assertThat(recusada.cabecalho("WWW-Authenticate")).isEqualTo("Bearer");
         assertThat(api.get("/v1/webhooks/portal").token(vencido).enviar().status()).isEqualTo(401);
         assertThat(api.get("/v1/webhooks").token(valido).enviar().status()).as("o outro link segue").isEqualTo(200);
+        semOSegredoNosLogs(vencido);
     }
 
     @Test

@@ -25,7 +25,9 @@ import java.util.Optional;
  * that will run): the operator's area takes only the operator token, a store's area only store tokens, bound to
  * the token's store. A store token is looked up in the same statement that charges the request to its quotas
  * ({@link LimiteDeRequisicoes#entrar}), so a revoked token is refused by its next request on every node; an operator
- * request to {@code /admin} is charged to the operator's quota ({@link CotaDoOperador}). Failed attempts are counted
+ * request to {@code /admin} is charged to the operator's quota ({@link CotaDoOperador}). A store's delivery portal link
+ * ({@link PortaisDeWebhooks}) is admitted as the token that made it while it has not expired, with an authority of its
+ * own that the rules let onto the portal's webhook routes only (decision 077). Failed attempts are counted
  * per client address and, past their budget, refused before any of that work ({@link FalhasDeAutenticacao}).
  * What may run is then decided by the authorization rules ({@link ConfiguracaoDeSeguranca}), which deny by default.
  */

@@ -34,7 +34,8 @@ import java.util.Set;
  * {@code /./}, {@code /../}, backslashes, control characters) and methods outside the API's; what is left is one
  * path that authentication, authorization and Spring MVC all read the same way, decoded ({@link Areas}). Then
  * {@link AutenticacaoFilter} takes the bearer token of the request's area, and the rules below decide: the public
- * routes listed, the operator's area for the operator token, a store's area for a store token, nothing else.
+ * routes listed, the operator's area for the operator token, a store's area for a store token (its
+ * webhook routes also for a delivery portal link of the store, decision 077), nothing else.
  * Answers keep the contract's shape: {@code {erro}} with 401 and {@code WWW-Authenticate: Bearer}, 429 with the
  * quota headers, and every answer gets {@code Cache-Control: no-store} (unless its controller chose otherwise,
  * as public images do) and {@code X-Content-Type-Options: nosniff}.
