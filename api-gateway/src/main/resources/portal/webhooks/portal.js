@@ -352,14 +352,41 @@
     return linha;
   }
 
-  /** After an action, the page follows its effect for a minute: the log shows an attempt when it ends. */
+  /**
+   * After an action, the page follows its effect (the log shows an attempt when it ends), reading only the selected
+   * webhook and its log every 3 s: the portal's requests take from the quota of the store's token, shared with the
+   * store's own integration. It stops once the endpoint's queue is empty and an attempt ended after the action, or
+   * after 45 s.
+   */
   function acompanhar() {
     pararAcompanhamento();
-    var fim = Date.now() + 60000;
+    var inicio = Date.now();
+    var id = selecionado;
     acompanhamento = setInterval(function () {
-      if (Date.now() > fim || !segredo) { pararAcompanhamento(); return; }
-      carregarEndpoints().catch(falhou);
-    }, 2000);
+      if (Date.now() - inicio > 45000 || !segredo || selecionado !== id) { pararAcompanhamento(); return; }
+      atualizarSelecionado().then(function (lista) {
+        var webhook = atual();
+        var recente = lista && lista.entregas && lista.entregas.length
+          && new Date(lista.entregas[0].enviadoEm).getTime() >= inicio - 1000;
+        if (webhook && webhook.saude && webhook.saude.pendentes === 0 && recente) { pararAcompanhamento(); }
+      }).catch(falhou);
+    }, 3000);
+  }
+
+  /** The selected webhook (with its health) and its log, read again. */
+  function atualizarSelecionado() {
+    var id = selecionado;
+    return api('GET', '/v1/webhooks/' + encodeURIComponent(id)).then(function (webhook) {
+      webhooks = webhooks.map(function (w) { return w.id === id ? webhook : w; });
+      desenharEndpoints();
+      desenharDetalhe();
+      var caminho = '/v1/webhooks/' + encodeURIComponent(id) + '/entregas?limite=100&page=' + pagina
+        + ($('so-falhas').checked ? '&sucesso=false' : '');
+      return api('GET', caminho);
+    }).then(function (lista) {
+      if (id === selecionado) { desenharEntregas(lista); }
+      return lista;
+    });
   }
 
   function pararAcompanhamento() {
