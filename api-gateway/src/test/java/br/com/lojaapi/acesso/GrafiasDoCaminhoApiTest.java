@@ -34,7 +34,8 @@ import static org.assertj.core.api.Assertions.assertThat;
  * answer is either a refusal of the spelling (400) or the answer the route it reaches gives to its plain spelling;
  * a store token never gets past an operator route, the operator token never past a store route, and no token past
  * either. Store A's token carries store B's real ids in every path variable, so every route also shows that it
- * refuses another store's resources.
+ * refuses another store's resources; so does a delivery portal link of store A, which never gets past the webhook
+ * routes it is made for (decision 077).
  */
 class GrafiasDoCaminhoApiTest extends TesteDeApi {
 
@@ -51,7 +52,14 @@ class GrafiasDoCaminhoApiTest extends TesteDeApi {
         }
     }
 
-    private enum Credencial { NENHUMA, LOJA, OPERADOR }
+    private enum Credencial { NENHUMA, LOJA, OPERADOR, PORTAL }
+
+    /** What a delivery portal link may reach (decision 077); every other store route refuses it with 401. */
+    private static final Set<Rota> DO_PORTAL = Set.of(new Rota("GET", "/v1/webhooks"),
+            new Rota("GET", "/v1/webhooks/{id}"), new Rota("GET", "/v1/webhooks/{id}/entregas"),
+            new Rota("POST", "/v1/webhooks/{id}/entregas/{entregaId}/reenviar"),
+            new Rota("POST", "/v1/webhooks/{id}/recuperar"), new Rota("POST", "/v1/webhooks/{id}/teste"),
+            new Rota("GET", "/v1/webhooks/portal"));
 
     /** A spelling of a path and the path it means once decoded and normalised. */
     private record Grafia(String alvo, String significa) {
@@ -61,6 +69,8 @@ class GrafiasDoCaminhoApiTest extends TesteDeApi {
     void nenhumaGrafiaDeNenhumaRotaPassaDaSuaAreaNemChegaAOutraLoja() throws IOException {
         LojaDeTeste a = novaLoja();
         Map<String, String> idsDeB = recursosDeOutraLoja();
+        String url = api.post("/v1/webhooks/portal").token(a.token()).enviar().texto("url");
+        String portalDeA = url.substring(url.indexOf('#') + 1);
         Set<Rota> rotas = rotasMapeadas();
         assertThat(rotas).as("rotas lidas dos mapeamentos").hasSizeGreaterThan(60)
                          .contains(new Rota("GET", "/admin/lojas/{id}"), new Rota("GET", "/v1/produtos/{id}"),
@@ -70,11 +80,13 @@ class GrafiasDoCaminhoApiTest extends TesteDeApi {
         int pedidos = 0;
         for (Rota rota : rotas) {
             for (Credencial credencial : Credencial.values()) {
-                String caminho = concreto(rota.padrao(), credencial == Credencial.LOJA ? idsDeB : Map.of());
+                boolean daLoja = credencial == Credencial.LOJA || credencial == Credencial.PORTAL;
+                String caminho = concreto(rota.padrao(), daLoja ? idsDeB : Map.of());
                 String token = switch (credencial) {
                     case NENHUMA -> null;
                     case LOJA -> a.token();
                     case OPERADOR -> ADMIN;
+                    case PORTAL -> portalDeA;
                 };
                 for (Grafia grafia : grafias(caminho)) {
                     Resposta resposta = enviar(rota.metodo(), grafia.alvo(), token);
@@ -113,7 +125,8 @@ class GrafiasDoCaminhoApiTest extends TesteDeApi {
             if (area.equals("operador") && credencial != Credencial.OPERADOR && resposta.status() != 401) {
                 return quem + ": rota do operador sem o token do operador";
             }
-            if (area.equals("loja") && credencial != Credencial.LOJA && resposta.status() != 401) {
+            boolean doPortal = credencial == Credencial.PORTAL && DO_PORTAL.contains(rota);
+            if (area.equals("loja") && credencial != Credencial.LOJA && !doPortal && resposta.status() != 401) {
                 return quem + ": rota de loja sem token de loja";
             }
             if (resposta.status() != daGrafiaSimples.status()) {
@@ -121,7 +134,8 @@ class GrafiasDoCaminhoApiTest extends TesteDeApi {
             }
         }
         boolean comIdsDeB = idsDeB.values().stream().anyMatch(caminho::contains);
-        if (credencial == Credencial.LOJA && area.equals("loja") && comIdsDeB && resposta.status() < 300) {
+        if ((credencial == Credencial.LOJA || credencial == Credencial.PORTAL) && area.equals("loja") && comIdsDeB
+            && resposta.status() < 300) {
             return quem + ": recurso de outra loja alcançado";
         }
         return null;

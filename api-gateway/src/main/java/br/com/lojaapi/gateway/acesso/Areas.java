@@ -24,6 +24,9 @@ final class Areas {
             CAMINHO.matcher(HttpMethod.GET, "/v1/docs"),
             CAMINHO.matcher(HttpMethod.GET, "/v1/docs/**"),
             CAMINHO.matcher(HttpMethod.GET, "/v1/swagger-ui/**"),
+            // The delivery portal's page and its script and style (its data is behind the link's secret).
+            CAMINHO.matcher(HttpMethod.GET, "/portal/webhooks"),
+            CAMINHO.matcher(HttpMethod.GET, "/portal/webhooks/{arquivo}"),
             CAMINHO.matcher(HttpMethod.GET, "/imagens/{lojaId}/{arquivo}"),
             CAMINHO.matcher(HttpMethod.GET, "/actuator/health"),
             CAMINHO.matcher(HttpMethod.GET, "/actuator/health/**"));
@@ -38,6 +41,19 @@ final class Areas {
 
     /** A store's, with a token bound to it. */
     static final RequestMatcher DA_LOJA = CAMINHO.matcher("/v1/**");
+
+    /**
+     * Inside the store's area, what a delivery portal link may reach (decision 077): the store's webhooks, their
+     * deliveries, a test, a redelivery, a recovery, and the link's own session ({@code GET /v1/webhooks/portal},
+     * matched by {@code /v1/webhooks/{id}}). Never creating or removing a webhook, nor making another link.
+     */
+    static final RequestMatcher DO_PORTAL = new OrRequestMatcher(
+            CAMINHO.matcher(HttpMethod.GET, "/v1/webhooks"),
+            CAMINHO.matcher(HttpMethod.GET, "/v1/webhooks/{id}"),
+            CAMINHO.matcher(HttpMethod.GET, "/v1/webhooks/{id}/entregas"),
+            CAMINHO.matcher(HttpMethod.POST, "/v1/webhooks/{id}/entregas/{entregaId}/reenviar"),
+            CAMINHO.matcher(HttpMethod.POST, "/v1/webhooks/{id}/recuperar"),
+            CAMINHO.matcher(HttpMethod.POST, "/v1/webhooks/{id}/teste"));
 
     private Areas() {
     }

@@ -25,7 +25,9 @@ import java.util.Optional;
  * that will run): the operator's area takes only the operator token, a store's area only store tokens, bound to
  * the token's store. A store token is looked up in the same statement that charges the request to its quotas
  * ({@link LimiteDeRequisicoes#entrar}), so a revoked token is refused by its next request on every node; an operator
- * request to {@code /admin} is charged to the operator's quota ({@link CotaDoOperador}). Failed attempts are counted
+ * request to {@code /admin} is charged to the operator's quota ({@link CotaDoOperador}). A store's delivery portal link
+ * ({@link PortaisDeWebhooks}) is admitted as the token that made it while it has not expired, with an authority of its
+ * own that the rules let onto the portal's webhook routes only (decision 077). Failed attempts are counted
  * per client address and, past their budget, refused before any of that work ({@link FalhasDeAutenticacao}).
  * What may run is then decided by the authorization rules ({@link ConfiguracaoDeSeguranca}), which deny by default.
  */
@@ -33,25 +35,31 @@ class AutenticacaoFilter extends OncePerRequestFilter {
 
     static final String AUTORIDADE_LOJA = "LOJA";
     static final String AUTORIDADE_OPERADOR = "OPERADOR";
+    /** A store's delivery portal link: acts as the store token that made it, on {@link Areas#DO_PORTAL} only. */
+    static final String AUTORIDADE_PORTAL = "PORTAL";
 
     private static final String SEM_TOKEN = "Envie o cabeçalho Authorization: Bearer <token da loja>";
     private static final String TOKEN_INVALIDO = "Token inválido ou revogado";
     private static final String SEM_TOKEN_OPERADOR = "Envie o cabeçalho Authorization: Bearer <ADMIN_TOKEN>";
     private static final String TOKEN_OPERADOR_INVALIDO = "Token de operador inválido";
+    private static final String LINK_INVALIDO = "Link do portal expirado ou revogado: peça um novo (POST "
+            + "/v1/webhooks/portal)";
 
     private final LimiteDeRequisicoes limites;
     private final CotaDoOperador cotaDoOperador;
     private final TokenDeOperador operador;
     private final FalhasDeAutenticacao falhas;
+    private final PortaisDeWebhooks portais;
     private final RespostasDeErro erros;
     private final SecurityContextHolderStrategy contextos = SecurityContextHolder.getContextHolderStrategy();
 
     AutenticacaoFilter(LimiteDeRequisicoes limites, CotaDoOperador cotaDoOperador, TokenDeOperador operador,
-                       FalhasDeAutenticacao falhas, RespostasDeErro erros) {
+                       FalhasDeAutenticacao falhas, PortaisDeWebhooks portais, RespostasDeErro erros) {
         this.limites = limites;
         this.cotaDoOperador = cotaDoOperador;
         this.operador = operador;
         this.falhas = falhas;
+        this.portais = portais;
         this.erros = erros;
     }
 
@@ -82,9 +90,12 @@ class AutenticacaoFilter extends OncePerRequestFilter {
             limitar(resposta, espera);
             return;
         }
-        if (doOperador ? !comoOperador(requisicao, hash) : !comoLoja(requisicao, hash)) {
+        boolean doPortal = !doOperador && PortaisDeWebhooks.doPortal(token);
+        boolean aceito = doOperador ? comoOperador(requisicao, hash)
+                : doPortal ? comoPortal(requisicao, hash) : comoLoja(requisicao, hash, AUTORIDADE_LOJA);
+        if (!aceito) {
             falhas.falhou(endereco, hash);
-            recusar(resposta, doOperador ? TOKEN_OPERADOR_INVALIDO : TOKEN_INVALIDO);
+            recusar(resposta, doOperador ? TOKEN_OPERADOR_INVALIDO : doPortal ? LINK_INVALIDO : TOKEN_INVALIDO);
             return;
         }
         falhas.valido(hash);
@@ -103,8 +114,21 @@ class AutenticacaoFilter extends OncePerRequestFilter {
         return true;
     }
 
+    /**
+     * Whether the secret is an unexpired portal link whose token is still live: then the request is the token's
+     * (its store, its quota), with the portal's authority, which the rules let onto {@link Areas#DO_PORTAL} only.
+     */
+    private boolean comoPortal(HttpServletRequest requisicao, byte[] hash) {
+        Optional<PortaisDeWebhooks.Link> link = portais.valido(hash);
+        if (link.isEmpty() || !comoLoja(requisicao, link.get().hashDoToken(), AUTORIDADE_PORTAL)) {
+            return false;
+        }
+        requisicao.setAttribute(PortaisDeWebhooks.Sessao.ATRIBUTO, new PortaisDeWebhooks.Sessao(link.get().expiraEm()));
+        return true;
+    }
+
     /** Whether the token is a store's live token, binding the request to its store and its quota decision. */
-    private boolean comoLoja(HttpServletRequest requisicao, byte[] hash) {
+    private boolean comoLoja(HttpServletRequest requisicao, byte[] hash, String autoridade) {
         Optional<LimiteDeRequisicoes.Entrada> entrada =
                 limites.entrar(hash, LimiteDeRequisicoes.escrita(requisicao.getMethod()));
         if (entrada.isEmpty()) {
@@ -114,7 +138,7 @@ class AutenticacaoFilter extends OncePerRequestFilter {
         requisicao.setAttribute(LojaAtual.ATRIBUTO, loja);
         requisicao.setAttribute(LimiteDeRequisicoes.Decisao.ATRIBUTO, entrada.get().decisao());
         requisicao.setAttribute(ReplicasDeLeitura.POSICAO_DA_ESCRITA, entrada.get().lsnDaEscrita());
-        autenticar(loja, AUTORIDADE_LOJA);
+        autenticar(loja, autoridade);
         return true;
     }
 

@@ -16,6 +16,7 @@ import org.springframework.security.config.annotation.web.builders.HttpSecurity;
 import org.springframework.security.config.annotation.web.configuration.EnableWebSecurity;
 import org.springframework.security.config.annotation.web.configurers.AbstractHttpConfigurer;
 import org.springframework.security.config.observation.SecurityObservationSettings;
+import org.springframework.security.core.Authentication;
 import org.springframework.security.core.context.SecurityContextHolder;
 import org.springframework.security.web.SecurityFilterChain;
 import org.springframework.security.web.access.intercept.AuthorizationFilter;
@@ -33,7 +34,8 @@ import java.util.Set;
  * {@code /./}, {@code /../}, backslashes, control characters) and methods outside the API's; what is left is one
  * path that authentication, authorization and Spring MVC all read the same way, decoded ({@link Areas}). Then
  * {@link AutenticacaoFilter} takes the bearer token of the request's area, and the rules below decide: the public
- * routes listed, the operator's area for the operator token, a store's area for a store token, nothing else.
+ * routes listed, the operator's area for the operator token, a store's area for a store token (its
+ * webhook routes also for a delivery portal link of the store, decision 077), nothing else.
  * Answers keep the contract's shape: {@code {erro}} with 401 and {@code WWW-Authenticate: Bearer}, 429 with the
  * quota headers, and every answer gets {@code Cache-Control: no-store} (unless its controller chose otherwise,
  * as public images do) and {@code X-Content-Type-Options: nosniff}.
@@ -45,11 +47,13 @@ class ConfiguracaoDeSeguranca {
     private static final Logger log = LoggerFactory.getLogger(ConfiguracaoDeSeguranca.class);
     private static final List<String> METODOS = List.of("GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS");
     private static final Set<String> METODOS_DA_API = Set.copyOf(METODOS);
+    private static final String FORA_DO_PORTAL = "Um link do portal de entregas só vale para ver os webhooks da loja "
+            + "e as entregas deles, enviar um teste, reenviar e recuperar; use o token da loja";
 
     @Bean
     SecurityFilterChain cadeiaDeSeguranca(HttpSecurity http, LimiteDeRequisicoes limites, CotaDoOperador cota,
                                           TokenDeOperador operador, FalhasDeAutenticacao falhas,
-                                          RespostasDeErro erros) throws Exception {
+                                          PortaisDeWebhooks portais, RespostasDeErro erros) throws Exception {
         return http
                 // No sessions, cookies, forms or redirects: every request carries its bearer token.
                 .csrf(AbstractHttpConfigurer::disable)
@@ -61,13 +65,16 @@ class ConfiguracaoDeSeguranca {
                 .securityContext(AbstractHttpConfigurer::disable)
                 .servletApi(AbstractHttpConfigurer::disable)
                 .anonymous(AbstractHttpConfigurer::disable)
-                .addFilterBefore(new AutenticacaoFilter(limites, cota, operador, falhas, erros),
+                .addFilterBefore(new AutenticacaoFilter(limites, cota, operador, falhas, portais, erros),
                         AuthorizationFilter.class)
                 .authorizeHttpRequests(regras -> regras
                         // The rendering of an error of a request that was already decided.
                         .dispatcherTypeMatchers(DispatcherType.ERROR).permitAll()
                         .requestMatchers(Areas.PUBLICA).permitAll()
                         .requestMatchers(Areas.DO_OPERADOR).hasAuthority(AutenticacaoFilter.AUTORIDADE_OPERADOR)
+                        // A portal link: the webhook routes a store may see and act on, nothing else (decision 077).
+                        .requestMatchers(Areas.DO_PORTAL).hasAnyAuthority(AutenticacaoFilter.AUTORIDADE_LOJA,
+                                AutenticacaoFilter.AUTORIDADE_PORTAL)
                         .requestMatchers(Areas.DA_LOJA).hasAuthority(AutenticacaoFilter.AUTORIDADE_LOJA)
                         .anyRequest().denyAll())
                 .exceptionHandling(excecoes -> excecoes
@@ -79,7 +86,8 @@ class ConfiguracaoDeSeguranca {
     /**
      * A request the rules refused. Without a token there (AutenticacaoFilter answers a bad one itself) it is 401
      * with {@code WWW-Authenticate}; outside the API's areas nothing exists, so it is the answer of an unknown route;
-     * an authenticated caller refused by a rule (no route lets that happen today) is 403.
+     * a delivery portal link outside its routes is 401 too (it is no credential there); another authenticated caller
+     * refused by a rule (no route lets that happen today) is 403.
      */
     private static void negada(HttpServletRequest requisicao, HttpServletResponse resposta, RespostasDeErro erros)
             throws IOException {
@@ -88,9 +96,19 @@ class ConfiguracaoDeSeguranca {
         } else if (SecurityContextHolder.getContextHolderStrategy().getContext().getAuthentication() == null) {
             resposta.setHeader(HttpHeaders.WWW_AUTHENTICATE, "Bearer");
             erros.escrever(resposta, HttpStatus.UNAUTHORIZED, RespostasDeErro.mensagemPadrao(401));
+        } else if (doPortal()) {
+            // A portal link is no credential outside its routes: 401, as a token of another area (decision 077).
+            resposta.setHeader(HttpHeaders.WWW_AUTHENTICATE, "Bearer");
+            erros.escrever(resposta, HttpStatus.UNAUTHORIZED, FORA_DO_PORTAL);
         } else {
             erros.escrever(resposta, HttpStatus.FORBIDDEN, RespostasDeErro.mensagemPadrao(403));
         }
+    }
+
+    private static boolean doPortal() {
+        Authentication quem = SecurityContextHolder.getContextHolderStrategy().getContext().getAuthentication();
+        return quem != null && quem.getAuthorities().stream()
+                .anyMatch(a -> AutenticacaoFilter.AUTORIDADE_PORTAL.equals(a.getAuthority()));
     }
 
     @Bean

@@ -48,6 +48,12 @@ public class IdempotenciaFilter extends OncePerRequestFilter {
      * of the response is then sealed under that webhook's data key, and destroyed with the webhook.
      */
     public static final String SELAR_COM_O_WEBHOOK = IdempotenciaFilter.class.getName() + ".selarComOWebhook";
+    /**
+     * Request attribute a controller sets when its response holds a credential that must be kept nowhere (a
+     * delivery portal link's secret): the key is then released instead of keeping the response, and a retry with it
+     * runs again (making a new link, which is all the request does).
+     */
+    public static final String NAO_GUARDAR = IdempotenciaFilter.class.getName() + ".naoGuardar";
     static final int TAMANHO_MAXIMO = 255;
 
     private static final Logger log = LoggerFactory.getLogger(IdempotenciaFilter.class);
@@ -180,7 +186,7 @@ public class IdempotenciaFilter extends OncePerRequestFilter {
         } finally {
             MarcadorDeIdempotencia.dissociar();
         }
-        if (copia.getStatus() < 500 && !copia.erroDoContainer) {
+        if (copia.getStatus() < 500 && !copia.erroDoContainer && requisicao.getAttribute(NAO_GUARDAR) == null) {
             try {
                 chaves.concluir(reivindicada, new ChavesDeIdempotencia.RespostaGuardada(copia.getStatus(),
                         cabecalhos(copia), copia.getContentAsByteArray()),
