@@ -1,0 +1,135 @@
+package br.com.lojaapi.gateway.console;
+
+import br.com.lojaapi.query.processamento.IdentidadeDoNo;
+import io.micrometer.core.instrument.Gauge;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.Timer;
+import io.micrometer.core.instrument.distribution.CountAtBucket;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.dao.DataAccessException;
+import org.springframework.jdbc.core.JdbcTemplate;
+import org.springframework.scheduling.annotation.Scheduled;
+import org.springframework.stereotype.Component;
+
+import java.sql.Timestamp;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * The console's last hour (decision 076): every {@code loja.console.amostragem} (10 s) this node reads its own
+ * Micrometer registry and writes one row of what happened since its previous reading: store-API requests, orders
+ * created, webhook delivery attempts (and failed ones), the store API's p99 latency over the interval, and the
+ * processors' largest lag. The rows of every node are in one table, so whichever node serves the console shows the
+ * whole cluster; rows older than {@link #JANELA} are deleted as the next ones are written. A sample is a few meter
+ * reads and two statements: nothing runs per request.
+ */
+@Component
+public class AmostrasDeMetricas {
+
+    static final Duration JANELA = Duration.ofHours(1);
+    static final String PEDIDO_CRIADO = "CriarPedidoCommand";
+
+    private static final Logger log = LoggerFactory.getLogger(AmostrasDeMetricas.class);
+
+    private final MeterRegistry metricas;
+    private final JdbcTemplate jdbc;
+    private final Clock relogio;
+    private final String no;
+    private Leitura anterior;
+
+    AmostrasDeMetricas(MeterRegistry metricas, JdbcTemplate jdbc, Clock relogio, IdentidadeDoNo identidade) {
+        this.metricas = metricas;
+        this.jdbc = jdbc;
+        this.relogio = relogio;
+        this.no = identidade.id();
+    }
+
+    /** Cumulative counts at one moment; {@code baldes}: the store API's requests at or under each bound (ms). */
+    record Leitura(Instant em, long requisicoes, TreeMap<Double, Long> baldes, long pedidos, long entregas,
+                   long falhas) {
+    }
+
+    @Scheduled(fixedDelayString = "${loja.console.amostragem:10s}", initialDelayString = "${loja.console.amostragem:10s}")
+    public synchronized void amostrar() {
+        Leitura agora = ler();
+        Leitura antes = anterior;
+        anterior = agora;
+        if (antes == null) {
+            return;
+        }
+        double segundos = Math.max(0.001, Duration.between(antes.em(), agora.em()).toMillis() / 1000.0);
+        long requisicoes = Math.max(0, agora.requisicoes() - antes.requisicoes());
+        try {
+            jdbc.update("""
+                    INSERT INTO amostra_de_metricas (no, em, segundos, requisicoes, pedidos, entregas, entregas_falhas,
+                                                     p99_ms, atraso)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING""",
+                    no, Timestamp.from(agora.em()), segundos, requisicoes,
+                    Math.max(0, agora.pedidos() - antes.pedidos()), Math.max(0, agora.entregas() - antes.entregas()),
+                    Math.max(0, agora.falhas() - antes.falhas()), p99(antes.baldes(), agora.baldes(), requisicoes),
+                    atraso());
+            jdbc.update("DELETE FROM amostra_de_metricas WHERE em < ?", Timestamp.from(agora.em().minus(JANELA)));
+        } catch (DataAccessException e) {
+            // the database is away: this interval is a gap in the charts, not an error of the node
+            log.debug("Amostra de métricas não gravada: {}", e.getMessage());
+        }
+    }
+
+    private Leitura ler() {
+        long requisicoes = 0;
+        TreeMap<Double, Long> baldes = new TreeMap<>();
+        for (Timer t : metricas.find("http.server.requests").timers()) {
+            String uri = t.getId().getTag("uri");
+            if (uri == null || !uri.startsWith("/v1/")) {
+                continue; // the store API only: not the console's own polling, probes or scrapes
+            }
+            requisicoes += t.count();
+            for (CountAtBucket b : t.takeSnapshot().histogramCounts()) {
+                baldes.merge(b.bucket(java.util.concurrent.TimeUnit.MILLISECONDS), (long) b.count(), Long::sum);
+            }
+        }
+        long pedidos = 0;
+        for (Timer t : metricas.find("loja.axon.comandos").tag("tipo", PEDIDO_CRIADO).tag("resultado", "sucesso")
+                               .timers()) {
+            pedidos += t.count();
+        }
+        long entregas = 0;
+        long falhas = 0;
+        for (Timer t : metricas.find("loja.webhook.tentativas").timers()) {
+            entregas += t.count();
+            if (!"sucesso".equals(t.getId().getTag("resultado"))) {
+                falhas += t.count();
+            }
+        }
+        return new Leitura(relogio.instant(), requisicoes, baldes, pedidos, entregas, falhas);
+    }
+
+    /**
+     * The p99 of the interval from the histograms' cumulative bucket counts: the smallest bound under which 99% of
+     * the interval's requests fall. Null with no request.
+     */
+    static Double p99(Map<Double, Long> antes, TreeMap<Double, Long> agora, long requisicoes) {
+        if (requisicoes <= 0 || agora.isEmpty()) {
+            return null;
+        }
+        double alvo = Math.ceil(requisicoes * 0.99);
+        for (Map.Entry<Double, Long> balde : agora.entrySet()) {
+            long ate = balde.getValue() - antes.getOrDefault(balde.getKey(), 0L);
+            if (ate >= alvo) {
+                return balde.getKey();
+            }
+        }
+        return agora.lastKey();
+    }
+
+    private Long atraso() {
+        List<Double> valores = metricas.find("loja.processador.atraso").gauges().stream().map(Gauge::value)
+                                       .filter(v -> !v.isNaN()).toList();
+        return valores.isEmpty() ? null : valores.stream().mapToLong(Double::longValue).max().orElse(0);
+    }
+}
