@@ -1,65 +1,29 @@
 package br.com.lojaapi.gateway.admin;
 
-import br.com.lojaapi.gateway.limite.LimiteDeRequisicoes;
+import br.com.lojaapi.gateway.limite.UsoDasCotas;
 import io.swagger.v3.oas.annotations.Hidden;
-import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PathVariable;
 import org.springframework.web.bind.annotation.RequestMapping;
 import org.springframework.web.bind.annotation.RestController;
 
-import java.sql.Timestamp;
-import java.time.Instant;
-import java.util.List;
-
-/**
- * A store's tokens against their quotas, for the console: per token, what its current one-minute window has used of
- * RATE_LIMIT_PER_MINUTE and RATE_LIMIT_WRITES_PER_MINUTE (nothing once the window ended), its requests since it was
- * made and its last use. Read from the rows the admission statement keeps ({@link LimiteDeRequisicoes}): exact across
- * nodes, and no charge of its own.
- */
+/** A store's tokens against their quotas ({@link UsoDasCotas}), for the console; 404 for an unknown store. */
 @Hidden
 @RestController
 @RequestMapping(path = "/admin/lojas/{lojaId}/uso", produces = "application/json")
 class UsoAdminController {
 
-    private final JdbcTemplate jdbc;
     private final Lojas lojas;
-    private final LimiteDeRequisicoes limites;
+    private final UsoDasCotas uso;
 
-    UsoAdminController(JdbcTemplate jdbc, Lojas lojas, LimiteDeRequisicoes limites) {
-        this.jdbc = jdbc;
+    UsoAdminController(Lojas lojas, UsoDasCotas uso) {
         this.lojas = lojas;
-        this.limites = limites;
-    }
-
-    record UsoDoToken(String id, String nome, boolean ativo, long requisicoes, Instant ultimoUsoEm,
-                      Instant janelaTerminaEm, long usadasNaJanela, long escritasNaJanela) {
-    }
-
-    record Uso(String lojaId, long limitePorMinuto, long limiteEscritasPorMinuto, List<UsoDoToken> tokens) {
+        this.uso = uso;
     }
 
     @GetMapping
-    Uso ler(@PathVariable String lojaId) {
+    UsoDasCotas.Uso ler(@PathVariable String lojaId) {
         lojas.exigir(lojaId);
-        long total = limites.limiteTotal();
-        long escrita = limites.limiteEscrita();
-        List<UsoDoToken> tokens = jdbc.query("""
-                SELECT id, nome, revogado_em IS NULL AS ativo, requisicoes, ultimo_uso_em,
-                       CASE WHEN janela_fim > now() THEN janela_fim END AS janela_fim,
-                       CASE WHEN janela_fim > now() THEN restantes_total END AS restantes_total,
-                       CASE WHEN janela_fim > now() THEN restantes_escrita END AS restantes_escrita
-                  FROM api_token WHERE loja_id = ? ORDER BY criado_em, id""",
-                (rs, i) -> {
-                    Timestamp fim = rs.getTimestamp("janela_fim");
-                    Timestamp uso = rs.getTimestamp("ultimo_uso_em");
-                    return new UsoDoToken(rs.getString("id"), rs.getString("nome"), rs.getBoolean("ativo"),
-                            rs.getLong("requisicoes"), uso == null ? null : uso.toInstant(),
-                            fim == null ? null : fim.toInstant(),
-                            fim == null ? 0 : Math.max(0, total - rs.getLong("restantes_total")),
-                            fim == null ? 0 : Math.max(0, escrita - rs.getLong("restantes_escrita")));
-                }, lojaId);
-        return new Uso(lojaId, total, escrita, tokens);
+        return uso.da(lojaId);
     }
 }

@@ -7,6 +7,7 @@ import io.micrometer.core.instrument.Timer;
 import io.micrometer.core.instrument.distribution.CountAtBucket;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import org.springframework.beans.factory.annotation.Value;
 import org.springframework.dao.DataAccessException;
 import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.scheduling.annotation.Scheduled;
@@ -40,13 +41,17 @@ public class AmostrasDeMetricas {
     private final JdbcTemplate jdbc;
     private final Clock relogio;
     private final String no;
+    /** The sampling interval in seconds: the charts' resolution. */
+    private final long intervalo;
     private Leitura anterior;
 
-    AmostrasDeMetricas(MeterRegistry metricas, JdbcTemplate jdbc, Clock relogio, IdentidadeDoNo identidade) {
+    AmostrasDeMetricas(MeterRegistry metricas, JdbcTemplate jdbc, Clock relogio, IdentidadeDoNo identidade,
+                       @Value("${loja.console.amostragem:10s}") Duration amostragem) {
         this.metricas = metricas;
         this.jdbc = jdbc;
         this.relogio = relogio;
         this.no = identidade.id();
+        this.intervalo = Math.max(1, amostragem.toSeconds());
     }
 
     /** Cumulative counts at one moment; {@code baldes}: the store API's requests at or under each bound (ms). */
@@ -125,6 +130,38 @@ public class AmostrasDeMetricas {
             }
         }
         return agora.lastKey();
+    }
+
+    /** One interval of the cluster: rates per second, the p99 latency (ms) and the lag (events), null when unknown. */
+    public record Ponto(Instant em, double requisicoesPorSegundo, double pedidosPorSegundo, double entregasPorSegundo,
+                        double falhasDeEntregaPorSegundo, Double latenciaP99Ms, Long atrasoEventos, int nos) {
+    }
+
+    public record Historico(long intervaloSegundos, Instant desde, List<String> nos, List<Ponto> pontos) {
+    }
+
+    /**
+     * The last hour of every node's samples, summed per interval (rates add up across nodes; p99 and lag are the
+     * worst node's), oldest first.
+     */
+    Historico historico() {
+        Instant desde = relogio.instant().minus(JANELA);
+        List<Ponto> pontos = jdbc.query("""
+                SELECT to_timestamp(floor(extract(epoch FROM em) / ?) * ?) AS balde,
+                       SUM(requisicoes / segundos) AS requisicoes, SUM(pedidos / segundos) AS pedidos,
+                       SUM(entregas / segundos) AS entregas, SUM(entregas_falhas / segundos) AS falhas,
+                       MAX(p99_ms) AS p99, MAX(atraso) AS atraso, COUNT(DISTINCT no) AS nos
+                  FROM amostra_de_metricas WHERE em >= ?
+                 GROUP BY balde ORDER BY balde""",
+                (rs, i) -> new Ponto(rs.getTimestamp("balde").toInstant(), rs.getDouble("requisicoes"),
+                        rs.getDouble("pedidos"), rs.getDouble("entregas"), rs.getDouble("falhas"),
+                        rs.getObject("p99") == null ? null : rs.getDouble("p99"),
+                        rs.getObject("atraso") == null ? null : rs.getLong("atraso"), rs.getInt("nos")),
+                intervalo, intervalo, Timestamp.from(desde));
+        List<String> nos = jdbc.queryForList(
+                "SELECT DISTINCT no FROM amostra_de_metricas WHERE em >= ? ORDER BY no", String.class,
+                Timestamp.from(desde));
+        return new Historico(intervalo, desde, nos, pontos);
     }
 
     private Long atraso() {
