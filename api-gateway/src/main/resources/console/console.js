@@ -690,10 +690,13 @@
   function mostrarGraficos(dados) {
     $('ajuda-graficos').textContent = 'Cada nó grava uma amostra das suas métricas a cada ' + dados.intervaloSegundos
       + ' s; os gráficos somam os ' + numero.format(dados.nos.length) + (dados.nos.length === 1 ? ' nó' : ' nós')
-      + ' que gravaram na última hora (latência e atraso: o pior nó). Requisições: só a API de lojas (/v1).';
+      + ' que gravaram na última hora (latência e atraso: o pior nó). Requisições: só a API de lojas (/v1).'
+      + ' Com menos de uma hora de amostras, o eixo começa na primeira.';
     const area = limpar($('graficos'));
     const fim = Date.now();
-    const inicio = fim - 3600 * 1000;
+    // the whole hour once there is an hour of samples; until then from the first one (at least 15 minutes)
+    const primeira = dados.pontos.length ? new Date(dados.pontos[0].em).getTime() : fim;
+    const inicio = Math.max(fim - 3600 * 1000, Math.min(fim - 15 * 60 * 1000, primeira));
     for (const g of GRAFICOS) {
       const pontos = dados.pontos.filter(p => p[g.chave] !== null && p[g.chave] !== undefined)
         .map(p => ({ t: new Date(p.em).getTime(), v: p[g.chave], x: g.extra ? p[g.extra.chave] : null }));
@@ -723,8 +726,10 @@
     };
     el.append(rotulo(g.fmt(maximo), esq - 4, topo + 8, 'end'));
     el.append(rotulo('0', esq - 4, y(0) + 4, 'end'));
-    for (const [minutos, ancora] of [[60, 'start'], [45, 'middle'], [30, 'middle'], [15, 'middle'], [0, 'end']]) {
-      el.append(rotulo(minutos === 0 ? 'agora' : '−' + minutos + ' min', x(fim - minutos * 60000), A - 6, ancora));
+    const janela = Math.round((fim - inicio) / 60000);
+    for (const [fracao, ancora] of [[1, 'start'], [0.75, 'middle'], [0.5, 'middle'], [0.25, 'middle'], [0, 'end']]) {
+      const minutos = Math.round(janela * fracao);
+      el.append(rotulo(fracao === 0 ? 'agora' : '−' + minutos + ' min', x(fim - fracao * (fim - inicio)), A - 6, ancora));
     }
     if (pontos.length === 0) {
       el.append(rotulo('Sem amostras ainda: a primeira chega em até dois intervalos.', (L + esq) / 2, A / 2, 'middle'));

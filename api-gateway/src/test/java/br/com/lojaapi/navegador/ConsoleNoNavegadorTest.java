@@ -1,19 +1,21 @@
 package br.com.lojaapi.navegador;
 
+import br.com.lojaapi.apoio.BancoDeTestes;
+import br.com.lojaapi.apoio.ClienteHttp;
 import br.com.lojaapi.apoio.Navegador;
+import br.com.lojaapi.apoio.OutroNo;
 import br.com.lojaapi.apoio.ReceptorDeWebhooks;
 import br.com.lojaapi.apoio.Resposta;
 import br.com.lojaapi.apoio.SegmentosDosNos;
-import br.com.lojaapi.apoio.SegundoNo;
 import br.com.lojaapi.apoio.TesteDeApi;
-import br.com.lojaapi.gateway.console.AmostrasDeMetricas;
+import br.com.lojaapi.apoio.TesteDeApi.LojaDeTeste;
+import br.com.lojaapi.gateway.banco.UrlDoBanco;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.RegisterExtension;
 import org.openqa.selenium.By;
 import org.openqa.selenium.WebElement;
 import org.openqa.selenium.support.ui.ExpectedConditions;
-import org.springframework.beans.factory.annotation.Autowired;
-import org.springframework.boot.test.autoconfigure.actuate.observability.AutoConfigureObservability;
 
 import java.time.Duration;
 import java.util.List;
@@ -31,38 +33,54 @@ import static org.assertj.core.api.Assertions.assertThat;
  * The operators' console (decision 076) in a real browser, on two nodes: a wrong token is refused on the page; with
  * the operator token the page shows which node holds which segment, rebuilds a projection while orders are written
  * and shows its bar reach 100 %, creates a store and a token, shows the store's failing webhook with its deliveries
- * under the store's own name, revokes the token (which the API then refuses) and draws the last hour. Nothing is
- * loaded from outside the service, no script error is logged, and the token never reaches a URL. Screenshots of
- * each state go to target/telas/console-*.png.
- * With metric export on, as in production (the p99 comes from the request timers' Prometheus histograms), the
- * context of MetricasApiTest.
+ * under the store's own name, revokes the token (which the API then refuses) and draws the last hour from both nodes'
+ * samples. Nothing is loaded from outside the service, no script error is logged, and the token never reaches a URL.
+ * Screenshots of each state go to target/telas/console-*.png.
+ * <p>
+ * The two nodes run on a database of their own: a node of another test on the shared one would take a share of the
+ * segments, and with two segments per processor the second node might hold none.
  */
-@AutoConfigureObservability
-class ConsoleNoNavegadorTest extends TesteDeApi {
+class ConsoleNoNavegadorTest {
 
-    @RegisterExtension
-    static final SegundoNo segundo = SegundoNo.semLimites();
-
+    private static final String ADMIN = TesteDeApi.ADMIN;
     private static final Duration ESPERA_LONGA = Duration.ofSeconds(120);
 
-    @Autowired
-    private AmostrasDeMetricas amostras;
+    private static OutroNo a;
+    private static OutroNo b;
+    private static ClienteHttp api;
+
+    @BeforeAll
+    static void iniciar() {
+        UrlDoBanco banco = BancoDeTestes.url("console_no_navegador");
+        a = OutroNo.iniciar(banco, OutroNo.semLimites("a"));
+        b = OutroNo.iniciar(banco, OutroNo.semLimites("b"));
+        api = a.cliente();
+    }
+
+    @AfterAll
+    static void parar() {
+        for (OutroNo no : new OutroNo[] {b, a}) {
+            if (no != null) {
+                no.close();
+            }
+        }
+    }
 
     @Test
     void operadorAcompanhaNosReconstroiGerenciaTokensEVeWebhooksNoConsole() throws Exception {
         String noA = SegmentosDosNos.id(api);
-        String noB = SegmentosDosNos.id(segundo.cliente());
+        String noB = SegmentosDosNos.id(b.cliente());
         assertThat(noA).isNotEqualTo(noB);
-        LojaDeTeste pedidos = novaLoja();
+        SegmentosDosNos.aguardarDivisao(List.of(api, b.cliente()));
+        LojaDeTeste pedidos = TesteDeApi.novaLoja(api);
         String produto = api.post("/v1/produtos").token(pedidos.token()).json("{\"nome\":\"Pão\",\"preco\":1.5}")
                             .enviar().texto("id");
         for (int i = 0; i < 200; i++) {
             assertThat(novoPedido(pedidos, produto).status()).isEqualTo(201);
         }
-        amostras.amostrar();
 
         try (Navegador navegador = Navegador.abrir(); ReceptorDeWebhooks receptor = new ReceptorDeWebhooks()) {
-            String console = "http://127.0.0.1:" + porta + "/admin/console";
+            String console = "http://127.0.0.1:" + a.porta() + "/admin/console";
             navegador.ir(console);
 
             // a wrong token is refused, on the page
@@ -166,9 +184,10 @@ class ConsoleNoNavegadorTest extends TesteDeApi {
             assertThat(novoPedido(new LojaDeTeste(lojaId, token), bolo).status()).isEqualTo(201);
             receptor.aguardar("/padaria", 1, Duration.ofSeconds(30));
 
-            // revoked on the page, refused by the API
+            // revoked on the page, refused by the API; the page, opened again in the tab, does not ask for the token
             navegador.ir(console);
             aba(navegador, "lojas");
+            assertThat(navegador.elemento(By.id("entrada")).isDisplayed()).isFalse();
             navegador.elemento(By.id("busca-lojas")).sendKeys(slug);
             navegador.esperar(ExpectedConditions.elementToBeClickable(By.cssSelector("#lista-lojas button[data-loja='" + lojaId + "']"))).click();
             By revogar = By.cssSelector("#tabela-tokens button.revogar");
@@ -202,10 +221,12 @@ class ConsoleNoNavegadorTest extends TesteDeApi {
             mostrar(navegador, painel);
             navegador.foto("console-webhooks");
 
-            // the last hour, as both nodes sampled it
-            amostras.amostrar();
+            // the last hour, as both nodes sampled it (every 10 s: the page reloads the charts as often)
             aba(navegador, "graficos");
-            navegador.esperar(ExpectedConditions.numberOfElementsToBe(By.cssSelector("#graficos .grafico polyline"), 6));
+            navegador.esperar(Duration.ofSeconds(60),
+                    ExpectedConditions.numberOfElementsToBe(By.cssSelector("#graficos .grafico polyline"), 6));
+            navegador.esperar(Duration.ofSeconds(60),
+                    ExpectedConditions.textToBePresentInElementLocated(By.id("ajuda-graficos"), "os 2 nós"));
             assertThat(navegador.texto()).contains("Requisições à API de lojas", "Pedidos criados", "Entregas de webhook",
                     "Latência p99", "Atraso dos processadores");
             assertThat(navegador.texto()).doesNotContain("null", "undefined", "NaN");
@@ -224,11 +245,12 @@ class ConsoleNoNavegadorTest extends TesteDeApi {
     }
 
     private static void aba(Navegador navegador, String aba) {
-        navegador.elemento(By.cssSelector(".aba[data-aba='" + aba + "']")).click();
+        navegador.esperar(ExpectedConditions.elementToBeClickable(By.cssSelector(".aba[data-aba='" + aba + "']")))
+                 .click();
         navegador.esperar(ExpectedConditions.visibilityOfElementLocated(By.cssSelector(".secao[data-secao='" + aba + "']")));
     }
 
-    private Resposta novoPedido(LojaDeTeste loja, String produto) {
+    private static Resposta novoPedido(LojaDeTeste loja, String produto) {
         return api.post("/v1/pedidos").token(loja.token())
                   .json("{\"tipoEntrega\":\"BALCAO\",\"cliente\":{\"nome\":\"Ana\"},\"itens\":"
                         + "[{\"produtoId\":\"" + produto + "\",\"quantidade\":1}]}").enviar();

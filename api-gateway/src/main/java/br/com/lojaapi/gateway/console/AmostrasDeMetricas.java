@@ -1,14 +1,15 @@
 package br.com.lojaapi.gateway.console;
 
+import br.com.lojaapi.gateway.banco.DisponibilidadeDoBanco;
+import br.com.lojaapi.query.processamento.EstadoDoProcessador;
 import br.com.lojaapi.query.processamento.IdentidadeDoNo;
-import io.micrometer.core.instrument.Gauge;
+import br.com.lojaapi.query.processamento.PainelDosProcessadores;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Timer;
 import io.micrometer.core.instrument.distribution.CountAtBucket;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.beans.factory.annotation.Value;
-import org.springframework.dao.DataAccessException;
 import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.scheduling.annotation.Scheduled;
 import org.springframework.stereotype.Component;
@@ -19,6 +20,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.TreeMap;
 
 /**
@@ -41,13 +43,18 @@ public class AmostrasDeMetricas {
     private final JdbcTemplate jdbc;
     private final Clock relogio;
     private final String no;
+    private final PainelDosProcessadores processadores;
+    private final DisponibilidadeDoBanco banco;
     /** The sampling interval in seconds: the charts' resolution. */
     private final long intervalo;
     private Leitura anterior;
 
     AmostrasDeMetricas(MeterRegistry metricas, JdbcTemplate jdbc, Clock relogio, IdentidadeDoNo identidade,
+                       PainelDosProcessadores processadores, DisponibilidadeDoBanco banco,
                        @Value("${loja.console.amostragem:10s}") Duration amostragem) {
         this.metricas = metricas;
+        this.processadores = processadores;
+        this.banco = banco;
         this.jdbc = jdbc;
         this.relogio = relogio;
         this.no = identidade.id();
@@ -64,8 +71,8 @@ public class AmostrasDeMetricas {
         Leitura agora = ler();
         Leitura antes = anterior;
         anterior = agora;
-        if (antes == null) {
-            return;
+        if (antes == null || !banco.disponivel()) {
+            return; // during an outage nothing is written, and nothing is logged: a gap in the charts
         }
         double segundos = Math.max(0.001, Duration.between(antes.em(), agora.em()).toMillis() / 1000.0);
         long requisicoes = Math.max(0, agora.requisicoes() - antes.requisicoes());
@@ -79,8 +86,8 @@ public class AmostrasDeMetricas {
                     Math.max(0, agora.falhas() - antes.falhas()), p99(antes.baldes(), agora.baldes(), requisicoes),
                     atraso());
             jdbc.update("DELETE FROM amostra_de_metricas WHERE em < ?", Timestamp.from(agora.em().minus(JANELA)));
-        } catch (DataAccessException e) {
-            // the database is away: this interval is a gap in the charts, not an error of the node
+        } catch (RuntimeException e) {
+            // the database went away during the sample: a gap in the charts, not an error of the node
             log.debug("Amostra de métricas não gravada: {}", e.getMessage());
         }
     }
@@ -164,9 +171,9 @@ public class AmostrasDeMetricas {
         return new Historico(intervalo, desde, nos, pontos);
     }
 
+    /** The largest lag of the processors now (read here, not through the gauges, so a failure reaches the caller). */
     private Long atraso() {
-        List<Double> valores = metricas.find("loja.processador.atraso").gauges().stream().map(Gauge::value)
-                                       .filter(v -> !v.isNaN()).toList();
-        return valores.isEmpty() ? null : valores.stream().mapToLong(Double::longValue).max().orElse(0);
+        return processadores.processadores().stream().map(EstadoDoProcessador::atraso).filter(Objects::nonNull)
+                            .max(Long::compare).orElse(null);
     }
 }
