@@ -495,8 +495,12 @@
       if (dados.entregas.length === 0) {
         corpo.append(h('tr', {}, h('td', { colspan: '6', class: 'vazio', text: 'Nenhuma entrega registrada.' })));
       }
+      const vistas = new Set();
       for (const t of dados.entregas) {
-        const reenviar = h('button', { type: 'button', class: 'secundario pequeno', text: 'Reenviar' });
+        // one button per delivery, on its newest attempt (redelivery is of the delivery, not of an attempt)
+        const primeira = !vistas.has(t.id);
+        vistas.add(t.id);
+        const reenviar = h('button', { type: 'button', class: 'secundario pequeno', text: 'Reenviar', hidden: !primeira });
         reenviar.addEventListener('click', async () => {
           reenviar.disabled = true;
           try {
