@@ -146,7 +146,8 @@ class GrafiasDoCaminhoApiTest extends TesteDeApi {
         if (caminho.equals("/v1/openapi.json") || caminho.startsWith("/v1/openapi.json/")
             || caminho.equals("/v1/docs") || caminho.startsWith("/v1/docs/") || caminho.startsWith("/v1/swagger-ui/")
             || caminho.startsWith("/imagens/") || caminho.equals("/actuator/health")
-            || caminho.startsWith("/actuator/health/")) {
+            || caminho.startsWith("/actuator/health/") || caminho.equals("/admin/console")
+            || caminho.startsWith("/admin/console/")) {
             return "publica";
         }
         if (caminho.equals("/admin") || caminho.startsWith("/admin/") || caminho.equals("/actuator")

@@ -29,7 +29,10 @@ final class Areas {
             CAMINHO.matcher(HttpMethod.GET, "/portal/webhooks/{arquivo}"),
             CAMINHO.matcher(HttpMethod.GET, "/imagens/{lojaId}/{arquivo}"),
             CAMINHO.matcher(HttpMethod.GET, "/actuator/health"),
-            CAMINHO.matcher(HttpMethod.GET, "/actuator/health/**"));
+            CAMINHO.matcher(HttpMethod.GET, "/actuator/health/**"),
+            // the operators' console: a page and its files, no data (that comes from /admin with the token)
+            CAMINHO.matcher(HttpMethod.GET, "/admin/console"),
+            CAMINHO.matcher(HttpMethod.GET, "/admin/console/{arquivo}"));
 
     /** The operator's: the panel's API and the operations endpoints other than health. */
     static final RequestMatcher DO_OPERADOR = new OrRequestMatcher(

@@ -95,6 +95,16 @@ public class LimiteDeRequisicoes {
     public record Entrada(String tokenId, String lojaId, Decisao decisao, long lsnDaEscrita) {
     }
 
+    /** RATE_LIMIT_PER_MINUTE: the requests each token may make in its one-minute window. */
+    public long limiteTotal() {
+        return limiteTotal;
+    }
+
+    /** RATE_LIMIT_WRITES_PER_MINUTE: the writes among them. */
+    public long limiteEscrita() {
+        return limiteEscrita;
+    }
+
     /** Whether a request with this HTTP method takes from the write quota too. */
     public static boolean escrita(String metodo) {
         return ESCRITAS.contains(metodo);

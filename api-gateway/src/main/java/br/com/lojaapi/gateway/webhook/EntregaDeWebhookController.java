@@ -1,15 +1,11 @@
 package br.com.lojaapi.gateway.webhook;
 
 import br.com.lojaapi.command.entrega.EventoDeWebhook;
-import br.com.lojaapi.command.entrega.RecuperadorDeWebhooks;
 import br.com.lojaapi.command.entrega.RenderizadorDeEventos;
 import br.com.lojaapi.command.entrega.TestadorDeWebhooks;
-import br.com.lojaapi.coreapi.comum.ErroDeNegocio;
-import br.com.lojaapi.coreapi.entrega.ListarEntregasParaRecuperarQuery;
 import br.com.lojaapi.gateway.acesso.LojaAtual;
 import br.com.lojaapi.gateway.erro.Erro;
 import br.com.lojaapi.gateway.idempotencia.RecursoDaRequisicao;
-import br.com.lojaapi.gateway.pedido.Datas;
 import br.com.lojaapi.gateway.web.Paginacao;
 import io.swagger.v3.oas.annotations.Operation;
 import io.swagger.v3.oas.annotations.Parameter;
@@ -17,8 +13,6 @@ import io.swagger.v3.oas.annotations.media.Content;
 import io.swagger.v3.oas.annotations.media.Schema;
 import io.swagger.v3.oas.annotations.responses.ApiResponse;
 import io.swagger.v3.oas.annotations.tags.Tag;
-import org.axonframework.messaging.responsetypes.ResponseTypes;
-import org.axonframework.queryhandling.QueryGateway;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.ResponseEntity;
 import org.springframework.web.bind.annotation.GetMapping;
@@ -34,10 +28,8 @@ import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.time.Clock;
-import java.time.Duration;
 import java.time.Instant;
 import java.util.HexFormat;
-import java.util.List;
 
 /**
  * The store's own view of a webhook's deliveries: its log, a redelivery, the recovery of every failed delivery
@@ -48,23 +40,16 @@ import java.util.List;
 @Tag(name = "Webhooks")
 class EntregaDeWebhookController {
 
-    /** How far back a recovery may reach. */
-    static final Duration ALCANCE = Duration.ofDays(30);
-    /** A recovery's deliveries are one event and one transaction: bounded, the oldest failures first. */
-    static final int MAXIMO_POR_RECUPERACAO = 10_000;
-
     private final LogDeEntregas log;
-    private final QueryGateway consultas;
-    private final RecuperadorDeWebhooks recuperador;
+    private final RecuperacaoDeEntregas recuperacao;
     private final TestadorDeWebhooks testador;
     private final RenderizadorDeEventos renderizador;
     private final Clock relogio;
 
-    EntregaDeWebhookController(LogDeEntregas log, QueryGateway consultas, RecuperadorDeWebhooks recuperador,
-                               TestadorDeWebhooks testador, RenderizadorDeEventos renderizador, Clock relogio) {
+    EntregaDeWebhookController(LogDeEntregas log, RecuperacaoDeEntregas recuperacao, TestadorDeWebhooks testador,
+                               RenderizadorDeEventos renderizador, Clock relogio) {
         this.log = log;
-        this.consultas = consultas;
-        this.recuperador = recuperador;
+        this.recuperacao = recuperacao;
         this.testador = testador;
         this.renderizador = renderizador;
         this.relogio = relogio;
@@ -135,16 +120,9 @@ class EntregaDeWebhookController {
             + "foi removido", content = @Content(schema = @Schema(implementation = Erro.class)))
     ResponseEntity<RecuperacaoJson> recuperar(@Parameter(hidden = true) LojaAtual loja, @PathVariable String id,
                                               @RequestBody PedidoDeRecuperacao corpo) {
-        log.ativo(loja.lojaId(), id);
+        recuperacao.exigirAtivo(loja.lojaId(), id);
         RecursoDaRequisicao.anunciar(id, entregas(id));
-        Instant agora = relogio.instant();
-        Instant desde = desde(corpo, agora);
-        List<String> falhas = consultas.query(new ListarEntregasParaRecuperarQuery(loja.lojaId(), id, desde,
-                MAXIMO_POR_RECUPERACAO + 1), ResponseTypes.multipleInstancesOf(String.class)).join();
-        boolean todas = falhas.size() <= MAXIMO_POR_RECUPERACAO;
-        List<String> entregas = todas ? falhas : falhas.subList(0, MAXIMO_POR_RECUPERACAO);
-        int recuperadas = recuperador.recuperar(loja.lojaId(), id, desde, entregas, agora);
-        return ResponseEntity.status(HttpStatus.ACCEPTED).body(new RecuperacaoJson(recuperadas, todas, desde));
+        return ResponseEntity.status(HttpStatus.ACCEPTED).body(recuperacao.recuperar(loja.lojaId(), id, corpo));
     }
 
     @PostMapping("/teste")
@@ -173,20 +151,6 @@ class EntregaDeWebhookController {
     /** Where what these actions do shows: the webhook's delivery log (a delivery has no GET of its own). */
     private static String entregas(String webhookId) {
         return "/v1/webhooks/" + webhookId + "/entregas";
-    }
-
-    private static Instant desde(PedidoDeRecuperacao corpo, Instant agora) {
-        Instant desde = Datas.instante(corpo == null ? null : corpo.desde(), "desde");
-        if (desde == null) {
-            throw ErroDeNegocio.invalido("Informe desde: a data-hora ISO-8601 com fuso a partir da qual recuperar");
-        }
-        if (desde.isAfter(agora)) {
-            throw ErroDeNegocio.invalido("desde não pode estar no futuro");
-        }
-        if (desde.isBefore(agora.minus(ALCANCE))) {
-            throw ErroDeNegocio.invalido("desde pode ser no máximo " + ALCANCE.toDays() + " dias atrás");
-        }
-        return desde;
     }
 
     /** Logged attempts never change, so which rows a page holds (and its total) determine its body. */

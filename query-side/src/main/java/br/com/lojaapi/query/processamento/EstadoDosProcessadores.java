@@ -13,12 +13,16 @@ import org.springframework.stereotype.Component;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
+import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalLong;
+import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
@@ -53,10 +57,14 @@ class EstadoDosProcessadores {
     List<EstadoDoProcessador> todos() {
         long cabeca = cabeca();
         Map<String, Reconstrucao> reconstrucoes = reconstrucao.ultimas();
+        Set<String> pausados = new HashSet<>(jdbc.queryForList(
+                "SELECT processador FROM pausa_de_processador WHERE ate > now()", String.class));
+        Map<Long, Long> idades = new HashMap<>();
         List<EstadoDoProcessador> estados = new ArrayList<>();
         for (EventProcessor processador : processamento.eventProcessors().values()) {
             if (processador instanceof StreamingEventProcessor streaming) {
-                estados.add(estado(streaming, cabeca, reconstrucoes.get(streaming.getName())));
+                estados.add(estado(streaming, cabeca, reconstrucoes.get(streaming.getName()),
+                        pausados.contains(streaming.getName()), idades));
             }
         }
         estados.sort(Comparator.comparing(EstadoDoProcessador::nome));
@@ -68,9 +76,15 @@ class EstadoDosProcessadores {
         return todos().stream().filter(e -> e.nome().equals(nome)).findFirst();
     }
 
-    private EstadoDoProcessador estado(StreamingEventProcessor processador, long cabeca, Reconstrucao ultima) {
+    private EstadoDoProcessador estado(StreamingEventProcessor processador, long cabeca, Reconstrucao ultima,
+                                       boolean pausado, Map<Long, Long> idades) {
         String nome = processador.getName();
         Map<Integer, TrackingToken> segmentos = tokens.de(nome);
+        String erro = processador.processingStatus().values().stream()
+                                 .filter(s -> s.isErrorState() && s.getError() != null)
+                                 .map(s -> s.getError().getClass().getSimpleName()
+                                         + (s.getError().getMessage() == null ? "" : ": " + s.getError().getMessage()))
+                                 .findFirst().orElse(null);
         // a pooled processor stores its token lazily while it only skips events it has no handler for: the
         // segments this node holds are where this node's processor says they are
         processador.processingStatus().forEach((segmento, status) -> {
@@ -121,8 +135,10 @@ class EstadoDosProcessadores {
         } else {
             anteriores.remove(nome);
         }
+        Long atrasoSegundos = atraso == null ? null
+                : atraso == 0 ? Long.valueOf(0) : idades.computeIfAbsent(posicao, this::idadeDoProximo);
         return new EstadoDoProcessador(nome, estado, posicao, cabeca, atraso, progresso, termino, ultima,
-                          segmentos(nome, segmentos));
+                          segmentos(nome, segmentos), atrasoSegundos, pausado, erro, reconstrucao.reconstruivel(nome));
     }
 
     private List<SegmentoDoProcessador> segmentos(String processador, Map<Integer, TrackingToken> posicoes) {
@@ -144,6 +160,24 @@ class EstadoDosProcessadores {
         double porMilissegundo = (double) (posicao - anterior.posicao())
                 / Math.max(1, Duration.between(anterior.em(), agora).toMillis());
         return agora.plusMillis((long) ((alvo - posicao) / porMilissegundo));
+    }
+
+    /**
+     * Seconds since the first event after {@code posicao} was appended: how long the oldest event still to handle
+     * has waited (one primary-key lookup, shared by the processors at the same position).
+     */
+    private Long idadeDoProximo(long posicao) {
+        List<String> carimbo = jdbc.queryForList(
+                "SELECT time_stamp FROM domain_event_entry WHERE global_index > ? ORDER BY global_index LIMIT 1",
+                String.class, posicao);
+        if (carimbo.isEmpty()) {
+            return 0L;
+        }
+        try {
+            return Math.max(0, Duration.between(Instant.parse(carimbo.get(0)), relogio.instant()).toSeconds());
+        } catch (DateTimeParseException e) {
+            return null;
+        }
     }
 
     private long cabeca() {

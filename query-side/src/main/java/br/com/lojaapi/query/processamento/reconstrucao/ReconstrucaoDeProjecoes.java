@@ -115,6 +115,11 @@ public class ReconstrucaoDeProjecoes implements SmartLifecycle {
         return concessoes.ultimas();
     }
 
+    /** Whether the processor is a read model that {@link #iniciar} can rebuild (not a saga or a webhook sender). */
+    public boolean reconstruivel(String nome) {
+        return modelos.de(nome).isPresent();
+    }
+
     /** The name under which the copy of a projection keeps its tokens. */
     public static String nomeDaCopia(String processador) {
         return ProjecaoSombra.nome(processador);
