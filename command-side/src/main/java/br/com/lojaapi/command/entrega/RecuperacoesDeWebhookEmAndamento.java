@@ -5,6 +5,7 @@ import br.com.lojaapi.coreapi.comum.ErroDeNegocio;
 import br.com.lojaapi.coreapi.entrega.EntregaConcluidaEvent;
 import br.com.lojaapi.coreapi.entrega.EntregaFalhouEvent;
 import br.com.lojaapi.coreapi.entrega.RecuperacaoDoWebhookIniciadaEvent;
+import br.com.lojaapi.coreapi.entrega.TentativaRegistradaEvent;
 import org.axonframework.config.ProcessingGroup;
 import org.axonframework.eventhandling.EventHandler;
 import org.springframework.dao.DuplicateKeyException;
@@ -68,6 +69,15 @@ class RecuperacoesDeWebhookEmAndamento {
                 evento.recuperacaoId());
     }
 
+    /** A successful attempt ends its series (decision 075). */
+    @EventHandler
+    void on(TentativaRegistradaEvent evento) {
+        if (evento.sucesso()) {
+            liberar(evento.entregaId());
+        }
+    }
+
+    /** Only stored before decision 075, after the successful attempt that already freed the delivery: a no-op. */
     @EventHandler
     void on(EntregaConcluidaEvent evento) {
         liberar(evento.entregaId());

@@ -91,6 +91,10 @@ class WebhookProjection {
                 e.entregaId(), e.serie(), e.tentativa(), e.lojaId(), e.webhookId(), e.sucesso(), e.statusHttp(),
                 e.duracaoMs(), e.resposta(), e.erro(), momento(e.enviadoEm()), momento(e.proximaTentativaEm()));
         ultimaEntrega(e.webhookId(), e.enviadoEm());
+        if (e.sucesso()) {
+            // a successful attempt ends its series (decision 075)
+            situacao(e.entregaId(), e.serie(), "ENTREGUE");
+        }
     }
 
     /**
@@ -120,6 +124,7 @@ class WebhookProjection {
                         momento(u.getValue())}).toList());
     }
 
+    /** Only stored before decision 075, after the successful attempt that already set it. */
     @EventHandler
     void on(EntregaConcluidaEvent e) {
         situacao(e.entregaId(), e.serie(), "ENTREGUE");
