@@ -107,6 +107,28 @@ class WebhookProjectionTest extends TesteDeProjecao<WebhookProjection> {
         assertThat(entrega()).extracting(EntregaView::serie, EntregaView::situacao).containsExactly(2, "PENDENTE");
     }
 
+    /**
+     * A batch's writes to the delivery log are grouped (decision 075), yet its events keep their order: a start and
+     * its success, a failed series, its redelivery and the new series' success, all in one batch.
+     */
+    @Test
+    void umLoteComInicioFalhaReenvioESucessoTerminaComoOsEventosUmAUm() {
+        String outra = id();
+        dadoNumLote(evento(webhook, 0, criado()),
+                evento(entrega, 0, iniciada()),
+                evento(outra, 0, iniciada(outra, "pedido.criado", false)),
+                evento(entrega, 1, tentativa(1, 1, false, PRIMEIRA)),
+                evento(outra, 1, tentativa(outra, 1, 1, true, PRIMEIRA)),
+                evento(entrega, 2, new EntregaFalhouEvent(entrega, loja, webhook, 1, 1, PRIMEIRA)),
+                evento(entrega, 3, new ReenvioSolicitadoEvent(entrega, loja, webhook, 2, List.of(), SEGUNDA, null)),
+                evento(entrega, 4, tentativa(2, 1, true, SEGUNDA)));
+
+        assertThat(entrega()).extracting(EntregaView::serie, EntregaView::situacao).containsExactly(2, "ENTREGUE");
+        assertThat(consultas.handle(new BuscarEntregaQuery(loja, webhook, outra))).get()
+                .extracting(EntregaView::situacao).isEqualTo("ENTREGUE");
+        assertThat(ultimaEntrega()).isEqualTo(SEGUNDA);
+    }
+
     @Test
     void tentativaProjetadaAntesDoSeuWebhookApareceNaUltimaEntrega() {
         dado(evento(entrega, 0, iniciada()),
