@@ -160,7 +160,7 @@ class Entrega {
         }
     }
 
-    /** Attempt 1 of series 1 is stored so only by deliveries started before decision 075: the start implies it. */
+    /** A later attempt, a redelivery's first, or attempt 1 in a delivery stored before decision 075. */
     @EventSourcingHandler
     void on(TentativaAgendadaEvent evento) {
         agendada = evento.tentativa();
