@@ -479,10 +479,18 @@ def relatorio(args):
             f"ultima_s={fmt(ts[-1] - soltura if ts else float('nan'))} chegadas={len(fila)} "
             f"retentativas={sum(1 for r in fila if r[3] not in ('', '1'))} "
             f"iniciadas={ini} tentativas={tent} sucessos={suc}")
+    # From the window's start to the drain's end the service and PostgreSQL do the whole work of the window's
+    # events (their writes and every delivery of them): its CPU per event is a cost that a busy machine slows
+    # down but hardly changes, unlike the rates.
+    ate_o_fim = ""
+    if a.get("cpu_servico_total") and a.get("cpu_postgres_total") and carga["eventos"]:
+        por_evento = (float(a["cpu_servico_total"]) + float(a["cpu_postgres_total"])) * 1000 / carga["eventos"]
+        ate_o_fim = (f"servico_ate_o_fim_s={a['cpu_servico_total']} postgres_ate_o_fim_s={a['cpu_postgres_total']} "
+                     f"cpu_ms_por_evento={fmt(por_evento)} ")
     linhas.append(
         f"fanout-cpu receptor_carga_s={a['cpu_receptor_carga']} receptor_total_s={a['cpu_receptor_total']} "
         f"driver_s={fmt(carga['cpu_s'])} servico_carga_s={a['cpu_servico_carga']} "
-        f"postgres_carga_s={a['cpu_postgres_carga']} maquina_ocupada_pct={a['maquina_ocupada_pct']} "
+        f"postgres_carga_s={a['cpu_postgres_carga']} {ate_o_fim}maquina_ocupada_pct={a['maquina_ocupada_pct']} "
         f"laco_receptor_{a['laco'].replace(' ', ' laco_receptor_')}")
     print("\n".join(linhas))
 

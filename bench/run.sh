@@ -59,7 +59,9 @@
 # at each fast endpoint (p50/p99/max, a missing one counting as later than any), missing deliveries, duplicates;
 # what reached the slow endpoints and what the service attempted toward the refused ones (from its event store);
 # how much of the backlog drained; the CPU seconds of the receiver, the driver, the service and PostgreSQL during
-# the load. FANOUT_ARQUIVOS=dir keeps the raw files (the receiver's log, the driver's, the endpoints);
+# the load, and of the service and PostgreSQL from the window's start to the drain's end with their CPU
+# milliseconds per event of the window (each event's write and all its deliveries: a cost that a busy machine
+# slows but hardly changes, so before/after pairs compare on it). FANOUT_ARQUIVOS=dir keeps the raw files (the receiver's log, the driver's, the endpoints);
 # FANOUT_COMANDOS=1 also prints the service's 25 costliest statements of the window (pg_stat_statements).
 # JAVA_OPCOES: extra JVM options for the service (a flight recording, say).
 #
@@ -73,7 +75,7 @@
 set -euo pipefail
 
 raiz="$(cd "$(dirname "$0")/.." && pwd)"
-jar="$raiz/api-gateway/target/store-api.jar"
+jar="${JAR:-$raiz/api-gateway/target/store-api.jar}"  # JAR: another build (a before/after pair)
 duracao="${DURACAO:-20s}"
 aquecimento="${AQUECIMENTO:-10s}"
 # The costed scenarios are compared with plain SQL, which has no JIT to warm: each gets a warm-up long enough for
@@ -706,6 +708,7 @@ if quer fanout; then
     como=$(fanout_esperar rapido "$esperadas" "$fanout_dreno")
     sleep 2  # a late duplicate
     fim_dreno=$(date +%s.%N)
+    ao_fim=$(instantaneo)
     curl -sf -o /dev/null "$receptor_fanout/descarregar"
     fanout_contagem_sql >"$d/servico.tsv" || echo "  Aviso: a contagem no event store falhou" >&2
     cabecalho_fanout="evento=$fanout_evento lojas=$fanout_lojas webhooks_por_loja=$fanout_webhooks atraso_ms=$fanout_atraso"
@@ -715,6 +718,7 @@ if quer fanout; then
     cabecalho_fanout="$cabecalho_fanout $({ env | grep '^WEBHOOK_' || true; } | sort | tr '\n' ' ')"
     read -r r0 s0 p0 m0 t0 <<<"$antes"
     read -r r1 s1 p1 m1 t1 <<<"$depois"
+    read -r r2 s2 p2 m2 t2 <<<"$ao_fim"
     python3 "$raiz/bench/fanout.py" relatorio cabecalho="${cabecalho_fanout% }" carga="$d/carga" \
       receptor="$d/receptor.tsv" endpoints="$d/endpoints.tsv" sql="$d/servico.tsv" fim_dreno="$fim_dreno" \
       dreno_limitado="$como" backlog="$fanout_backlog" soltura="${soltura:-0}" laco="$laco" \
@@ -722,6 +726,8 @@ if quer fanout; then
       cpu_receptor_total="$(curl -sf "$receptor_fanout/cpu")" \
       cpu_servico_carga="$(awk -v a="$s0" -v b="$s1" 'BEGIN { printf "%.1f", b - a }')" \
       cpu_postgres_carga="$(awk -v a="$p0" -v b="$p1" 'BEGIN { printf "%.1f", b - a }')" \
+      cpu_servico_total="$(awk -v a="$s0" -v b="$s2" 'BEGIN { printf "%.1f", b - a }')" \
+      cpu_postgres_total="$(awk -v a="$p0" -v b="$p2" 'BEGIN { printf "%.1f", b - a }')" \
       maquina_ocupada_pct="$(awk -v a="$m0" -v b="$m1" -v x="$t0" -v y="$t1" 'BEGIN { printf "%.0f", 100 * (b - a) / (y - x) }')"
     if [ -n "${FANOUT_COMANDOS:-}" ]; then
       # The service's statements from the window's start to the drain's end, the costliest first.

@@ -1,5 +1,7 @@
 package br.com.lojaapi.command.entrega;
 
+import br.com.lojaapi.command.comum.LeituraAntecipada;
+import br.com.lojaapi.command.comum.UmaUnidadeDeTrabalho;
 import br.com.lojaapi.command.webhook.WebhookLookup;
 import br.com.lojaapi.coreapi.entrega.EntregaIniciadaEvent;
 import br.com.lojaapi.coreapi.entrega.RegistrarTentativaCommand;
@@ -82,6 +84,7 @@ public class DespachoDeWebhooks implements SmartLifecycle {
     private final WebhookLookup destinos;
     private final EntregadorDeWebhooks entregador;
     private final EventStore eventos;
+    private final LeituraAntecipada leitura;
     private final CommandGateway comandos;
     private final TransactionTemplate transacao;
     private final ConfiguracaoDosWebhooks configuracao;
@@ -109,13 +112,15 @@ public class DespachoDeWebhooks implements SmartLifecycle {
     }
 
     DespachoDeWebhooks(FilaDeWebhooks fila, WebhookLookup destinos, EntregadorDeWebhooks entregador,
-                       EventStore eventos, CommandGateway comandos, TransactionTemplate transacao,
+                       EventStore eventos, LeituraAntecipada leitura, CommandGateway comandos,
+                       TransactionTemplate transacao,
                        ConfiguracaoDosWebhooks configuracao, Clock relogio, MeterRegistry metricas,
                        @Value("${loja.nos.nome:}") String nomeDoNo) {
         this.fila = fila;
         this.destinos = destinos;
         this.entregador = entregador;
         this.eventos = eventos;
+        this.leitura = leitura;
         this.comandos = comandos;
         this.transacao = transacao;
         this.configuracao = configuracao;
@@ -340,17 +345,25 @@ public class DespachoDeWebhooks implements SmartLifecycle {
         }
     }
 
+    /**
+     * One transaction per batch: the batch's deliveries are read in one query, and their commands run as one root
+     * unit of work, so every event of the batch is appended in one statement when it commits (decision 075).
+     */
     private void registrarLote(List<Concluida> lote) {
         transacao.executeWithoutResult(status -> {
             fila.registrarSaude(balancos(lote), configuracao.limiarDoCircuito(), configuracao.janelaDoCircuito(),
                     configuracao.intervaloDaSonda());
-            for (Concluida c : lote) {
-                FilaDeWebhooks.Envio e = c.envio();
-                EntregadorDeWebhooks.Resultado r = c.medida().resultado();
-                comandos.sendAndWait(new RegistrarTentativaCommand(e.entregaId(), e.serie(), e.tentativa(),
-                        r.sucesso(), r.statusHttp(), c.medida().duracaoMs(), r.resposta(), r.erro(), c.enviadoEm(),
-                        c.definitiva()));
-            }
+            leitura.antecipar(lote.stream().map(c -> c.envio().entregaId()).toList());
+            UmaUnidadeDeTrabalho.executar(() -> {
+                for (Concluida c : lote) {
+                    FilaDeWebhooks.Envio e = c.envio();
+                    EntregadorDeWebhooks.Resultado r = c.medida().resultado();
+                    comandos.sendAndWait(new RegistrarTentativaCommand(e.entregaId(), e.serie(), e.tentativa(),
+                            r.sucesso(), r.statusHttp(), c.medida().duracaoMs(), r.resposta(), r.erro(),
+                            c.enviadoEm(), c.definitiva()));
+                }
+                return null;
+            });
             fila.concluir(lote.stream().map(c -> c.envio().id()).toList());
         });
     }

@@ -31,6 +31,12 @@ import static org.axonframework.modelling.command.AggregateLifecycle.apply;
  * they must be right: an attempt is scheduled once, its result recorded once, whichever node or thread repeats a
  * message. Repeats are therefore no-ops rather than errors. A test delivery is born with its one attempt done and
  * is never sent again.
+ * <p>
+ * A delivery's start schedules its first attempt, and a successful attempt ends its series: neither says so in an
+ * event of its own, so a first attempt that succeeds is two events, {@link EntregaIniciadaEvent} and
+ * {@link TentativaRegistradaEvent} (decision 075). Deliveries stored before that also carry a
+ * {@link TentativaAgendadaEvent} for attempt 1 and an {@link EntregaConcluidaEvent}: both are still read, and mean
+ * what the events before them already said.
  */
 @Aggregate
 class Entrega {
@@ -60,7 +66,6 @@ class Entrega {
     Entrega(IniciarEntregaCommand comando) {
         apply(new EntregaIniciadaEvent(comando.entregaId(), comando.lojaId(), comando.webhookId(), comando.evento(),
                 comando.corpo(), comando.atrasosMs(), comando.iniciadaEm(), false));
-        apply(new TentativaAgendadaEvent(comando.entregaId(), comando.lojaId(), comando.webhookId(), 1, 1));
     }
 
     /** The attempt was made before this command, so none is scheduled: nothing ever queues one for this delivery. */
@@ -72,9 +77,10 @@ class Entrega {
         apply(new TentativaRegistradaEvent(id, comando.lojaId(), comando.webhookId(), 1, 1, comando.sucesso(),
                 comando.statusHttp(), comando.duracaoMs(), comando.resposta(), comando.erro(), comando.enviadoEm(),
                 null));
-        Instant fim = comando.enviadoEm().plusMillis(comando.duracaoMs());
-        apply(comando.sucesso() ? new EntregaConcluidaEvent(id, comando.lojaId(), comando.webhookId(), 1, 1, fim)
-                : new EntregaFalhouEvent(id, comando.lojaId(), comando.webhookId(), 1, 1, fim));
+        if (!comando.sucesso()) {
+            apply(new EntregaFalhouEvent(id, comando.lojaId(), comando.webhookId(), 1, 1,
+                    comando.enviadoEm().plusMillis(comando.duracaoMs())));
+        }
     }
 
     @CommandHandler
@@ -97,11 +103,9 @@ class Entrega {
         apply(new TentativaRegistradaEvent(entregaId, lojaId, webhookId, serie, n, comando.sucesso(),
                 comando.statusHttp(), comando.duracaoMs(), comando.resposta(), comando.erro(), comando.enviadoEm(),
                 proxima));
-        Instant fim = comando.enviadoEm().plusMillis(comando.duracaoMs());
-        if (comando.sucesso()) {
-            apply(new EntregaConcluidaEvent(entregaId, lojaId, webhookId, serie, n, fim));
-        } else if (ultima) {
-            apply(new EntregaFalhouEvent(entregaId, lojaId, webhookId, serie, n, fim));
+        if (!comando.sucesso() && ultima) {
+            apply(new EntregaFalhouEvent(entregaId, lojaId, webhookId, serie, n,
+                    comando.enviadoEm().plusMillis(comando.duracaoMs())));
         }
     }
 
@@ -140,6 +144,8 @@ class Entrega {
         serie = 1;
         emAndamento = true;
         teste = evento.teste();
+        // the first attempt is scheduled with the start (a test delivery's was made before it)
+        agendada = teste ? 0 : 1;
     }
 
     @EventSourcingHandler
@@ -154,6 +160,7 @@ class Entrega {
         }
     }
 
+    /** A later attempt, a redelivery's first, or attempt 1 in a delivery stored before decision 075. */
     @EventSourcingHandler
     void on(TentativaAgendadaEvent evento) {
         agendada = evento.tentativa();
@@ -162,8 +169,12 @@ class Entrega {
     @EventSourcingHandler
     void on(TentativaRegistradaEvent evento) {
         registrada = evento.tentativa();
+        if (evento.sucesso()) {
+            emAndamento = false;
+        }
     }
 
+    /** Only in deliveries stored before decision 075: the successful attempt before it already ended the series. */
     @EventSourcingHandler
     void on(EntregaConcluidaEvent evento) {
         emAndamento = false;

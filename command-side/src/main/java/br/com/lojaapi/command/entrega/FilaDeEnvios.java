@@ -11,7 +11,6 @@ import org.axonframework.config.ProcessingGroup;
 import org.axonframework.eventhandling.EventHandler;
 import org.axonframework.eventsourcing.eventstore.DomainEventStream;
 import org.axonframework.eventsourcing.eventstore.EventStore;
-import org.axonframework.messaging.unitofwork.CurrentUnitOfWork;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
@@ -19,12 +18,11 @@ import org.springframework.transaction.support.TransactionSynchronization;
 import org.springframework.transaction.support.TransactionSynchronizationManager;
 
 import java.time.Instant;
-import java.util.HashMap;
-import java.util.Map;
 
 /**
  * The persistent send queue: each scheduled attempt becomes a row of {@code webhook_envio}, written in the same
- * transaction as the event that scheduled it (this handler runs subscribing, inside the command). So an attempt is
+ * transaction as the event that scheduled it (a delivery's start for its first attempt, decision 075; a
+ * {@link TentativaAgendadaEvent} for any other; this handler runs subscribing, inside the command). So an attempt is
  * queued exactly when its event commits, survives a restart, and is claimed by one node at a time
  * ({@link DespachoDeWebhooks}); the HTTP call never runs on an event processor's thread. A recovery of a webhook is
  * queued as a db-scheduler execution that asks each of its deliveries for a new series.
@@ -96,9 +94,6 @@ public class FilaDeEnvios {
     @ProcessingGroup(GRUPO)
     static class Enfileirador {
 
-        /** The deliveries started in this unit of work, so their first attempt is queued with its body. */
-        private static final String INICIADAS = "webhook-fila.iniciadas";
-
         private final ObjectProvider<Scheduler> agendador;
         private final OneTimeTask<Void> recuperacao;
         private final ObjectProvider<FilaDeWebhooks> fila;
@@ -112,22 +107,21 @@ public class FilaDeEnvios {
             this.despacho = despacho;
         }
 
+        /** A delivery's start schedules its first attempt (decision 075), which is queued with its body. */
         @EventHandler
         void on(EntregaIniciadaEvent evento) {
-            if (!evento.teste() && CurrentUnitOfWork.isStarted()) {
-                CurrentUnitOfWork.get().root().<Map<String, EntregaIniciadaEvent>>getOrComputeResource(INICIADAS,
-                        k -> new HashMap<>()).put(evento.entregaId(), evento);
+            if (!evento.teste()) {
+                fila.getObject().enfileirar(evento.entregaId(), 1, 1, evento.webhookId(), evento.lojaId(),
+                        evento.evento(), evento.corpo());
+                depoisDoCommit(() -> despacho.getObject().acordar());
             }
         }
 
+        /** A later attempt, or a redelivery's first: its body is read from the delivery's start when it is sent. */
         @EventHandler
         void on(TentativaAgendadaEvent evento) {
-            EntregaIniciadaEvent inicio = CurrentUnitOfWork.isStarted()
-                    ? CurrentUnitOfWork.get().root().<Map<String, EntregaIniciadaEvent>>getOrDefaultResource(
-                            INICIADAS, Map.of()).get(evento.entregaId())
-                    : null;
             fila.getObject().enfileirar(evento.entregaId(), evento.serie(), evento.tentativa(), evento.webhookId(),
-                    evento.lojaId(), inicio == null ? null : inicio.evento(), inicio == null ? null : inicio.corpo());
+                    evento.lojaId(), null, null);
             depoisDoCommit(() -> despacho.getObject().acordar());
         }
 

@@ -2,11 +2,14 @@ package br.com.lojaapi.command.entrega;
 
 import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.stereotype.Component;
+import org.springframework.transaction.support.TransactionSynchronization;
+import org.springframework.transaction.support.TransactionSynchronizationManager;
 import org.springframework.transaction.support.TransactionTemplate;
 
 import java.sql.Timestamp;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
 import java.util.Map;
@@ -84,15 +87,43 @@ public class FilaDeWebhooks {
         this.transacao = transacao;
     }
 
-    /** Queues an attempt due now; queuing the same attempt twice queues it once. */
+    private static final String ENFILEIRAR = """
+            INSERT INTO webhook_envio (id, entrega_id, serie, tentativa, webhook_id, loja_id, evento, corpo, devido_em)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, now()) ON CONFLICT (id) DO NOTHING""";
+
+    /**
+     * Queues an attempt due now; queuing the same attempt twice queues it once. Inside a transaction the row is
+     * written just before it commits, with every other attempt it queued, in one JDBC batch (a fan-out event starts
+     * a delivery per webhook, and a processor's batch holds many events; decision 075); outside one, at once.
+     */
     void enfileirar(String entregaId, int serie, int tentativa, String webhookId, String lojaId, String evento,
                     String corpo) {
-        jdbc.update("""
-                INSERT INTO webhook_envio (id, entrega_id, serie, tentativa, webhook_id, loja_id, evento, corpo,
-                                           devido_em)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, now()) ON CONFLICT (id) DO NOTHING""",
-                entregaId + "/" + serie + "/" + tentativa, entregaId, serie, tentativa, webhookId, lojaId, evento,
-                corpo);
+        Object[] linha = {entregaId + "/" + serie + "/" + tentativa, entregaId, serie, tentativa, webhookId, lojaId,
+                evento, corpo};
+        if (!TransactionSynchronizationManager.isSynchronizationActive()) {
+            jdbc.update(ENFILEIRAR, linha);
+            return;
+        }
+        @SuppressWarnings("unchecked")
+        List<Object[]> linhas = (List<Object[]>) TransactionSynchronizationManager.getResource(this);
+        if (linhas == null) {
+            List<Object[]> novas = new ArrayList<>();
+            linhas = novas;
+            TransactionSynchronizationManager.bindResource(this, novas);
+            TransactionSynchronizationManager.registerSynchronization(new TransactionSynchronization() {
+                @Override
+                public void beforeCommit(boolean readOnly) {
+                    TransactionSynchronizationManager.unbindResource(FilaDeWebhooks.this);
+                    jdbc.batchUpdate(ENFILEIRAR, novas);
+                }
+
+                @Override
+                public void afterCompletion(int status) {
+                    TransactionSynchronizationManager.unbindResourceIfPossible(FilaDeWebhooks.this);
+                }
+            });
+        }
+        linhas.add(linha);
     }
 
     /**

@@ -5,16 +5,25 @@ import br.com.lojaapi.coreapi.comum.ErroDeNegocio;
 import br.com.lojaapi.coreapi.entrega.EntregaConcluidaEvent;
 import br.com.lojaapi.coreapi.entrega.EntregaFalhouEvent;
 import br.com.lojaapi.coreapi.entrega.RecuperacaoDoWebhookIniciadaEvent;
+import br.com.lojaapi.coreapi.entrega.TentativaRegistradaEvent;
 import org.axonframework.config.ProcessingGroup;
 import org.axonframework.eventhandling.EventHandler;
 import org.springframework.dao.DuplicateKeyException;
 import org.springframework.jdbc.core.JdbcTemplate;
+import org.springframework.jdbc.core.RowCallbackHandler;
 import org.springframework.stereotype.Component;
+import org.springframework.transaction.support.TransactionSynchronization;
+import org.springframework.transaction.support.TransactionSynchronizationManager;
 
 import java.sql.Timestamp;
 import java.time.Instant;
+import java.util.Collection;
+import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
+import java.util.TreeMap;
 
 /**
  * Which webhooks have a recovery running, kept in the transaction of the events that start and end it
@@ -68,30 +77,80 @@ class RecuperacoesDeWebhookEmAndamento {
                 evento.recuperacaoId());
     }
 
+    /** A successful attempt ends its series (decision 075). */
+    @EventHandler
+    void on(TentativaRegistradaEvent evento) {
+        if (evento.sucesso()) {
+            liberarAoConfirmar(evento.entregaId());
+        }
+    }
+
+    /** Only stored before decision 075, after the successful attempt that already freed the delivery: a no-op. */
     @EventHandler
     void on(EntregaConcluidaEvent evento) {
-        liberar(evento.entregaId());
+        liberarAoConfirmar(evento.entregaId());
     }
 
     @EventHandler
     void on(EntregaFalhouEvent evento) {
-        liberar(evento.entregaId());
+        liberarAoConfirmar(evento.entregaId());
     }
 
     /**
-     * The delivery has finished a series: its recovery waits for one fewer, and ends with the last. The counter's
-     * row lock orders concurrent ends, so exactly one of them sees zero.
+     * Inside a transaction, the deliveries that ended in it leave their recoveries just before it commits, in one
+     * statement (a batch of recorded attempts ends hundreds, nearly never in a recovery; decision 075); outside
+     * one, at once.
      */
-    void liberar(String entregaId) {
-        List<String> recuperacao = jdbc.queryForList("DELETE FROM webhook_recuperacao_entrega WHERE entrega_id = ? "
-                + "RETURNING recuperacao_id", String.class, entregaId);
-        if (recuperacao.isEmpty()) {
+    private void liberarAoConfirmar(String entregaId) {
+        if (!TransactionSynchronizationManager.isSynchronizationActive()) {
+            liberar(List.of(entregaId));
             return;
         }
-        List<Integer> restantes = jdbc.queryForList("UPDATE webhook_recuperacao SET pendentes = pendentes - 1 "
-                + "WHERE recuperacao_id = ? RETURNING pendentes", Integer.class, recuperacao.get(0));
-        if (!restantes.isEmpty() && restantes.get(0) <= 0) {
-            jdbc.update("DELETE FROM webhook_recuperacao WHERE recuperacao_id = ?", recuperacao.get(0));
+        @SuppressWarnings("unchecked")
+        Set<String> ids = (Set<String>) TransactionSynchronizationManager.getResource(this);
+        if (ids == null) {
+            Set<String> novos = new LinkedHashSet<>();
+            ids = novos;
+            TransactionSynchronizationManager.bindResource(this, novos);
+            TransactionSynchronizationManager.registerSynchronization(new TransactionSynchronization() {
+                @Override
+                public void beforeCommit(boolean readOnly) {
+                    TransactionSynchronizationManager.unbindResource(RecuperacoesDeWebhookEmAndamento.this);
+                    liberar(novos);
+                }
+
+                @Override
+                public void afterCompletion(int status) {
+                    TransactionSynchronizationManager.unbindResourceIfPossible(RecuperacoesDeWebhookEmAndamento.this);
+                }
+            });
         }
+        ids.add(entregaId);
+    }
+
+    /**
+     * The deliveries have finished a series: each recovery waits for as many fewer, and ends with the last. The
+     * counter's row lock orders concurrent ends, so exactly one of them sees zero.
+     */
+    private void liberar(Collection<String> entregaIds) {
+        Map<String, Integer> porRecuperacao = new TreeMap<>();
+        jdbc.query(con -> {
+            var sql = con.prepareStatement("DELETE FROM webhook_recuperacao_entrega WHERE entrega_id = ANY (?) "
+                    + "RETURNING recuperacao_id");
+            sql.setArray(1, con.createArrayOf("text", entregaIds.toArray()));
+            return sql;
+        }, (RowCallbackHandler) rs -> porRecuperacao.merge(rs.getString(1), 1, Integer::sum));
+        porRecuperacao.forEach((recuperacao, n) -> {
+            List<Integer> restantes = jdbc.queryForList("UPDATE webhook_recuperacao SET pendentes = pendentes - ? "
+                    + "WHERE recuperacao_id = ? RETURNING pendentes", Integer.class, n, recuperacao);
+            if (!restantes.isEmpty() && restantes.get(0) <= 0) {
+                jdbc.update("DELETE FROM webhook_recuperacao WHERE recuperacao_id = ?", recuperacao);
+            }
+        });
+    }
+
+    /** The delivery has finished a series (or never will): it leaves its recovery now. */
+    void liberar(String entregaId) {
+        liberar(List.of(entregaId));
     }
 }

@@ -71,7 +71,7 @@ class EntregaSagaTest {
      */
     private ContinuedGivenState aposFalhas(int falhas) throws Exception {
         ContinuedGivenState estado = fixture.givenCurrentTime(T0)
-                                            .andThenAggregate(ID).published(INICIADA, agendada(1, 1), falha(1));
+                                            .andThenAggregate(ID).published(INICIADA, falha(1));
         for (int n = 2; n <= falhas; n++) {
             estado = estado.andThenTimeAdvancesTo(proximaEm(n - 1))
                            .andThenAggregate(ID).published(agendada(1, n), falha(n));
@@ -88,7 +88,7 @@ class EntregaSagaTest {
     void falhaAgendaOPrazoDaProximaTentativaComOAtrasoConfigurado() {
         Instant prazo = T0.plusMillis(ATRASOS.get(0));
         fixture.givenCurrentTime(T0)
-               .andThenAggregate(ID).published(INICIADA, agendada(1, 1))
+               .andThenAggregate(ID).published(INICIADA)
                .whenAggregate(ID).publishes(falha(ID, 1, 1, T0, prazo))
                .expectSuccessfulHandlerExecution()
                .expectActiveSagas(1)
@@ -135,8 +135,23 @@ class EntregaSagaTest {
                      .expectNoDispatchedCommands();
     }
 
+    /** The successful attempt itself ends the saga (decision 075: no event of its own says it is delivered). */
     @Test
     void sucessoEncerraASaga() throws Exception {
+        TentativaRegistradaEvent sucesso = new TentativaRegistradaEvent(ID, LOJA, WEBHOOK, 1, 2, true, 200, 250, "ok",
+                null, proximaEm(1), null);
+        aposFalhas(1).andThenTimeAdvancesTo(proximaEm(1))
+                     .andThenAggregate(ID).published(agendada(1, 2))
+                     .whenAggregate(ID).publishes(sucesso)
+                     .expectSuccessfulHandlerExecution()
+                     .expectActiveSagas(0)
+                     .expectNoScheduledDeadlines()
+                     .expectNoDispatchedCommands();
+    }
+
+    /** A delivery stored before decision 075 ends its saga the same way; the end event after it changes nothing. */
+    @Test
+    void sucessoGravadoNaFormaAntigaEncerraASaga() throws Exception {
         TentativaRegistradaEvent sucesso = new TentativaRegistradaEvent(ID, LOJA, WEBHOOK, 1, 2, true, 200, 250, "ok",
                 null, proximaEm(1), null);
         aposFalhas(1).andThenTimeAdvancesTo(proximaEm(1))
@@ -145,7 +160,8 @@ class EntregaSagaTest {
                      .publishes(new EntregaConcluidaEvent(ID, LOJA, WEBHOOK, 1, 2, proximaEm(1).plusMillis(250)))
                      .expectSuccessfulHandlerExecution()
                      .expectActiveSagas(0)
-                     .expectNoScheduledDeadlines();
+                     .expectNoScheduledDeadlines()
+                     .expectNoDispatchedCommands();
     }
 
     /**
@@ -173,8 +189,7 @@ class EntregaSagaTest {
     @Test
     void entregaOuReenvioSoCriaSagaNaPrimeiraFalha() throws Exception {
         fixture.givenCurrentTime(T0)
-               .andThenAggregate(ID).published(INICIADA)
-               .whenAggregate(ID).publishes(agendada(1, 1))
+               .whenAggregate(ID).publishes(INICIADA)
                .expectActiveSagas(0);
         serieQueFalhou().whenAggregate(ID)
                         .publishes(new ReenvioSolicitadoEvent(ID, LOJA, WEBHOOK, 2, ATRASOS_DO_REENVIO, T1, null))
@@ -186,9 +201,9 @@ class EntregaSagaTest {
     @Test
     void sucessoNaPrimeiraTentativaNaoDeixaSaga() {
         fixture.givenCurrentTime(T0)
-               .andThenAggregate(ID).published(INICIADA, agendada(1, 1),
+               .andThenAggregate(ID).published(INICIADA)
+               .whenAggregate(ID).publishes(
                        new TentativaRegistradaEvent(ID, LOJA, WEBHOOK, 1, 1, true, 200, 40, "ok", null, T0, null))
-               .whenAggregate(ID).publishes(new EntregaConcluidaEvent(ID, LOJA, WEBHOOK, 1, 1, T0.plusMillis(40)))
                .expectSuccessfulHandlerExecution()
                .expectActiveSagas(0)
                .expectNoScheduledDeadlines()

@@ -68,9 +68,12 @@ class EntregaTest {
                 c.duracaoMs(), c.resposta(), c.erro(), c.enviadoEm(), proxima);
     }
 
-    /** Series 1 as it stands once attempt {@code agendadas} is scheduled, every earlier one having failed. */
+    /**
+     * Series 1 as it stands once attempt {@code agendadas} is scheduled, every earlier one having failed. The start
+     * schedules attempt 1 (decision 075): no event of its own.
+     */
     private static List<Object> ateAgendar(int agendadas) {
-        List<Object> historico = new ArrayList<>(List.of(INICIADA, agendada(1, 1)));
+        List<Object> historico = new ArrayList<>(List.of(INICIADA));
         for (int n = 1; n < agendadas; n++) {
             RegistrarTentativaCommand falha = falha(1, n);
             historico.add(registrada(falha, falha.enviadoEm().plusMillis(ATRASOS.get(n - 1))));
@@ -104,7 +107,76 @@ class EntregaTest {
         fixture.givenNoPriorActivity()
                .when(new IniciarEntregaCommand(ID, LOJA, WEBHOOK, EVENTO, CORPO, ATRASOS, T0))
                .expectSuccessfulHandlerExecution()
-               .expectEvents(INICIADA, agendada(1, 1));
+               .expectEvents(INICIADA);
+    }
+
+    /** The start already scheduled attempt 1: asking for it again changes nothing, recording it is accepted. */
+    @Test
+    void aPrimeiraTentativaEstaAgendadaDesdeOInicio() {
+        fixture.given(INICIADA)
+               .when(new AgendarTentativaCommand(ID, 1, 1))
+               .expectSuccessfulHandlerExecution()
+               .expectNoEvents();
+        fixture.given(INICIADA)
+               .when(sucesso(1, 1))
+               .expectSuccessfulHandlerExecution()
+               .expectEvents(registrada(sucesso(1, 1), null));
+    }
+
+    /** A first attempt that succeeds is two events in all: the start and the attempt, which ends the series. */
+    @Test
+    void sucessoNaPrimeiraTentativaEncerraASerieSemOutroEvento() {
+        List<Object> entregue = List.of(INICIADA, registrada(sucesso(1, 1), null));
+        fixture.given(entregue)
+               .when(sucesso(1, 1))
+               .expectSuccessfulHandlerExecution()
+               .expectNoEvents();
+        fixture.given(entregue)
+               .when(new AgendarTentativaCommand(ID, 1, 2))
+               .expectSuccessfulHandlerExecution()
+               .expectNoEvents();
+        fixture.given(entregue)
+               .when(reenviar(LOJA, WEBHOOK))
+               .expectResultMessagePayload(2)
+               .expectEvents(new ReenvioSolicitadoEvent(ID, LOJA, WEBHOOK, 2, ATRASOS_DO_REENVIO, T1, null),
+                       agendada(2, 1));
+        fixture.given(entregue)
+               .when(recuperar(RECUPERACAO))
+               .expectResultMessagePayload(2)
+               .expectEvents(new ReenvioSolicitadoEvent(ID, LOJA, WEBHOOK, 2, ATRASOS_DO_REENVIO, T1, RECUPERACAO),
+                       agendada(2, 1));
+    }
+
+    /**
+     * A delivery stored before decision 075 has attempt 1 scheduled by an event of its own and its success followed
+     * by an {@link EntregaConcluidaEvent}: it obeys the same rules.
+     */
+    @Test
+    void entregaGravadaNaFormaAntigaSegueAsMesmasRegras() {
+        List<Object> agendadaAntiga = List.of(INICIADA, agendada(1, 1));
+        fixture.given(agendadaAntiga)
+               .when(new AgendarTentativaCommand(ID, 1, 1))
+               .expectSuccessfulHandlerExecution()
+               .expectNoEvents();
+        fixture.given(agendadaAntiga)
+               .when(sucesso(1, 1))
+               .expectEvents(registrada(sucesso(1, 1), null));
+        RegistrarTentativaCommand falha = falha(1, 1);
+        fixture.given(agendadaAntiga)
+               .when(falha)
+               .expectEvents(registrada(falha, enviadoEm(1).plusMillis(ATRASOS.get(0))));
+        List<Object> entregueAntiga = new ArrayList<>(agendadaAntiga);
+        entregueAntiga.add(registrada(sucesso(1, 1), null));
+        entregueAntiga.add(new EntregaConcluidaEvent(ID, LOJA, WEBHOOK, 1, 1, enviadoEm(1).plusMillis(DURACAO)));
+        fixture.given(entregueAntiga)
+               .when(sucesso(1, 1))
+               .expectSuccessfulHandlerExecution()
+               .expectNoEvents();
+        fixture.given(entregueAntiga)
+               .when(reenviar(LOJA, WEBHOOK))
+               .expectResultMessagePayload(2)
+               .expectEvents(new ReenvioSolicitadoEvent(ID, LOJA, WEBHOOK, 2, ATRASOS_DO_REENVIO, T1, null),
+                       agendada(2, 1));
     }
 
     @ParameterizedTest
@@ -121,8 +193,7 @@ class EntregaTest {
     void sucessoConcluiAEntrega() {
         fixture.given(ateAgendar(2))
                .when(sucesso(1, 2))
-               .expectEvents(registrada(sucesso(1, 2), null),
-                       new EntregaConcluidaEvent(ID, LOJA, WEBHOOK, 1, 2, enviadoEm(2).plusMillis(DURACAO)));
+               .expectEvents(registrada(sucesso(1, 2), null));
     }
 
     /** Four delays mean five attempts: the fifth failure has no next one. */
@@ -243,9 +314,8 @@ class EntregaTest {
 
     @Test
     void reenviarDepoisDoSucessoTambemAbreNovaSerie() {
-        List<Object> historico = ateAgendar(1);
-        historico.add(registrada(sucesso(1, 1), null));
-        historico.add(new EntregaConcluidaEvent(ID, LOJA, WEBHOOK, 1, 1, enviadoEm(1).plusMillis(DURACAO)));
+        List<Object> historico = ateAgendar(2);
+        historico.add(registrada(sucesso(1, 2), null));
         fixture.given(historico)
                .when(reenviar(LOJA, WEBHOOK))
                .expectResultMessagePayload(2)
@@ -312,8 +382,7 @@ class EntregaTest {
         fixture.givenNoPriorActivity()
                .when(teste(true))
                .expectEvents(new EntregaIniciadaEvent(ID, LOJA, WEBHOOK, "webhook.teste", TESTE, List.of(), T0, true),
-                       new TentativaRegistradaEvent(ID, LOJA, WEBHOOK, 1, 1, true, 200, DURACAO, "ok", null, T0, null),
-                       new EntregaConcluidaEvent(ID, LOJA, WEBHOOK, 1, 1, T0.plusMillis(DURACAO)));
+                       new TentativaRegistradaEvent(ID, LOJA, WEBHOOK, 1, 1, true, 200, DURACAO, "ok", null, T0, null));
     }
 
     @Test
@@ -358,7 +427,6 @@ class EntregaTest {
                .expectResultMessagePayload(2)
                .expectNoEvents();
         historico.add(registrada(sucesso(2, 1), null));
-        historico.add(new EntregaConcluidaEvent(ID, LOJA, WEBHOOK, 2, 1, enviadoEm(1).plusMillis(DURACAO)));
         fixture.given(historico)
                .when(recuperar(RECUPERACAO))
                .expectSuccessfulHandlerExecution()

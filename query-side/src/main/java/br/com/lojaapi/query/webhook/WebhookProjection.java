@@ -19,6 +19,8 @@ import org.springframework.stereotype.Component;
 
 import java.sql.Timestamp;
 import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 
@@ -34,6 +36,7 @@ class WebhookProjection {
 
     static final String GRUPO = "webhook-view";
     private static final String ULTIMAS_ENTREGAS = "webhook-view.ultimas-entregas";
+    private static final String ESCRITAS = "webhook-view.escritas";
 
     private final JdbcTemplate jdbc;
 
@@ -70,27 +73,25 @@ class WebhookProjection {
 
     @EventHandler
     void on(EntregaIniciadaEvent e) {
-        jdbc.update("""
-                INSERT INTO entrega_view (id, loja_id, webhook_id, evento, payload, serie, situacao, iniciada_em, teste)
-                VALUES (?, ?, ?, ?, ?, 1, 'PENDENTE', ?, ?) ON CONFLICT (id) DO NOTHING""",
-                e.entregaId(), e.lojaId(), e.webhookId(), e.evento(), e.corpo(), momento(e.iniciadaEm()), e.teste());
+        escritas().inicio(e.entregaId(), e.lojaId(), e.webhookId(), e.evento(), e.corpo(), momento(e.iniciadaEm()),
+                e.teste());
     }
 
     @EventHandler
     void on(ReenvioSolicitadoEvent e) {
-        jdbc.update("UPDATE entrega_view SET serie = ?, situacao = 'PENDENTE' WHERE id = ? AND serie < ?",
-                e.serie(), e.entregaId(), e.serie());
+        escritas().atualizacao(REENVIO, e.serie(), e.entregaId(), e.serie());
     }
 
     @EventHandler
     void on(TentativaRegistradaEvent e) {
-        jdbc.update("""
-                INSERT INTO entrega_tentativa_view (entrega_id, serie, tentativa, loja_id, webhook_id, sucesso,
-                       status_http, duracao_ms, resposta, erro, enviado_em, proxima_tentativa_em)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING""",
-                e.entregaId(), e.serie(), e.tentativa(), e.lojaId(), e.webhookId(), e.sucesso(), e.statusHttp(),
-                e.duracaoMs(), e.resposta(), e.erro(), momento(e.enviadoEm()), momento(e.proximaTentativaEm()));
+        escritas().tentativa(e.entregaId(), e.serie(), e.tentativa(), e.lojaId(), e.webhookId(), e.sucesso(),
+                e.statusHttp(), e.duracaoMs(), e.resposta(), e.erro(), momento(e.enviadoEm()),
+                momento(e.proximaTentativaEm()));
         ultimaEntrega(e.webhookId(), e.enviadoEm());
+        if (e.sucesso()) {
+            // a successful attempt ends its series (decision 075)
+            situacao(e.entregaId(), e.serie(), "ENTREGUE");
+        }
     }
 
     /**
@@ -120,6 +121,7 @@ class WebhookProjection {
                         momento(u.getValue())}).toList());
     }
 
+    /** Only stored before decision 075, after the successful attempt that already set it. */
     @EventHandler
     void on(EntregaConcluidaEvent e) {
         situacao(e.entregaId(), e.serie(), "ENTREGUE");
@@ -136,7 +138,90 @@ class WebhookProjection {
     }
 
     private void situacao(String entregaId, int serie, String situacao) {
-        jdbc.update("UPDATE entrega_view SET situacao = ? WHERE id = ? AND serie = ?", situacao, entregaId, serie);
+        escritas().atualizacao(SITUACAO, situacao, entregaId, serie);
+    }
+
+    private static final String INICIO = """
+            INSERT INTO entrega_view (id, loja_id, webhook_id, evento, payload, serie, situacao, iniciada_em, teste)
+            VALUES (?, ?, ?, ?, ?, 1, 'PENDENTE', ?, ?) ON CONFLICT (id) DO NOTHING""";
+    private static final String TENTATIVA = """
+            INSERT INTO entrega_tentativa_view (entrega_id, serie, tentativa, loja_id, webhook_id, sucesso,
+                   status_http, duracao_ms, resposta, erro, enviado_em, proxima_tentativa_em)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING""";
+    private static final String REENVIO =
+            "UPDATE entrega_view SET serie = ?, situacao = 'PENDENTE' WHERE id = ? AND serie < ?";
+    private static final String SITUACAO = "UPDATE entrega_view SET situacao = ? WHERE id = ? AND serie = ?";
+
+    /** The current batch's writes to the delivery log, made when it commits; outside a batch, at once. */
+    private Escritas escritas() {
+        if (!CurrentUnitOfWork.isStarted()) {
+            return new Escritas(true);
+        }
+        UnitOfWork<?> lote = CurrentUnitOfWork.get().root();
+        return lote.getOrComputeResource(ESCRITAS, k -> {
+            Escritas novas = new Escritas(false);
+            lote.onPrepareCommit(u -> novas.gravar());
+            return novas;
+        });
+    }
+
+    /**
+     * A batch's writes to the delivery log as a few JDBC batches instead of a statement per event (decision 075).
+     * The inserts go first: a delivery's start is the first event of its stream and an attempt's row commutes with
+     * everything, so no event's update can need to come before them. The updates then run in the events' order
+     * (a redelivery's and a series' end on one delivery do not commute), each run of the same statement as one batch.
+     */
+    private final class Escritas {
+
+        private final boolean imediatas;
+        private final List<Object[]> inicios = new ArrayList<>();
+        private final List<Object[]> tentativas = new ArrayList<>();
+        private final List<Map.Entry<String, Object[]>> atualizacoes = new ArrayList<>();
+
+        private Escritas(boolean imediatas) {
+            this.imediatas = imediatas;
+        }
+
+        void inicio(Object... valores) {
+            inicios.add(valores);
+            seImediatas();
+        }
+
+        void tentativa(Object... valores) {
+            tentativas.add(valores);
+            seImediatas();
+        }
+
+        void atualizacao(String sql, Object... valores) {
+            atualizacoes.add(Map.entry(sql, valores));
+            seImediatas();
+        }
+
+        private void seImediatas() {
+            if (imediatas) {
+                gravar();
+            }
+        }
+
+        void gravar() {
+            if (!inicios.isEmpty()) {
+                jdbc.batchUpdate(INICIO, inicios);
+            }
+            if (!tentativas.isEmpty()) {
+                jdbc.batchUpdate(TENTATIVA, tentativas);
+            }
+            for (int i = 0; i < atualizacoes.size(); ) {
+                String sql = atualizacoes.get(i).getKey();
+                List<Object[]> seguidas = new ArrayList<>();
+                for (; i < atualizacoes.size() && atualizacoes.get(i).getKey().equals(sql); i++) {
+                    seguidas.add(atualizacoes.get(i).getValue());
+                }
+                jdbc.batchUpdate(sql, seguidas);
+            }
+            inicios.clear();
+            tentativas.clear();
+            atualizacoes.clear();
+        }
     }
 
     private static Timestamp momento(Instant instante) {

@@ -84,6 +84,51 @@ class WebhookProjectionTest extends TesteDeProjecao<WebhookProjection> {
                 .containsExactly(tuple(2, true, "{\"id\":1}"), tuple(1, false, "{\"id\":1}"));
     }
 
+    /**
+     * Since decision 075 a successful attempt is the last event of its series; the end event stored before it
+     * (the old shape) still reads the same. A late success of an earlier series leaves the current one alone.
+     */
+    @Test
+    void tentativaComSucessoEntregaComOuSemOEventoDeConclusao() {
+        String antiga = id();
+        dado(evento(webhook, 0, criado()),
+                evento(entrega, 0, iniciada()),
+                evento(entrega, 1, tentativa(1, 1, true, PRIMEIRA)),
+                evento(antiga, 0, iniciada(antiga, "pedido.criado", false)),
+                evento(antiga, 1, tentativa(antiga, 1, 1, true, PRIMEIRA)),
+                evento(antiga, 2, new EntregaConcluidaEvent(antiga, loja, webhook, 1, 1, PRIMEIRA)));
+
+        assertThat(entrega()).extracting(EntregaView::serie, EntregaView::situacao).containsExactly(1, "ENTREGUE");
+        assertThat(consultas.handle(new BuscarEntregaQuery(loja, webhook, antiga))).get()
+                .extracting(EntregaView::situacao).isEqualTo("ENTREGUE");
+
+        dado(evento(entrega, 2, new ReenvioSolicitadoEvent(entrega, loja, webhook, 2, List.of(), SEGUNDA, null)),
+                evento(entrega, 1, tentativa(1, 1, true, PRIMEIRA)));
+        assertThat(entrega()).extracting(EntregaView::serie, EntregaView::situacao).containsExactly(2, "PENDENTE");
+    }
+
+    /**
+     * A batch's writes to the delivery log are grouped (decision 075), yet its events keep their order: a start and
+     * its success, a failed series, its redelivery and the new series' success, all in one batch.
+     */
+    @Test
+    void umLoteComInicioFalhaReenvioESucessoTerminaComoOsEventosUmAUm() {
+        String outra = id();
+        dadoNumLote(evento(webhook, 0, criado()),
+                evento(entrega, 0, iniciada()),
+                evento(outra, 0, iniciada(outra, "pedido.criado", false)),
+                evento(entrega, 1, tentativa(1, 1, false, PRIMEIRA)),
+                evento(outra, 1, tentativa(outra, 1, 1, true, PRIMEIRA)),
+                evento(entrega, 2, new EntregaFalhouEvent(entrega, loja, webhook, 1, 1, PRIMEIRA)),
+                evento(entrega, 3, new ReenvioSolicitadoEvent(entrega, loja, webhook, 2, List.of(), SEGUNDA, null)),
+                evento(entrega, 4, tentativa(2, 1, true, SEGUNDA)));
+
+        assertThat(entrega()).extracting(EntregaView::serie, EntregaView::situacao).containsExactly(2, "ENTREGUE");
+        assertThat(consultas.handle(new BuscarEntregaQuery(loja, webhook, outra))).get()
+                .extracting(EntregaView::situacao).isEqualTo("ENTREGUE");
+        assertThat(ultimaEntrega()).isEqualTo(SEGUNDA);
+    }
+
     @Test
     void tentativaProjetadaAntesDoSeuWebhookApareceNaUltimaEntrega() {
         dado(evento(entrega, 0, iniciada()),
