@@ -41,6 +41,13 @@ public class NosEmExecucao implements SmartLifecycle, ApplicationListener<Contex
     private static final Logger LOG = LoggerFactory.getLogger(NosEmExecucao.class);
     /** Rows of nodes gone for longer than this are deleted: restarts leave one each (ids are never reused). */
     private static final Duration ESQUECIMENTO = Duration.ofDays(1);
+    /**
+     * The event model this node writes and reads, kept in its row. It goes up when a node of the previous model
+     * cannot share the database with this one: 2 since decision 075 (a delivery's start schedules its first attempt
+     * and a successful attempt ends it, without events of their own; a node of model 1, whose rows say nothing,
+     * would send such a delivery and fail to record it).
+     */
+    static final int MODELO = 2;
 
     private final JdbcTemplate jdbc;
     private final QuedaDoBanco queda;
@@ -88,8 +95,8 @@ public class NosEmExecucao implements SmartLifecycle, ApplicationListener<Contex
         }
         try {
             jdbc.update("""
-                    INSERT INTO no_em_execucao (id, iniciado_em, visto_em) VALUES (?, now(), now())
-                    ON CONFLICT (id) DO UPDATE SET visto_em = now()""", id);
+                    INSERT INTO no_em_execucao (id, iniciado_em, visto_em, modelo) VALUES (?, now(), now(), ?)
+                    ON CONFLICT (id) DO UPDATE SET visto_em = now()""", id, MODELO);
             List<NoEmExecucao> vivos = jdbc.query("""
                     SELECT id, iniciado_em, visto_em FROM no_em_execucao
                      WHERE visto_em > now() - make_interval(secs => ?) ORDER BY iniciado_em, id""",
@@ -126,9 +133,22 @@ public class NosEmExecucao implements SmartLifecycle, ApplicationListener<Contex
         }
     }
 
-    /** The first round before the processors start, so that they claim their share from the start. */
+    /**
+     * The first round before the processors start, so that they claim their share from the start; but first, no
+     * node of an earlier model may be running on this database (see {@link #MODELO}): this node then refuses to
+     * start, naming them, rather than lose their deliveries' records.
+     */
     @Override
     public void start() {
+        List<String> anteriores = jdbc.queryForList("""
+                SELECT id FROM no_em_execucao
+                 WHERE visto_em > now() - make_interval(secs => ?) AND id <> ? AND (modelo IS NULL OR modelo < ?)
+                 ORDER BY id""", String.class, ausencia.toMillis() / 1000.0, id, MODELO);
+        if (!anteriores.isEmpty()) {
+            throw new IllegalStateException("Nós de uma versão anterior ainda usam este banco: " + anteriores
+                    + ". Pare-os antes de iniciar esta versão: uma entrega começada por ela e enviada por um deles não"
+                    + " seria registrada (decisão 075; docs/operacao/runbook.md)");
+        }
         bater();
         ScheduledExecutorService nova = Executors.newSingleThreadScheduledExecutor(new AxonThreadFactory("nos-em-execucao"));
         nova.scheduleWithFixedDelay(this::bater, batimento.toMillis(), batimento.toMillis(), TimeUnit.MILLISECONDS);
