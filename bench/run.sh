@@ -506,7 +506,13 @@ if quer reconstrucao; then
     # The rebuilt read model must equal the one the live processor built, row by row.
     antes=$(sql -c "SELECT count(*) || ':' || coalesce(sum(hashtextextended(p::text, 0)::numeric), 0) FROM pedido_view p")
     echo "Reconstruindo pedido-view..." >&2
+    # CPU seconds of the service and of PostgreSQL over the rebuild, per event: the machine is shared, and these
+    # grow less than the wall clock when others load it
+    local cpu_s0 cpu_p0
+    cpu_s0=$(cpu_de "$pid"); cpu_p0=$(cpu_postgres)
     python3 "$raiz/bench/reconstrucao.py" reconstruir "$base" "$admin" pedido-view "$reconstrucao_maxima"
+    awk -v s0="$cpu_s0" -v s1="$(cpu_de "$pid")" -v p0="$cpu_p0" -v p1="$(cpu_postgres)" -v e="$cabeca" \
+      'BEGIN { printf "reconstrucao-cpu servico_s=%.1f postgres_s=%.1f us_evento_servico=%.1f us_evento_postgres=%.1f\n", s1 - s0, p1 - p0, (s1 - s0) * 1e6 / e, (p1 - p0) * 1e6 / e }'
     depois=$(sql -c "SELECT count(*) || ':' || coalesce(sum(hashtextextended(p::text, 0)::numeric), 0) FROM pedido_view p")
     echo "pedido-view-reconstruida igual=$([ "$antes" = "$depois" ] && echo sim || echo nao) linhas=${depois%%:*}"
     [ "$antes" = "$depois" ] || { echo "pedido-view reconstruída difere da construída ao vivo ($antes x $depois)" >&2; return 1; }
@@ -543,7 +549,6 @@ if quer sincronia; then
   }
 fi
 
-if quer fanout; then
   # CPU seconds (user + system) of a process; of the PostgreSQL cluster (the postmaster, its live children and those
   # it has reaped); the machine's busy and total jiffies (all cores, everything running on it).
   cpu_de() { sed 's/^.*) //' "/proc/$1/stat" 2>/dev/null | awk -v hz="$(getconf CLK_TCK)" '{ printf "%.2f\n", ($12 + $13) / hz }'; }
@@ -558,6 +563,8 @@ if quer fanout; then
   maquina() { awk '/^cpu / { t = 0; for (i = 2; i <= NF; i++) t += $i; print t - $5 - $6, t }' /proc/stat; }
   # The CPU figures at one instant: receiver, service, PostgreSQL, machine busy, machine total.
   instantaneo() { echo "$(curl -sf "$receptor_fanout/cpu") $(cpu_de "$pid") $(cpu_postgres) $(maquina)"; }
+
+if quer fanout; then
 
   fanout_webhook() { # token url: prints the webhook's id
     local resposta
