@@ -69,7 +69,7 @@
 set -euo pipefail
 
 raiz="$(cd "$(dirname "$0")/.." && pwd)"
-jar="$raiz/api-gateway/target/store-api.jar"
+jar="${JAR:-$raiz/api-gateway/target/store-api.jar}"  # JAR=...: another build, e.g. a copy kept to compare with
 duracao="${DURACAO:-20s}"
 aquecimento="${AQUECIMENTO:-10s}"
 # The costed scenarios are compared with plain SQL, which has no JIT to warm: each gets a warm-up long enough for
