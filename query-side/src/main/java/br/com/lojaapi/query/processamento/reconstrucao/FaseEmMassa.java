@@ -16,6 +16,7 @@ import org.axonframework.eventhandling.tokenstore.TokenStore;
 import org.axonframework.serialization.Serializer;
 import org.axonframework.serialization.upcasting.event.EventUpcaster;
 import org.postgresql.PGConnection;
+import org.postgresql.PGStatement;
 import org.postgresql.copy.CopyIn;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -119,9 +120,9 @@ class FaseEmMassa {
 
     /** Starts loading the copy of {@code modelo} on threads of its own, for the rebuild this node holds. */
     Execucao iniciar(ModelosReconstruiveis.Modelo modelo, CargaEmMassa carga, EventHandlerInvoker tratadores,
-                     String no, int segmentos, int threads) {
+                     String no, int segmentos, int threads, Runnable aoTerminar) {
         Execucao execucao = new Execucao(modelo, carga, tratadores, no, segmentos, Math.max(1, threads));
-        execucao.iniciar();
+        execucao.iniciar(aoTerminar);
         return execucao;
     }
 
@@ -176,7 +177,7 @@ class FaseEmMassa {
                     new AxonThreadFactory("CargaEmMassaLeitura[" + nome + "]"));
         }
 
-        private void iniciar() {
+        private void iniciar(Runnable aoTerminar) {
             tarefa = coordenador.submit(() -> {
                 try {
                     executar();
@@ -192,6 +193,9 @@ class FaseEmMassa {
                     }
                 } finally {
                     trabalhadores.shutdownNow();
+                }
+                if (!cancelada) {
+                    aoTerminar.run();
                 }
             });
         }
@@ -333,6 +337,8 @@ class FaseEmMassa {
                          WHERE global_index BETWEEN ? AND ? AND (? OR payload_type = ANY (?) OR global_index >= ?)
                          ORDER BY global_index""")) {
                     consulta.setFetchSize(2_000);
+                    // binary results from the first execution: bytea in text is hex, twice the bytes to send and parse
+                    consulta.unwrap(PGStatement.class).setPrepareThreshold(-1);
                     consulta.setLong(1, de);
                     consulta.setLong(2, ate);
                     consulta.setBoolean(3, !porTipo);
@@ -349,10 +355,20 @@ class FaseEmMassa {
                             if (porTipo && !aceitos.contains(rs.getString(2))) {
                                 continue;
                             }
-                            lote.add(new TrackedDomainEventData<>(new GlobalSequenceTrackingToken(indice),
+                            TrackedDomainEventData<byte[]> dados = new TrackedDomainEventData<>(
+                                    new GlobalSequenceTrackingToken(indice),
                                     new GenericDomainEventEntry<>(rs.getString(3), rs.getString(4), rs.getLong(5),
                                             rs.getString(6), rs.getString(7), rs.getString(2), rs.getString(8),
-                                            rs.getBytes(9), rs.getBytes(10))));
+                                            rs.getBytes(9), rs.getBytes(10)));
+                            if (porTipo) {
+                                // no upcaster: what the event storage's lazy payload would deserialise, directly
+                                if (!dobra.dobrar(serializador.deserialize(dados.getPayload()), dados.getSequenceNumber(),
+                                                  indice)) {
+                                    lote.add(dados);
+                                }
+                                continue;
+                            }
+                            lote.add(dados);
                             if (lote.size() == LEITURA) {
                                 dobrar(lote, dobra, restantes, serializador, cadeia);
                                 if (cancelada) {
@@ -361,7 +377,13 @@ class FaseEmMassa {
                             }
                         }
                     }
-                    dobrar(lote, dobra, restantes, serializador, cadeia);
+                    if (porTipo) {
+                        // the events left to the handlers, as messages the event storage would have made
+                        EventUtils.upcastAndDeserializeTrackedEvents(lote.stream(), serializador, cadeia)
+                                  .forEach(restantes::add);
+                    } else {
+                        dobrar(lote, dobra, restantes, serializador, cadeia);
+                    }
                 } finally {
                     conexao.rollback();
                 }

@@ -115,6 +115,14 @@ public class ReconstrucaoDeProjecoes implements SmartLifecycle {
         }
     }
 
+    /** A round on the rebuild's own thread now rather than at the next tick (a bulk load just ended). */
+    private void logoAcompanhar() {
+        ScheduledExecutorService agenda = this.agenda;
+        if (agenda != null && ativo) {
+            agenda.execute(this::acompanhar);
+        }
+    }
+
     /** The latest rebuild of each projection that was ever rebuilt. */
     public Map<String, Reconstrucao> ultimas() {
         return concessoes.ultimas();
@@ -221,7 +229,7 @@ public class ReconstrucaoDeProjecoes implements SmartLifecycle {
             if (carga == null && oferecida.isPresent() && guardados.de(ProjecaoSombra.nome(nome)).isEmpty()) {
                 // a copy with no tokens yet is empty (abrir, assumir and recomecar left it so): load it in bulk first
                 cargas.put(nome, emMassa.iniciar(modelo.get(), oferecida.get(), vivo.get().eventHandlerInvoker(),
-                        concessoes.no(), segmentos(nome), threads));
+                        concessoes.no(), segmentos(nome), threads, this::logoAcompanhar));
                 return;
             }
             locais.put(nome, iniciada(nome, vivo.get(), modelo.get()));
