@@ -5,7 +5,9 @@ import br.com.lojaapi.apoio.TesteDeApi;
 import com.fasterxml.jackson.databind.JsonNode;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.context.ApplicationContext;
 import org.springframework.jdbc.core.JdbcTemplate;
+import org.springframework.test.util.ReflectionTestUtils;
 
 import javax.sql.DataSource;
 import java.sql.Connection;
@@ -31,7 +33,8 @@ import static org.assertj.core.api.Assertions.assertThat;
  * The bulk load of a rebuild (decision 078) hands over to the copy's processor without losing or doubling an event:
  * orders written while it runs, and one whose creation was appended below the head the load started from but
  * committed only after the load had read past it (its transaction held open across the read), are all in the
- * swapped-in table, and that table is row for row the one the live processor built.
+ * swapped-in table, and that table is row for row the one the live processor built. The load runs in ranges small
+ * enough that the store spans several, so that orders cross from one range to the next.
  */
 class CargaEmMassaDaReconstrucaoApiTest extends TesteDeApi {
 
@@ -42,6 +45,9 @@ class CargaEmMassaDaReconstrucaoApiTest extends TesteDeApi {
 
     @Autowired
     private JdbcTemplate jdbc;
+
+    @Autowired
+    private ApplicationContext contexto;
 
     @Test
     void eventosGravadosDuranteACargaEUmConfirmadoTardeAbaixoDaCabecaEstaoNaTabelaTrocada() throws Exception {
@@ -59,6 +65,8 @@ class CargaEmMassaDaReconstrucaoApiTest extends TesteDeApi {
                 mudarStatus(loja, id, "PREPARANDO");
             }
         }
+        Object fase = contexto.getBean("faseEmMassa");
+        Object blocoConfigurado = ReflectionTestUtils.getField(fase, "bloco");
         ExecutorService escritor = Executors.newSingleThreadExecutor();
         AtomicBoolean parar = new AtomicBoolean();
         ConcurrentLinkedQueue<String> duranteACarga = new ConcurrentLinkedQueue<>();
@@ -80,6 +88,10 @@ class CargaEmMassaDaReconstrucaoApiTest extends TesteDeApi {
             aguardar("pedidos escritos antes da reconstrução", () -> duranteACarga.size() >= 2);
 
             trava.setAutoCommit(false);
+            // ranges small enough that this store spans several: orders cross from one to the next, and their later
+            // events go through the handlers after the earlier range is written
+            long cabeca = jdbc.queryForObject("SELECT max(global_index) FROM domain_event_entry", Long.class);
+            ReflectionTestUtils.setField(fase, "bloco", (int) Math.max(5, cabeca / 6));
             Resposta iniciado = api.post("/admin/projecoes/pedido-view/replay").token(ADMIN).enviar();
             assertThat(iniciado.status()).as(iniciado.toString()).isEqualTo(202);
             // the copy exists once the POST answered; this lock lets it fill but keeps it from being swapped in
@@ -107,6 +119,7 @@ class CargaEmMassaDaReconstrucaoApiTest extends TesteDeApi {
         } finally {
             parar.set(true);
             escritor.shutdownNow();
+            ReflectionTestUtils.setField(fase, "bloco", blocoConfigurado);
         }
         for (String id : pedidos) {
             Resposta lido = api.get("/v1/pedidos/" + id).token(loja.token()).enviar();

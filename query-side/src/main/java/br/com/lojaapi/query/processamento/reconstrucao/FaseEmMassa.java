@@ -90,7 +90,8 @@ class FaseEmMassa {
     private final Esquemas esquemas;
     private final TokenStore tokens;
     private final boolean ligada;
-    private final int bloco;
+    /** Events per range; not final so that a test can make a small event store span several ranges. */
+    private volatile int bloco;
 
     FaseEmMassa(List<CargaEmMassa> cargas, DataSource dados, JdbcTemplate jdbc, TransactionTemplate transacao,
                 @Qualifier("eventSerializer") Serializer serializador, ObjectProvider<Configuration> axon,
@@ -246,6 +247,7 @@ class FaseEmMassa {
             long primeiro = jdbc.queryForObject("SELECT MIN(global_index) FROM domain_event_entry", Long.class);
             long janela = Math.max(1, cabeca - LACUNA_MAXIMA);
             boolean[] vistos = new boolean[(int) (cabeca - janela + 1)];
+            int bloco = FaseEmMassa.this.bloco;
             int blocos = (int) ((cabeca - primeiro) / bloco + 1);
             long inicio = System.nanoTime();
             LOG.info("Carga em massa de {}: eventos {} a {} em {} blocos de {}, {} threads", modelo.processador(),
