@@ -55,15 +55,16 @@ class CargaEmMassaDaReconstrucaoApiTest extends TesteDeApi {
         String produto = api.post("/v1/produtos").token(loja.token())
                             .json("{\"nome\":\"Pastel\",\"preco\":9}").enviar().texto("id");
         List<String> pedidos = new ArrayList<>();
+        // each order's events far apart, as orders live among others: in the load, their later events fall in later
+        // ranges than their creation
         for (int i = 0; i < 20; i++) {
-            String id = criar(loja, produto);
-            pedidos.add(id);
-            if (i % 2 == 0) {
-                mudarStatus(loja, id, "CONFIRMADO");
-            }
-            if (i % 4 == 0) {
-                mudarStatus(loja, id, "PREPARANDO");
-            }
+            pedidos.add(criar(loja, produto));
+        }
+        for (int i = 0; i < 20; i += 2) {
+            mudarStatus(loja, pedidos.get(i), "CONFIRMADO");
+        }
+        for (int i = 0; i < 20; i += 4) {
+            mudarStatus(loja, pedidos.get(i), "PREPARANDO");
         }
         Object fase = contexto.getBean("faseEmMassa");
         Object blocoConfigurado = ReflectionTestUtils.getField(fase, "bloco");

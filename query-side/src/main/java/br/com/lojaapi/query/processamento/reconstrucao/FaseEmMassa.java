@@ -153,6 +153,8 @@ class FaseEmMassa {
         private final ExecutorService trabalhadores;
         private final AtomicReference<Throwable> erro = new AtomicReference<>();
         private final AtomicInteger proximo = new AtomicInteger();
+        /** Events of aggregates created in an earlier range, applied through the handlers. */
+        private final AtomicInteger pelosTratadores = new AtomicInteger();
         private final Object vez = new Object();
         private volatile boolean cancelada;
         /** A reader failed or was interrupted: the others stop. */
@@ -313,8 +315,9 @@ class FaseEmMassa {
                 tokens.initializeTokenSegments(ProjecaoSombra.nome(modelo.processador()), segmentos, posicao);
             });
             double segundos = (System.nanoTime() - inicio) / 1e9;
-            LOG.info("Carga em massa de {} até o evento {} em {} s ({} lacunas na última janela); a cópia segue pelo"
-                     + " processador", modelo.processador(), cabeca, String.format("%.1f", segundos), lacunas.size());
+            LOG.info("Carga em massa de {} até o evento {} em {} s ({} eventos pelos tratadores, {} lacunas na última"
+                     + " janela); a cópia segue pelo processador", modelo.processador(), cabeca,
+                     String.format("%.1f", segundos), pelosTratadores.get(), lacunas.size());
         }
 
         /**
@@ -429,6 +432,7 @@ class FaseEmMassa {
                                        evento.trackingToken().position().orElseThrow());
                     }
                     alcance.aplicar(tratadores, lido.restantes());
+                    pelosTratadores.addAndGet(lido.restantes().size());
                 }
             });
         }
