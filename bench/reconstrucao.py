@@ -1,11 +1,11 @@
 """Rebuild benchmark of bench/run.sh (CENARIOS=reconstrucao): watches GET /admin/projecoes.
 
-  alcance BASE ADMIN_TOKEN CABECA_ANTES T0 MAXIMO_S
+  alcance BASE ADMIN_TOKEN CABECA_ANTES T0 MAXIMO_S [PROCESSADORES]
       After the fill committed at T0 (epoch seconds), waits until every streaming processor is back at the head
       (atraso 0) and prints one line per processor: the events it went through (the head now minus the head before
       the fill), the seconds from T0 to the first reading at the head, and the rate over the second half of them
       (from the first reading with atraso at most half), once the processors that only skip order events are
-      done and the JVM is warm. Readings every 0.5 s.
+      done and the JVM is warm. Readings every 0.5 s. PROCESSADORES (comma-separated): only those are waited for.
   reconstruir BASE ADMIN_TOKEN PROCESSADOR MAXIMO_S
       POST /admin/projecoes/PROCESSADOR/replay, then reads every 0.25 s until its reconstrucao is "concluida" and
       prints the wall-clock figures (the head at the POST / seconds from the POST to the first reading that shows
@@ -44,14 +44,15 @@ def instante(texto):
     return datetime.fromisoformat(texto.replace("Z", "+00:00")).timestamp() if texto else None
 
 
-def alcance(base, token, cabeca_antes, t0, maximo):
+def alcance(base, token, cabeca_antes, t0, maximo, processadores=""):
     cabeca_antes, t0, maximo = int(cabeca_antes), float(t0), float(maximo)
+    so = set(filter(None, processadores.split(",")))
     chegadas = {}
     metades = {}
     proximo_aviso = time.time() + 10
     while True:
         agora = time.time()
-        estado = projecoes(base, token)
+        estado = {n: p for n, p in projecoes(base, token).items() if not so or n in so}
         for nome, p in estado.items():
             if p["estado"] == "error":
                 sys.exit(f"processador {nome} em erro durante o alcance: {p}")

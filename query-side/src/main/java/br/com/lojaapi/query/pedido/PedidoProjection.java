@@ -29,6 +29,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Consumer;
+import java.util.function.LongSupplier;
 
 /**
  * Read model of orders, one row per order with its lines as JSON. Every write is guarded by the order's version
@@ -47,11 +48,14 @@ class PedidoProjection {
 
     private static final String LOTE = PedidoProjection.class.getName() + ".novos";
 
-    private static final String GRAVAR_NOVO = """
-            INSERT INTO pedido_view (id, loja_id, numero, status, tipo_entrega, subtotal, desconto, taxa_entrega,
-                   ajuste_pagamento, total, observacoes, motivo_cancelamento, tempo_entrega, codigo_rastreio,
-                   url_rastreio, pagamento_status, pagamentos, cliente, cliente_id, cliente_registrado, itens,
-                   criado_em, atualizado_em, removido_em, versao, global_index)
+    /** The columns of a row written whole, in the order of {@link Novo#valores()}. */
+    static final List<String> COLUNAS = List.of("id", "loja_id", "numero", "status", "tipo_entrega", "subtotal",
+            "desconto", "taxa_entrega", "ajuste_pagamento", "total", "observacoes", "motivo_cancelamento",
+            "tempo_entrega", "codigo_rastreio", "url_rastreio", "pagamento_status", "pagamentos", "cliente",
+            "cliente_id", "cliente_registrado", "itens", "criado_em", "atualizado_em", "removido_em", "versao",
+            "global_index");
+
+    private static final String GRAVAR_NOVO = "INSERT INTO pedido_view (" + String.join(", ", COLUNAS) + ") " + """
             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?::jsonb, ?::jsonb, ?, ?::jsonb, ?::jsonb, ?, ?, ?, ?, ?)
             ON CONFLICT (id) DO UPDATE SET status = EXCLUDED.status, subtotal = EXCLUDED.subtotal,
                    desconto = EXCLUDED.desconto, taxa_entrega = EXCLUDED.taxa_entrega,
@@ -76,8 +80,12 @@ class PedidoProjection {
                            BigDecimal ajustePagamento, BigDecimal total) {
     }
 
-    /** An order created in the current batch, as its row will be written. */
-    private static final class Novo {
+    /**
+     * An order created in the current batch (or, in a rebuild's bulk load, in the current range of the event store,
+     * {@link CargaDePedidos}), as its row will be written: its creation and every later event of it folded in memory
+     * by the rules below, the one place they are written.
+     */
+    static final class Novo {
         final PedidoCriadoEvent criacao;
         String status;
         Valores valores;
@@ -103,13 +111,32 @@ class PedidoProjection {
         }
 
 
-        /** Whether the event of {@code versao} is newer than what the row holds, and so applies. */
-        boolean aplica(long versao, IndicesGlobais indices) {
+        /**
+         * Whether the event of {@code versao} is newer than what the row holds, and so applies; then the row takes
+         * its version and its global index ({@code indice}, asked only then).
+         */
+        boolean aplica(long versao, LongSupplier indice) {
             if (versao <= this.versao) {
                 return false;
             }
             this.versao = versao;
-            this.indice = indices.de(criacao.pedidoId(), versao);
+            this.indice = indice.getAsLong();
+            return true;
+        }
+
+        /** An event of this order that applies ({@link #aplica}), folded into the row; false for one of no rule. */
+        boolean dobrar(Object evento) {
+            if (evento instanceof StatusDoPedidoAlteradoEvent e) {
+                PedidoProjection.dobrar(this, e);
+            } else if (evento instanceof PedidoEditadoEvent e) {
+                PedidoProjection.dobrar(this, e, DocumentosDoPedido.escrever(e.depois().itens()));
+            } else if (evento instanceof RastreioDoPedidoDefinidoEvent e) {
+                PedidoProjection.dobrar(this, e);
+            } else if (evento instanceof PedidoRemovidoEvent e) {
+                PedidoProjection.dobrar(this, e);
+            } else if (!(evento instanceof PedidoCanceladoEvent) && !(evento instanceof PedidoPagoEvent)) {
+                return false;
+            }
             return true;
         }
 
@@ -138,15 +165,7 @@ class PedidoProjection {
 
     @EventHandler
     void on(StatusDoPedidoAlteradoEvent e, @SequenceNumber long versao) {
-        mudar(e.pedidoId(), versao, novo -> {
-            novo.status = e.status().name();
-            novo.motivoCancelamento = e.motivoCancelamento();
-            novo.tempoEntrega = e.tempoEntrega();
-            novo.codigoRastreio = e.codigoRastreio();
-            novo.urlRastreio = e.urlRastreio();
-            novo.pagamentoStatus = e.pagamentoStatus();
-            novo.atualizadoEm = e.atualizadoEm();
-        }, """
+        mudar(e.pedidoId(), versao, novo -> dobrar(novo, e), """
                 status = ?, motivo_cancelamento = ?, tempo_entrega = ?, codigo_rastreio = ?, url_rastreio = ?,
                 pagamento_status = ?, atualizado_em = ?""",
                 e.status().name(), e.motivoCancelamento(), e.tempoEntrega(), e.codigoRastreio(), e.urlRastreio(),
@@ -157,11 +176,7 @@ class PedidoProjection {
     void on(PedidoEditadoEvent e, @SequenceNumber long versao) {
         ValoresDoPedido d = e.depois();
         String itens = DocumentosDoPedido.escrever(d.itens());
-        mudar(e.pedidoId(), versao, novo -> {
-            novo.valores = new Valores(itens, d.subtotal(), d.desconto(), d.taxaEntrega(), d.ajustePagamento(),
-                    d.total());
-            novo.atualizadoEm = e.editadoEm();
-        }, """
+        mudar(e.pedidoId(), versao, novo -> dobrar(novo, e, itens), """
                 itens = ?::jsonb, subtotal = ?, desconto = ?, taxa_entrega = ?, ajuste_pagamento = ?, total = ?,
                 atualizado_em = ?""",
                 itens, d.subtotal(), d.desconto(), d.taxaEntrega(), d.ajustePagamento(), d.total(),
@@ -182,20 +197,43 @@ class PedidoProjection {
 
     @EventHandler
     void on(RastreioDoPedidoDefinidoEvent e, @SequenceNumber long versao) {
-        mudar(e.pedidoId(), versao, novo -> {
-            novo.codigoRastreio = e.codigoRastreio();
-            novo.urlRastreio = e.urlRastreio();
-            novo.atualizadoEm = e.em();
-        }, "codigo_rastreio = ?, url_rastreio = ?, atualizado_em = ?",
+        mudar(e.pedidoId(), versao, novo -> dobrar(novo, e), "codigo_rastreio = ?, url_rastreio = ?, atualizado_em = ?",
                 e.codigoRastreio(), e.urlRastreio(), momento(e.em()));
     }
 
     @EventHandler
     void on(PedidoRemovidoEvent e, @SequenceNumber long versao) {
-        mudar(e.pedidoId(), versao, novo -> {
-            novo.removidoEm = e.removidoEm();
-            novo.atualizadoEm = e.removidoEm();
-        }, "removido_em = ?, atualizado_em = ?", momento(e.removidoEm()), momento(e.removidoEm()));
+        mudar(e.pedidoId(), versao, novo -> dobrar(novo, e), "removido_em = ?, atualizado_em = ?",
+                momento(e.removidoEm()), momento(e.removidoEm()));
+    }
+
+    // What each event changes in a row folded in memory (the handlers' UPDATEs above set the same columns).
+
+    private static void dobrar(Novo novo, StatusDoPedidoAlteradoEvent e) {
+        novo.status = e.status().name();
+        novo.motivoCancelamento = e.motivoCancelamento();
+        novo.tempoEntrega = e.tempoEntrega();
+        novo.codigoRastreio = e.codigoRastreio();
+        novo.urlRastreio = e.urlRastreio();
+        novo.pagamentoStatus = e.pagamentoStatus();
+        novo.atualizadoEm = e.atualizadoEm();
+    }
+
+    private static void dobrar(Novo novo, PedidoEditadoEvent e, String itens) {
+        ValoresDoPedido d = e.depois();
+        novo.valores = new Valores(itens, d.subtotal(), d.desconto(), d.taxaEntrega(), d.ajustePagamento(), d.total());
+        novo.atualizadoEm = e.editadoEm();
+    }
+
+    private static void dobrar(Novo novo, RastreioDoPedidoDefinidoEvent e) {
+        novo.codigoRastreio = e.codigoRastreio();
+        novo.urlRastreio = e.urlRastreio();
+        novo.atualizadoEm = e.em();
+    }
+
+    private static void dobrar(Novo novo, PedidoRemovidoEvent e) {
+        novo.removidoEm = e.removidoEm();
+        novo.atualizadoEm = e.removidoEm();
     }
 
     /** TRUNCATE rather than DELETE: no per-row change notifications for a table about to be rebuilt. */
@@ -212,7 +250,7 @@ class PedidoProjection {
     private void mudar(String pedidoId, long versao, Consumer<Novo> noLote, String colunas, Object... valores) {
         Novo novo = novo(pedidoId);
         if (novo != null) {
-            if (novo.aplica(versao, indices)) {
+            if (novo.aplica(versao, () -> indices.de(pedidoId, versao))) {
                 noLote.accept(novo);
             }
             return;

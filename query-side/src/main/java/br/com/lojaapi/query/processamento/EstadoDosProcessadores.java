@@ -121,6 +121,10 @@ class EstadoDosProcessadores {
                 daCopia = algum ? Math.min(daCopia, daqui) : daqui;
                 algum = true;
             }
+            if (!algum) {
+                // before the copy's processor has tokens: how far its bulk load has written, if it has one
+                daCopia = reconstrucao.posicaoDaCargaEmMassa(nome).orElse(-1);
+            }
             progressoDe = Math.max(0, daCopia);
             alvo = cabeca;
         }

@@ -89,7 +89,11 @@ class AlcanceDaCopia {
         return esperado;
     }
 
-    private void aplicar(EventHandlerInvoker tratadores, List<TrackedEventMessage<?>> eventos) {
+    /**
+     * Applies {@code eventos} with the projection's handlers, in one unit of work of the caller's transaction, to
+     * whatever tables its search path names first.
+     */
+    void aplicar(EventHandlerInvoker tratadores, List<TrackedEventMessage<?>> eventos) {
         if (eventos.isEmpty()) {
             return;
         }

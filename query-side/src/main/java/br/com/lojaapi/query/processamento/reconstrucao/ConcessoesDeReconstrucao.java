@@ -158,8 +158,15 @@ class ConcessoesDeReconstrucao {
         });
     }
 
+    /** How far the bulk load of the rebuild under way has written its copy; null when it has not or has none. */
+    Long emMassaAte(String nome) {
+        return jdbc.query("SELECT em_massa_ate FROM reconstrucao_projecao WHERE nome = ? AND estado = ?",
+                          rs -> rs.next() ? (Long) rs.getObject(1) : null, nome, RECONSTRUINDO);
+    }
+
     private void prepararCopias(ModelosReconstruiveis.Modelo modelo) {
         jdbc.update("DELETE FROM token_entry WHERE processor_name = ?", ProjecaoSombra.nome(modelo.processador()));
+        jdbc.update("UPDATE reconstrucao_projecao SET em_massa_ate = NULL WHERE nome = ?", modelo.processador());
         esquemas.preparar(modelo);
     }
 }

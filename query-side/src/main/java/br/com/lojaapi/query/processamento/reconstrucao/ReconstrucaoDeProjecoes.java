@@ -23,6 +23,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalLong;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
@@ -58,7 +59,10 @@ public class ReconstrucaoDeProjecoes implements SmartLifecycle {
     private final int threads;
     private final int lote;
     private final long intervaloMs;
+    private final FaseEmMassa emMassa;
     private final Map<String, ProjecaoSombra> locais = new HashMap<>();
+    /** Bulk loads running here (decision 078): the copy's processor starts when its load is done. */
+    private final Map<String, FaseEmMassa.Execucao> cargas = new HashMap<>();
     private volatile boolean ativo;
     private volatile ScheduledExecutorService agenda;
 
@@ -69,7 +73,7 @@ public class ReconstrucaoDeProjecoes implements SmartLifecycle {
     ReconstrucaoDeProjecoes(EventProcessingConfiguration processamento, ModelosReconstruiveis modelos,
                             Esquemas esquemas, ConcessoesDeReconstrucao concessoes, TrocaDasTabelas troca,
                             TokensGuardados guardados, JdbcTemplate jdbc, TransactionManager transacoesAxon,
-                            TokenStore tokens,
+                            TokenStore tokens, FaseEmMassa emMassa,
                             @Qualifier("fonteComAviso") StreamableMessageSource<TrackedEventMessage<?>> eventos,
                             @Value("${loja.reconstrucao.concessao:30s}") Duration concessao,
                             @Value("${loja.reconstrucao.threads:2}") int threads,
@@ -84,6 +88,7 @@ public class ReconstrucaoDeProjecoes implements SmartLifecycle {
         this.jdbc = jdbc;
         this.transacoesAxon = transacoesAxon;
         this.tokens = tokens;
+        this.emMassa = emMassa;
         this.eventos = eventos;
         this.concessao = concessao;
         this.threads = threads;
@@ -110,6 +115,14 @@ public class ReconstrucaoDeProjecoes implements SmartLifecycle {
         }
     }
 
+    /** A round on the rebuild's own thread now rather than at the next tick (a bulk load just ended). */
+    private void logoAcompanhar() {
+        ScheduledExecutorService agenda = this.agenda;
+        if (agenda != null && ativo) {
+            agenda.execute(this::acompanhar);
+        }
+    }
+
     /** The latest rebuild of each projection that was ever rebuilt. */
     public Map<String, Reconstrucao> ultimas() {
         return concessoes.ultimas();
@@ -118,6 +131,15 @@ public class ReconstrucaoDeProjecoes implements SmartLifecycle {
     /** Whether the processor is a read model that {@link #iniciar} can rebuild (not a saga or a webhook sender). */
     public boolean reconstruivel(String nome) {
         return modelos.de(nome).isPresent();
+    }
+
+    /**
+     * How far the bulk load of a rebuild under way has written its copy (the global index of its last written event),
+     * while the copy's processor has no tokens yet; empty without a bulk load.
+     */
+    public OptionalLong posicaoDaCargaEmMassa(String processador) {
+        Long ate = concessoes.emMassaAte(processador);
+        return ate == null ? OptionalLong.empty() : OptionalLong.of(ate);
     }
 
     /** The name under which the copy of a projection keeps its tokens. */
@@ -151,6 +173,12 @@ public class ReconstrucaoDeProjecoes implements SmartLifecycle {
                     locais.remove(nome).parar();
                 }
             }
+            for (String nome : List.copyOf(cargas.keySet())) {
+                if (!minhas.containsKey(nome)) {
+                    LOG.info("Carga em massa de {} deixa de correr neste nó", nome);
+                    cargas.remove(nome).parar();
+                }
+            }
             for (String nome : minhas.keySet()) {
                 avancar(nome);
             }
@@ -175,11 +203,40 @@ public class ReconstrucaoDeProjecoes implements SmartLifecycle {
             if (perdida != null) {
                 perdida.parar();
             }
+            FaseEmMassa.Execucao carga = cargas.remove(nome);
+            if (carga != null) {
+                carga.parar();
+            }
             concessoes.recomecar(modelo.get());
             return;
         }
+        FaseEmMassa.Execucao carga = cargas.get(nome);
+        if (carga != null) {
+            if (!carga.terminou()) {
+                return;
+            }
+            cargas.remove(nome);
+            Optional<Throwable> falha = carga.erro();
+            if (falha.isPresent()) {
+                LOG.error("Reconstrução de {} falhou na carga em massa", nome, falha.get());
+                concessoes.falhar(nome, "A carga da cópia falhou; o modelo em uso não foi alterado (detalhes no log"
+                                        + " do nó)");
+                return;
+            }
+            if (!carga.concluida()) {
+                // interrupted (copies emptied, or the rebuild moved): the next round sees why and acts on it
+                return;
+            }
+        }
         ProjecaoSombra sombra = locais.get(nome);
         if (sombra == null) {
+            Optional<CargaEmMassa> oferecida = emMassa.de(nome);
+            if (carga == null && oferecida.isPresent() && guardados.de(ProjecaoSombra.nome(nome)).isEmpty()) {
+                // a copy with no tokens yet is empty (abrir, assumir and recomecar left it so): load it in bulk first
+                cargas.put(nome, emMassa.iniciar(modelo.get(), oferecida.get(), vivo.get().eventHandlerInvoker(),
+                        concessoes.no(), segmentos(nome), threads, this::logoAcompanhar));
+                return;
+            }
             locais.put(nome, iniciada(nome, vivo.get(), modelo.get()));
             return;
         }
@@ -213,14 +270,17 @@ public class ReconstrucaoDeProjecoes implements SmartLifecycle {
     /** The copy's processor on this node, from its stored tokens (none: from the first event). */
     private ProjecaoSombra iniciada(String nome, PooledStreamingEventProcessor vivo,
                                     ModelosReconstruiveis.Modelo modelo) {
-        // as many segments as the live processor has, so the copy's tokens map onto its rows
-        int segmentos = Math.max(1, guardados.de(nome).size());
         ProjecaoSombra sombra = new ProjecaoSombra(nome, vivo.eventHandlerInvoker(), eventos, tokens,
                 new TransacaoNoEsquema(transacoesAxon, jdbc, Esquemas.daCopia(nome), esquemas.atual(),
                                        modelo.tabelas()),
-                segmentos, threads, lote);
+                segmentos(nome), threads, lote);
         sombra.iniciar();
         return sombra;
+    }
+
+    /** As many segments as the live processor has, so the copy's tokens map onto its rows. */
+    private int segmentos(String nome) {
+        return Math.max(1, guardados.de(nome).size());
     }
 
     @Override
@@ -242,6 +302,14 @@ public class ReconstrucaoDeProjecoes implements SmartLifecycle {
     }
 
     private synchronized void pararLocais() {
+        cargas.values().forEach(carga -> {
+            try {
+                carga.parar();
+            } catch (RuntimeException erro) {
+                LOG.warn("Carga em massa não parou a tempo", erro);
+            }
+        });
+        cargas.clear();
         locais.values().forEach(sombra -> {
             try {
                 sombra.parar();

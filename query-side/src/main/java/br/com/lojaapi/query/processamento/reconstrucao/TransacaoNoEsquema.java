@@ -25,15 +25,23 @@ final class TransacaoNoEsquema implements TransactionManager {
                        List<String> tabelas) {
         this.transacoes = transacoes;
         this.jdbc = jdbc;
+        this.caminho = caminho(esquemaDaCopia, esquemaAtual, tabelas);
+    }
+
+    /**
+     * What a transaction of the rebuild runs first: the copies' schema first on its search path, commits that do not
+     * wait for the disk, and the copies locked against being dropped under it.
+     */
+    static String caminho(String esquemaDaCopia, String esquemaAtual, List<String> tabelas) {
         StringBuilder copias = new StringBuilder();
         for (String tabela : tabelas) {
             copias.append(copias.isEmpty() ? "" : ", ").append(Esquemas.qualificada(esquemaDaCopia, tabela));
         }
         // the lock fails when the copies are gone (the rebuild ended elsewhere) instead of letting the names
         // resolve to the live tables, and keeps them from being dropped under this transaction
-        this.caminho = "SET LOCAL search_path TO " + Esquemas.citado(esquemaDaCopia) + ", "
-                       + Esquemas.citado(esquemaAtual) + "; SET LOCAL synchronous_commit TO off; LOCK TABLE "
-                       + copias + " IN ROW EXCLUSIVE MODE";
+        return "SET LOCAL search_path TO " + Esquemas.citado(esquemaDaCopia) + ", "
+               + Esquemas.citado(esquemaAtual) + "; SET LOCAL synchronous_commit TO off; LOCK TABLE "
+               + copias + " IN ROW EXCLUSIVE MODE";
     }
 
     @Override

@@ -1,0 +1,211 @@
+package br.com.lojaapi.operacao;
+
+import br.com.lojaapi.apoio.Resposta;
+import br.com.lojaapi.apoio.TesteDeApi;
+import com.fasterxml.jackson.databind.JsonNode;
+import org.junit.jupiter.api.Test;
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.context.ApplicationContext;
+import org.springframework.jdbc.core.JdbcTemplate;
+import org.springframework.test.util.ReflectionTestUtils;
+
+import javax.sql.DataSource;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.Statement;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.UUID;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.BooleanSupplier;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * The bulk load of a rebuild (decision 078) hands over to the copy's processor without losing or doubling an event:
+ * orders written while it runs, and one whose creation was appended below the head the load started from but
+ * committed only after the load had read past it (its transaction held open across the read), are all in the
+ * swapped-in table, and that table is row for row the one the live processor built. The load runs in ranges small
+ * enough that the store spans several, so that orders cross from one range to the next.
+ */
+class CargaEmMassaDaReconstrucaoApiTest extends TesteDeApi {
+
+    private static final String COPIA = "reconstrucao_pedido_view.pedido_view";
+
+    @Autowired
+    private DataSource dataSource;
+
+    @Autowired
+    private JdbcTemplate jdbc;
+
+    @Autowired
+    private ApplicationContext contexto;
+
+    @Test
+    void eventosGravadosDuranteACargaEUmConfirmadoTardeAbaixoDaCabecaEstaoNaTabelaTrocada() throws Exception {
+        LojaDeTeste loja = novaLoja();
+        String produto = api.post("/v1/produtos").token(loja.token())
+                            .json("{\"nome\":\"Pastel\",\"preco\":9}").enviar().texto("id");
+        List<String> pedidos = new ArrayList<>();
+        // each order's events far apart, as orders live among others: in the load, their later events fall in later
+        // ranges than their creation
+        for (int i = 0; i < 20; i++) {
+            pedidos.add(criar(loja, produto));
+        }
+        for (int i = 0; i < 20; i += 2) {
+            mudarStatus(loja, pedidos.get(i), "CONFIRMADO");
+        }
+        for (int i = 0; i < 20; i += 4) {
+            mudarStatus(loja, pedidos.get(i), "PREPARANDO");
+        }
+        Object fase = contexto.getBean("faseEmMassa");
+        Object blocoConfigurado = ReflectionTestUtils.getField(fase, "bloco");
+        ExecutorService escritor = Executors.newSingleThreadExecutor();
+        AtomicBoolean parar = new AtomicBoolean();
+        ConcurrentLinkedQueue<String> duranteACarga = new ConcurrentLinkedQueue<>();
+        try (Connection tardia = dataSource.getConnection(); Connection trava = dataSource.getConnection();
+             Statement comando = trava.createStatement()) {
+            // an order's creation appended now, below the head the load will start from, committed only later
+            tardia.setAutoCommit(false);
+            String atrasado = UUID.randomUUID().toString();
+            long indiceAtrasado = anexarCriacao(tardia, pedidos.get(1), atrasado);
+            pedidos.add(criar(loja, produto));
+            Future<?> escrevendo = escritor.submit(() -> {
+                while (!parar.get()) {
+                    String id = criar(loja, produto);
+                    mudarStatus(loja, id, "CONFIRMADO");
+                    duranteACarga.add(id);
+                }
+                return null;
+            });
+            aguardar("pedidos escritos antes da reconstrução", () -> duranteACarga.size() >= 2);
+
+            trava.setAutoCommit(false);
+            // ranges small enough that this store spans several: orders cross from one to the next, and their later
+            // events go through the handlers after the earlier range is written
+            long cabeca = jdbc.queryForObject("SELECT max(global_index) FROM domain_event_entry", Long.class);
+            ReflectionTestUtils.setField(fase, "bloco", (int) Math.max(5, cabeca / 6));
+            Resposta iniciado = api.post("/admin/projecoes/pedido-view/replay").token(ADMIN).enviar();
+            assertThat(iniciado.status()).as(iniciado.toString()).isEqualTo(202);
+            // the copy exists once the POST answered; this lock lets it fill but keeps it from being swapped in
+            comando.execute("LOCK TABLE " + COPIA + " IN ACCESS SHARE MODE");
+            aguardar("o fim da carga em massa", () -> jdbc.queryForObject(
+                    "SELECT count(*) FROM token_entry WHERE processor_name = 'pedido-view@reconstrucao'",
+                    Long.class) > 0);
+            long cabecaDaCarga = jdbc.queryForObject(
+                    "SELECT em_massa_ate FROM reconstrucao_projecao WHERE nome = 'pedido-view'", Long.class);
+            assertThat(indiceAtrasado).as("a criação atrasada está abaixo da cabeça da carga")
+                                      .isLessThan(cabecaDaCarga);
+            int escritosAntes = duranteACarga.size();
+            aguardar("pedidos escritos depois da carga", () -> duranteACarga.size() >= escritosAntes + 3);
+            parar.set(true);
+            escrevendo.get(30, TimeUnit.SECONDS);
+            tardia.commit();
+            pedidos.add(atrasado);
+            pedidos.addAll(duranteACarga);
+            aguardarAoVivo(loja, atrasado);
+            String vivo = linhas(loja);
+
+            trava.rollback();
+            aguardar("a troca", () -> "concluida".equals(reconstrucao().get("estado").asText()));
+            assertThat(linhas(loja)).as("a tabela reconstruída, linha a linha").isEqualTo(vivo);
+        } finally {
+            parar.set(true);
+            escritor.shutdownNow();
+            ReflectionTestUtils.setField(fase, "bloco", blocoConfigurado);
+        }
+        for (String id : pedidos) {
+            Resposta lido = api.get("/v1/pedidos/" + id).token(loja.token()).enviar();
+            assertThat(lido.status()).as(id + ": " + lido).isEqualTo(200);
+        }
+    }
+
+    /**
+     * Appends, in {@code conexao}'s open transaction, the creation of a new order {@code novo}: a copy of the
+     * creation event of {@code modelo} with its id replaced (as bench/reconstrucao.sql makes orders) and a number of
+     * its own. Returns its global index.
+     */
+    private long anexarCriacao(Connection conexao, String modelo, String novo) throws Exception {
+        try (PreparedStatement inserir = conexao.prepareStatement("""
+                INSERT INTO domain_event_entry (aggregate_identifier, sequence_number, type, event_identifier,
+                                                meta_data, payload, payload_revision, payload_type, time_stamp)
+                SELECT ?, sequence_number, type, gen_random_uuid()::text, meta_data,
+                       convert_to(regexp_replace(replace(convert_from(payload, 'UTF8'), aggregate_identifier, ?),
+                                                 '^(\\{"pedidoId":"[^"]+","lojaId":"[^"]+","numero":)[0-9]+',
+                                                 '\\1' || ?), 'UTF8'),
+                       payload_revision, payload_type, time_stamp
+                  FROM domain_event_entry WHERE aggregate_identifier = ? AND sequence_number = 0
+                RETURNING global_index""")) {
+            inserir.setString(1, novo);
+            inserir.setString(2, novo);
+            inserir.setLong(3, 900_000_000L + (System.nanoTime() & 0xFFFFFF));
+            inserir.setString(4, modelo);
+            try (ResultSet rs = inserir.executeQuery()) {
+                assertThat(rs.next()).isTrue();
+                return rs.getLong(1);
+            }
+        }
+    }
+
+    /** The store's rows of the read model, whole, in id order. */
+    private String linhas(LojaDeTeste loja) {
+        return String.join("\n", jdbc.queryForList(
+                "SELECT p::text FROM pedido_view p WHERE loja_id = ? ORDER BY id", String.class, loja.id()));
+    }
+
+    /** Until the live processor has applied the late order and is at the head. */
+    private void aguardarAoVivo(LojaDeTeste loja, String id) throws InterruptedException {
+        aguardar("o pedido atrasado no modelo ao vivo", () -> api.get("/v1/pedidos/" + id).token(loja.token())
+                                                                 .enviar().status() == 200);
+        aguardar("o processador ao vivo na cabeça", () -> {
+            for (JsonNode p : api.get("/admin/projecoes").token(ADMIN).enviar().json().get("projecoes")) {
+                if (p.get("nome").asText().equals("pedido-view")) {
+                    return p.get("atraso").asLong() == 0;
+                }
+            }
+            return false;
+        });
+    }
+
+    private String criar(LojaDeTeste loja, String produto) {
+        Resposta criado = api.post("/v1/pedidos").token(loja.token()).json(
+                "{\"tipoEntrega\":\"BALCAO\",\"cliente\":{\"nome\":\"Caio\"},\"itens\":[{\"produtoId\":\"" + produto
+                + "\",\"quantidade\":2}]}").enviar();
+        assertThat(criado.status()).as(criado.toString()).isEqualTo(201);
+        return criado.texto("id");
+    }
+
+    private void mudarStatus(LojaDeTeste loja, String id, String status) {
+        Resposta mudado = api.metodo("PATCH", "/v1/pedidos/" + id).token(loja.token())
+                             .json("{\"status\":\"" + status + "\"}").enviar();
+        assertThat(mudado.status()).as(mudado.toString()).isEqualTo(200);
+    }
+
+    private JsonNode reconstrucao() {
+        for (JsonNode p : api.get("/admin/projecoes").token(ADMIN).enviar().json().get("projecoes")) {
+            if (p.get("nome").asText().equals("pedido-view")) {
+                assertThat(p.get("reconstrucao").get("estado").asText()).as(p.toString()).isNotEqualTo("falhou");
+                return p.get("reconstrucao");
+            }
+        }
+        throw new AssertionError("sem pedido-view");
+    }
+
+    private static void aguardar(String oQue, BooleanSupplier condicao) throws InterruptedException {
+        Instant limite = Instant.now().plus(Duration.ofSeconds(60));
+        while (!condicao.getAsBoolean()) {
+            if (Instant.now().isAfter(limite)) {
+                throw new AssertionError("esperou demais por " + oQue);
+            }
+            Thread.sleep(20);
+        }
+    }
+}
