@@ -66,6 +66,7 @@ class CargaEmMassaDaReconstrucaoApiTest extends TesteDeApi {
         for (int i = 0; i < 20; i += 4) {
             mudarStatus(loja, pedidos.get(i), "PREPARANDO");
         }
+        List<String> estruturaAntes = estrutura();
         Object fase = contexto.getBean("faseEmMassa");
         Object blocoConfigurado = ReflectionTestUtils.getField(fase, "bloco");
         ExecutorService escritor = Executors.newSingleThreadExecutor();
@@ -117,6 +118,13 @@ class CargaEmMassaDaReconstrucaoApiTest extends TesteDeApi {
             trava.rollback();
             aguardar("a troca", () -> "concluida".equals(reconstrucao().get("estado").asText()));
             assertThat(linhas(loja)).as("a tabela reconstruída, linha a linha").isEqualTo(vivo);
+            // the table loaded LOGGED and indexed in parallel is the old one's twin, with statistics to plan by
+            assertThat(estrutura()).isEqualTo(estruturaAntes);
+            assertThat(jdbc.queryForList("""
+                    SELECT attname FROM pg_stats WHERE schemaname = current_schema() AND tablename = 'pedido_view'
+                     ORDER BY attname""", String.class))
+                    .as("colunas com estatísticas na tabela trocada")
+                    .contains("criado_em", "global_index", "id", "loja_id", "numero", "status");
         } finally {
             parar.set(true);
             escritor.shutdownNow();
@@ -153,6 +161,20 @@ class CargaEmMassaDaReconstrucaoApiTest extends TesteDeApi {
                 return rs.getLong(1);
             }
         }
+    }
+
+    /** Persistence, index definitions and triggers of the live pedido_view, names included. */
+    private List<String> estrutura() {
+        List<String> linhas = new ArrayList<>();
+        linhas.add("persistencia " + jdbc.queryForObject(
+                "SELECT relpersistence FROM pg_class WHERE oid = to_regclass('pedido_view')", String.class));
+        linhas.addAll(jdbc.queryForList("""
+                SELECT indexdef FROM pg_indexes WHERE tablename = 'pedido_view' AND schemaname = current_schema()
+                 ORDER BY indexname""", String.class));
+        linhas.addAll(jdbc.queryForList("""
+                SELECT tgname FROM pg_trigger WHERE tgrelid = to_regclass('pedido_view') AND NOT tgisinternal
+                 ORDER BY tgname""", String.class));
+        return linhas;
     }
 
     /** The store's rows of the read model, whole, in id order. */

@@ -90,6 +90,11 @@ class FaseEmMassa {
     private final Esquemas esquemas;
     private final TokenStore tokens;
     private final boolean ligada;
+    /**
+     * Ranges read at once: by default one more than the cores, so that while one range is being written (in index
+     * order, one at a time) the cores still have one to read and fold each.
+     */
+    private final int threads;
     /** Events per range; not final so that a test can make a small event store span several ranges. */
     private volatile int bloco;
 
@@ -98,7 +103,8 @@ class FaseEmMassa {
                 ObjectProvider<EventUpcaster> upcasters, IndicesGlobais indices, AlcanceDaCopia alcance,
                 Esquemas esquemas, TokenStore tokens,
                 @Value("${loja.reconstrucao.em-massa:true}") boolean ligada,
-                @Value("${loja.reconstrucao.em-massa-bloco:100000}") int bloco) {
+                @Value("${loja.reconstrucao.em-massa-bloco:100000}") int bloco,
+                @Value("${loja.reconstrucao.em-massa-threads:0}") int threads) {
         this.cargas = cargas.stream().collect(Collectors.toMap(CargaEmMassa::processador, Function.identity()));
         this.dados = dados;
         this.jdbc = jdbc;
@@ -112,6 +118,7 @@ class FaseEmMassa {
         this.tokens = tokens;
         this.ligada = ligada;
         this.bloco = Math.max(1, bloco);
+        this.threads = threads > 0 ? threads : Runtime.getRuntime().availableProcessors() + 1;
     }
 
     /** The bulk load of a processor's copy, when it offers one and the phase is on. */
@@ -121,8 +128,8 @@ class FaseEmMassa {
 
     /** Starts loading the copy of {@code modelo} on threads of its own, for the rebuild this node holds. */
     Execucao iniciar(ModelosReconstruiveis.Modelo modelo, CargaEmMassa carga, EventHandlerInvoker tratadores,
-                     String no, int segmentos, int threads, Runnable aoTerminar) {
-        Execucao execucao = new Execucao(modelo, carga, tratadores, no, segmentos, Math.max(1, threads));
+                     String no, int segmentos, Runnable aoTerminar) {
+        Execucao execucao = new Execucao(modelo, carga, tratadores, no, segmentos, threads);
         execucao.iniciar(aoTerminar);
         return execucao;
     }

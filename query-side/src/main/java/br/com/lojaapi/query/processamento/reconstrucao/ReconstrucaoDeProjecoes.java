@@ -44,6 +44,9 @@ import java.util.concurrent.TimeUnit;
 public class ReconstrucaoDeProjecoes implements SmartLifecycle {
 
     private static final Logger LOG = LoggerFactory.getLogger(ReconstrucaoDeProjecoes.class);
+    private static final Duration LOGO = Duration.ofMillis(50);
+    /** How long after its bulk load a copy is looked at every {@link #LOGO}. */
+    private static final Duration ATENCAO_APOS_A_CARGA = Duration.ofSeconds(10);
 
     private final EventProcessingConfiguration processamento;
     private final ModelosReconstruiveis modelos;
@@ -63,6 +66,12 @@ public class ReconstrucaoDeProjecoes implements SmartLifecycle {
     private final Map<String, ProjecaoSombra> locais = new HashMap<>();
     /** Bulk loads running here (decision 078): the copy's processor starts when its load is done. */
     private final Map<String, FaseEmMassa.Execucao> cargas = new HashMap<>();
+    /**
+     * Copies started after their bulk load, to when they are looked at every {@link #LOGO} rather than every round:
+     * they have only what was written during the load to apply, usually a moment's work, and the rounds' interval
+     * was most of the wait between the load's end and the swap.
+     */
+    private final Map<String, Long> aposACarga = new HashMap<>();
     private volatile boolean ativo;
     private volatile ScheduledExecutorService agenda;
 
@@ -117,9 +126,13 @@ public class ReconstrucaoDeProjecoes implements SmartLifecycle {
 
     /** A round on the rebuild's own thread now rather than at the next tick (a bulk load just ended). */
     private void logoAcompanhar() {
+        logoAcompanhar(Duration.ZERO);
+    }
+
+    private void logoAcompanhar(Duration em) {
         ScheduledExecutorService agenda = this.agenda;
         if (agenda != null && ativo) {
-            agenda.execute(this::acompanhar);
+            agenda.schedule(this::acompanhar, em.toNanos(), TimeUnit.NANOSECONDS);
         }
     }
 
@@ -170,6 +183,7 @@ public class ReconstrucaoDeProjecoes implements SmartLifecycle {
             for (String nome : List.copyOf(locais.keySet())) {
                 if (!minhas.containsKey(nome)) {
                     LOG.info("Reconstrução de {} deixa de correr neste nó", nome);
+                    aposACarga.remove(nome);
                     locais.remove(nome).parar();
                 }
             }
@@ -199,6 +213,7 @@ public class ReconstrucaoDeProjecoes implements SmartLifecycle {
             // PostgreSQL restarted after a crash and emptied the unlogged copies: their tokens lie
             LOG.warn("As cópias de {} foram esvaziadas (o PostgreSQL reiniciou): a reconstrução recomeça do primeiro"
                      + " evento", nome);
+            aposACarga.remove(nome);
             ProjecaoSombra perdida = locais.remove(nome);
             if (perdida != null) {
                 perdida.parar();
@@ -234,21 +249,27 @@ public class ReconstrucaoDeProjecoes implements SmartLifecycle {
             if (carga == null && oferecida.isPresent() && guardados.de(ProjecaoSombra.nome(nome)).isEmpty()) {
                 // a copy with no tokens yet is empty (abrir, assumir and recomecar left it so): load it in bulk first
                 cargas.put(nome, emMassa.iniciar(modelo.get(), oferecida.get(), vivo.get().eventHandlerInvoker(),
-                        concessoes.no(), segmentos(nome), threads, this::logoAcompanhar));
+                        concessoes.no(), segmentos(nome), this::logoAcompanhar));
                 return;
             }
             locais.put(nome, iniciada(nome, vivo.get(), modelo.get()));
+            if (carga != null) {
+                aposACarga.put(nome, System.nanoTime() + ATENCAO_APOS_A_CARGA.toNanos());
+                logoAcompanhar(LOGO);
+            }
             return;
         }
         Optional<Throwable> erro = sombra.erro();
         if (erro.isPresent()) {
             LOG.error("Reconstrução de {} falhou ao aplicar um evento", nome, erro.get());
+            aposACarga.remove(nome);
             locais.remove(nome).parar();
             concessoes.falhar(nome, "A projeção falhou ao aplicar um evento; o modelo em uso não foi alterado"
                                     + " (detalhes no log do nó)");
             return;
         }
         if (sombra.alcancouACabeca()) {
+            aposACarga.remove(nome);
             Map<Integer, TrackingToken> emMemoria = sombra.posicoes();
             locais.remove(nome).parar();
             boolean trocou;
@@ -264,6 +285,13 @@ public class ReconstrucaoDeProjecoes implements SmartLifecycle {
                 // the copy stopped cleanly at its stored tokens: start it again and retry on the next round
                 locais.put(nome, iniciada(nome, vivo.get(), modelo.get()));
             }
+            return;
+        }
+        Long ate = aposACarga.get(nome);
+        if (ate != null && System.nanoTime() - ate < 0) {
+            logoAcompanhar(LOGO);
+        } else {
+            aposACarga.remove(nome);
         }
     }
 
@@ -318,6 +346,7 @@ public class ReconstrucaoDeProjecoes implements SmartLifecycle {
             }
         });
         locais.clear();
+        aposACarga.clear();
     }
 
     @Override
