@@ -14,6 +14,7 @@ import org.axonframework.eventhandling.TrackedEventData;
 import org.axonframework.eventhandling.TrackedEventMessage;
 import org.axonframework.eventhandling.tokenstore.TokenStore;
 import org.axonframework.serialization.Serializer;
+import org.axonframework.serialization.SimpleSerializedObject;
 import org.axonframework.serialization.upcasting.event.EventUpcaster;
 import org.postgresql.PGConnection;
 import org.postgresql.PGStatement;
@@ -338,63 +339,17 @@ class FaseEmMassa {
             boolean porTipo = upcasters.stream().findAny().isEmpty();
             String[] tipos = carga.eventos().stream().map(tipo -> serializador.typeForClass(tipo).getName())
                                   .toArray(String[]::new);
-            Serializer serializador = FaseEmMassa.this.serializador;
             EventUpcaster cadeia = axon.getObject().upcasterChain();
             try (Connection conexao = dados.getConnection()) {
                 conexao.setAutoCommit(false);
-                try (PreparedStatement consulta = conexao.prepareStatement("""
-                        SELECT global_index, payload_type, type, aggregate_identifier, sequence_number,
-                               event_identifier, time_stamp, payload_revision, payload, meta_data
-                          FROM domain_event_entry
-                         WHERE global_index BETWEEN ? AND ? AND (? OR payload_type = ANY (?) OR global_index >= ?)
-                         ORDER BY global_index""")) {
-                    consulta.setFetchSize(2_000);
-                    // binary results from the first execution: bytea in text is hex, twice the bytes to send and parse
-                    consulta.unwrap(PGStatement.class).setPrepareThreshold(-1);
-                    consulta.setLong(1, de);
-                    consulta.setLong(2, ate);
-                    consulta.setBoolean(3, !porTipo);
-                    consulta.setArray(4, conexao.createArrayOf("varchar", tipos));
-                    consulta.setLong(5, janela);
-                    List<TrackedEventData<?>> lote = new ArrayList<>(LEITURA);
-                    List<String> aceitos = List.of(tipos);
-                    try (ResultSet rs = consulta.executeQuery()) {
-                        while (rs.next()) {
-                            long indice = rs.getLong(1);
-                            if (indice >= janela) {
-                                vistosAqui.add(indice);
-                            }
-                            if (porTipo && !aceitos.contains(rs.getString(2))) {
-                                continue;
-                            }
-                            TrackedDomainEventData<byte[]> dados = new TrackedDomainEventData<>(
-                                    new GlobalSequenceTrackingToken(indice),
-                                    new GenericDomainEventEntry<>(rs.getString(3), rs.getString(4), rs.getLong(5),
-                                            rs.getString(6), rs.getString(7), rs.getString(2), rs.getString(8),
-                                            rs.getBytes(9), rs.getBytes(10)));
-                            if (porTipo) {
-                                // no upcaster: what the event storage's lazy payload would deserialise, directly
-                                if (!dobra.dobrar(serializador.deserialize(dados.getPayload()), dados.getSequenceNumber(),
-                                                  indice)) {
-                                    lote.add(dados);
-                                }
-                                continue;
-                            }
-                            lote.add(dados);
-                            if (lote.size() == LEITURA) {
-                                dobrar(lote, dobra, restantes, serializador, cadeia);
-                                if (cancelada) {
-                                    throw new Interrompida("parada neste nó");
-                                }
-                            }
-                        }
-                    }
+                try {
                     if (porTipo) {
-                        // the events left to the handlers, as messages the event storage would have made
-                        EventUtils.upcastAndDeserializeTrackedEvents(lote.stream(), serializador, cadeia)
-                                  .forEach(restantes::add);
+                        List<Long> aosTratadores = dobrarPorTipo(conexao, de, ate, janela, tipos, dobra, vistosAqui);
+                        // the events left to the handlers, read whole, as messages the event storage would have made
+                        EventUtils.upcastAndDeserializeTrackedEvents(inteiros(conexao, aosTratadores).stream(),
+                                                                     serializador, cadeia).forEach(restantes::add);
                     } else {
-                        dobrar(lote, dobra, restantes, serializador, cadeia);
+                        dobrarTodos(conexao, de, ate, janela, dobra, vistosAqui, restantes, cadeia);
                     }
                 } finally {
                     conexao.rollback();
@@ -406,6 +361,101 @@ class FaseEmMassa {
                 }
             }
             return new Lido(ate, dobra.linhas(), restantes);
+        }
+
+        /**
+         * With no upcaster, events are known by their stored type, and only the columns a fold needs are read: the
+         * payload is deserialised as the event storage's lazy payload would (the event serializer, directly). Returns
+         * the indexes of the events the fold left to the handlers, in order.
+         */
+        private List<Long> dobrarPorTipo(Connection conexao, long de, long ate, long janela, String[] tipos,
+                                         CargaEmMassa.Dobra dobra, List<Long> vistosAqui) throws SQLException {
+            List<Long> aosTratadores = new ArrayList<>();
+            List<String> aceitos = List.of(tipos);
+            try (PreparedStatement consulta = conexao.prepareStatement("""
+                    SELECT global_index, payload_type, payload_revision, sequence_number, payload
+                      FROM domain_event_entry
+                     WHERE global_index BETWEEN ? AND ? AND (payload_type = ANY (?) OR global_index >= ?)
+                     ORDER BY global_index""")) {
+                binarios(consulta);
+                consulta.setLong(1, de);
+                consulta.setLong(2, ate);
+                consulta.setArray(3, conexao.createArrayOf("varchar", tipos));
+                consulta.setLong(4, janela);
+                try (ResultSet rs = consulta.executeQuery()) {
+                    while (rs.next()) {
+                        long indice = rs.getLong(1);
+                        if (indice >= janela) {
+                            vistosAqui.add(indice);
+                        }
+                        String tipo = rs.getString(2);
+                        if (!aceitos.contains(tipo)) {
+                            continue;
+                        }
+                        Object evento = serializador.deserialize(
+                                new SimpleSerializedObject<>(rs.getBytes(5), byte[].class, tipo, rs.getString(3)));
+                        if (!dobra.dobrar(evento, rs.getLong(4), indice)) {
+                            aosTratadores.add(indice);
+                        }
+                        if (cancelada) {
+                            throw new Interrompida("parada neste nó");
+                        }
+                    }
+                }
+            }
+            return aosTratadores;
+        }
+
+        /** The events of these indexes, every column, in index order. */
+        private List<TrackedEventData<?>> inteiros(Connection conexao, List<Long> indices) throws SQLException {
+            List<TrackedEventData<?>> lidos = new ArrayList<>(indices.size());
+            if (indices.isEmpty()) {
+                return lidos;
+            }
+            try (PreparedStatement consulta = conexao.prepareStatement(
+                    COLUNAS + " WHERE global_index = ANY (?) ORDER BY global_index")) {
+                binarios(consulta);
+                consulta.setArray(1, conexao.createArrayOf("bigint", indices.toArray()));
+                try (ResultSet rs = consulta.executeQuery()) {
+                    while (rs.next()) {
+                        lidos.add(inteiro(rs));
+                    }
+                }
+            }
+            return lidos;
+        }
+
+        /**
+         * With upcasters, which may rename types and change payloads, every event of the range is read whole and
+         * goes through the chain, as the event storage does, before the fold sees it.
+         */
+        private void dobrarTodos(Connection conexao, long de, long ate, long janela, CargaEmMassa.Dobra dobra,
+                                 List<Long> vistosAqui,
+                                 List<TrackedEventMessage<?>> restantes, EventUpcaster cadeia) throws SQLException {
+            try (PreparedStatement consulta = conexao.prepareStatement(
+                    COLUNAS + " WHERE global_index BETWEEN ? AND ? ORDER BY global_index")) {
+                binarios(consulta);
+                consulta.setLong(1, de);
+                consulta.setLong(2, ate);
+                List<TrackedEventData<?>> lote = new ArrayList<>(LEITURA);
+                try (ResultSet rs = consulta.executeQuery()) {
+                    while (rs.next()) {
+                        TrackedDomainEventData<byte[]> dados = inteiro(rs);
+                        long indice = rs.getLong(1);
+                        if (indice >= janela) {
+                            vistosAqui.add(indice);
+                        }
+                        lote.add(dados);
+                        if (lote.size() == LEITURA) {
+                            dobrar(lote, dobra, restantes, serializador, cadeia);
+                            if (cancelada) {
+                                throw new Interrompida("parada neste nó");
+                            }
+                        }
+                    }
+                }
+                dobrar(lote, dobra, restantes, serializador, cadeia);
+            }
         }
 
         private void dobrar(List<TrackedEventData<?>> lote, CargaEmMassa.Dobra dobra,
@@ -516,6 +566,26 @@ class FaseEmMassa {
                 vez.notifyAll();
             }
         }
+    }
+
+    /** Every column of an event row, the global index first: what the event storage reads. */
+    private static final String COLUNAS = """
+            SELECT global_index, payload_type, type, aggregate_identifier, sequence_number,
+                   event_identifier, time_stamp, payload_revision, payload, meta_data
+              FROM domain_event_entry""";
+
+    private static TrackedDomainEventData<byte[]> inteiro(ResultSet rs) throws SQLException {
+        return new TrackedDomainEventData<>(
+                new GlobalSequenceTrackingToken(rs.getLong(1)),
+                new GenericDomainEventEntry<>(rs.getString(3), rs.getString(4), rs.getLong(5), rs.getString(6),
+                                              rs.getString(7), rs.getString(2), rs.getString(8), rs.getBytes(9),
+                                              rs.getBytes(10)));
+    }
+
+    /** Streamed in chunks, with binary results from the first execution: a bytea in text is hex, twice the bytes. */
+    private static void binarios(PreparedStatement consulta) throws SQLException {
+        consulta.setFetchSize(2_000);
+        consulta.unwrap(PGStatement.class).setPrepareThreshold(-1);
     }
 
     /**
