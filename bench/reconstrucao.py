@@ -6,16 +6,20 @@
       the fill), the seconds from T0 to the first reading at the head, and the rate over the second half of them
       (from the first reading with atraso at most half), once the processors that only skip order events are
       done and the JVM is warm. Readings every 0.5 s. PROCESSADORES (comma-separated): only those are waited for.
-  reconstruir BASE ADMIN_TOKEN PROCESSADOR MAXIMO_S
+  reconstruir BASE ADMIN_TOKEN PROCESSADOR MAXIMO_S [TOKEN_DA_LOJA CAMINHO...]
       POST /admin/projecoes/PROCESSADOR/replay, then reads every 0.25 s until its reconstrucao is "concluida" and
       prints the wall-clock figures (the head at the POST / seconds from the POST to the first reading that shows
-      the rebuild done) beside the service's own (eventos, concluidaEm - iniciadaEm, eventosPorSegundo).
+      the rebuild done) beside the service's own (eventos, concluidaEm - iniciadaEm, eventosPorSegundo). With a
+      store's token and paths, a client reads those paths in turn with it all along (one request every 20 ms) and
+      the line also says how many reads there were and how many did not answer 200 with a body (leituras=,
+      falhas=); any failed read makes the exit non-zero.
 Every line ends with carga1, the 1-minute load average when it was measured: other work on the machine shows there.
 Progress goes to stderr; exits non-zero when a processor fails, the time runs out or the replay is refused.
 """
 import json
 import os
 import sys
+import threading
 import time
 import urllib.error
 import urllib.request
@@ -81,14 +85,42 @@ def alcance(base, token, cabeca_antes, t0, maximo, processadores=""):
               f"eventos_s_2a_metade={metade} carga1={carga:.1f}")
 
 
-def reconstruir(base, token, nome, maximo):
+def ler_durante(base, token, caminhos, parar, contagem):
+    """Reads the paths in turn until parar is set; counts the reads and those not answered 200 with a body."""
+    i = 0
+    while not parar.is_set():
+        caminho = caminhos[i % len(caminhos)]
+        i += 1
+        try:
+            status, corpo = pedir(base, token, caminho)
+            ok = status == 200 and bool(corpo)
+        except Exception as e:  # a refused or dropped connection is a failed read too
+            status, corpo, ok = None, repr(e), False
+        contagem["leituras"] += 1
+        if not ok:
+            contagem["falhas"] += 1
+            if contagem["falhas"] <= 3:
+                print(f"  leitura falhou durante a reconstrução: GET {caminho} HTTP {status} {str(corpo)[:200]}",
+                      file=sys.stderr)
+        parar.wait(0.02)
+
+
+def reconstruir(base, token, nome, maximo, token_loja=None, *caminhos):
     maximo = float(maximo)
+    parar = threading.Event()
+    contagem = {"leituras": 0, "falhas": 0}
+    leitor = None
+    if token_loja and caminhos:
+        leitor = threading.Thread(target=ler_durante, args=(base, token_loja, list(caminhos), parar, contagem),
+                                  daemon=True)
     todas = projecoes(base, token)
     if nome not in todas:
         sys.exit(f"nenhum processador {nome}: {sorted(todas)}")
     antes = todas[nome]
     anterior = (antes.get("reconstrucao") or {}).get("iniciadaEm")
     cabeca = antes["cabeca"]
+    if leitor:
+        leitor.start()
     inicio = time.time()
     status, corpo = pedir(base, token, f"/admin/projecoes/{nome}/replay", "POST")
     if status != 202:
@@ -115,11 +147,18 @@ def reconstruir(base, token, nome, maximo):
                   file=sys.stderr)
         time.sleep(0.25)
     segundos = agora - inicio
+    leituras = ""
+    if leitor:
+        parar.set()
+        leitor.join()
+        leituras = f" leituras={contagem['leituras']} falhas={contagem['falhas']}"
     servico_s = instante(r.get("concluidaEm")) - instante(r.get("iniciadaEm"))
     taxa = float(r.get("eventosPorSegundo") or 0)
     print(f"reconstrucao-{nome} eventos={cabeca} s={segundos:.1f} eventos_s={cabeca / segundos:.0f} "
           f"servico_eventos={r.get('eventos')} servico_s={servico_s:.1f} "
-          f"servico_eventos_s={taxa:.0f} carga1={os.getloadavg()[0]:.1f}")
+          f"servico_eventos_s={taxa:.0f}{leituras} carga1={os.getloadavg()[0]:.1f}")
+    if contagem["falhas"]:
+        sys.exit(f"{contagem['falhas']} leituras de {contagem['leituras']} falharam durante a reconstrução")
 
 
 if __name__ == "__main__":

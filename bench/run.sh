@@ -494,6 +494,10 @@ if quer reconstrucao; then
   # Still pending: created.
   pedido=$(pedir POST /v1/pedidos "{\"tipoEntrega\":\"RETIRADA\",\"observacoes\":\"Retira às 19h\",\"cliente\":{\"nome\":\"Davi\"},\"itens\":$itens}" | json id)
   loja_reconstrucao=$(sql -c "SELECT loja_id FROM pedido_view WHERE id = '$pedido'")
+  # what a client of the store reads during the rebuild: the four orders (a page of the 285,716 orders would mostly
+  # measure its count of them)
+  leituras_reconstrucao=$(sql -c "SELECT string_agg('/v1/pedidos/' || id, ' ' ORDER BY numero) FROM pedido_view
+                                   WHERE loja_id = '$loja_reconstrucao'")
 
   # The fill runs while the service is up, in one transaction: the live processors, all at the head, see nothing of
   # it until the commit, so the fill is timed alone and the catch-up starts at the commit, on a warm service. Then
@@ -539,7 +543,10 @@ if quer reconstrucao; then
     # grow less than the wall clock when others load it
     local cpu_s0 cpu_p0
     cpu_s0=$(cpu_de "$pid"); cpu_p0=$(cpu_postgres)
-    python3 "$raiz/bench/reconstrucao.py" reconstruir "$base" "$admin" pedido-view "$reconstrucao_maxima"
+    # a client of the store keeps reading its first four orders throughout: no read may fail
+    # shellcheck disable=SC2086 # the paths, one word each
+    python3 "$raiz/bench/reconstrucao.py" reconstruir "$base" "$admin" pedido-view "$reconstrucao_maxima" \
+      "$token_reconstrucao" $leituras_reconstrucao
     awk -v s0="$cpu_s0" -v s1="$(cpu_de "$pid")" -v p0="$cpu_p0" -v p1="$(cpu_postgres)" -v e="$cabeca" \
       'BEGIN { printf "reconstrucao-cpu servico_s=%.1f postgres_s=%.1f us_evento_servico=%.1f us_evento_postgres=%.1f\n", s1 - s0, p1 - p0, (s1 - s0) * 1e6 / e, (p1 - p0) * 1e6 / e }'
     depois=$(sql -c "SELECT count(*) || ':' || coalesce(sum(hashtextextended(p::text, 0)::numeric), 0) FROM pedido_view p")
