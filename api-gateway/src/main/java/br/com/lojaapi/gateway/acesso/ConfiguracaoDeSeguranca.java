@@ -4,10 +4,12 @@ import br.com.lojaapi.gateway.erro.RespostasDeErro;
 import br.com.lojaapi.gateway.limite.CotaDoOperador;
 import br.com.lojaapi.gateway.limite.LimiteDeRequisicoes;
 import jakarta.servlet.DispatcherType;
+import jakarta.servlet.Filter;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import org.springframework.beans.factory.config.BeanPostProcessor;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.http.HttpHeaders;
@@ -23,6 +25,7 @@ import org.springframework.security.web.access.intercept.AuthorizationFilter;
 import org.springframework.security.web.firewall.HttpFirewall;
 import org.springframework.security.web.firewall.RequestRejectedHandler;
 import org.springframework.security.web.firewall.StrictHttpFirewall;
+import org.springframework.web.servlet.handler.HandlerMappingIntrospector;
 
 import java.io.IOException;
 import java.util.List;
@@ -137,6 +140,31 @@ class ConfiguracaoDeSeguranca {
                 return;
             }
             erros.escrever(resposta, HttpStatus.BAD_REQUEST, RespostasDeErro.RECUSADA_PELO_FIREWALL);
+        };
+    }
+
+    /** A filter that only passes the request on. */
+    static final Filter PASSAGEM = (requisicao, resposta, cadeia) -> cadeia.doFilter(requisicao, resposta);
+
+    /**
+     * No controller lookup in front of the security chain. Spring Security puts
+     * {@link HandlerMappingIntrospector#createCacheFilter()} before its chain whenever Spring MVC is present: for every
+     * request it finds the controller method (every handler mapping asked in turn) and keeps the answer for
+     * {@code MvcRequestMatcher} and CORS. This chain uses neither: its rules are {@code PathPattern} matchers
+     * ({@link Areas}), and no CORS is configured, so nothing reads that answer, and the {@code DispatcherServlet} finds
+     * the controller again anyway. The lookup was 8% of the CPU of {@code GET /v1/produtos/{id}} (JFR,
+     * {@code bench/run.sh}, docs/operacao/desempenho.md). The filter Spring Security builds from the introspector is
+     * replaced by one that passes the request on; {@code CadeiaSemBuscaDoControladorTest} checks that the chain runs
+     * without that answer.
+     */
+    @Bean
+    static BeanPostProcessor semBuscaDoControladorAntesDaSeguranca() {
+        return new BeanPostProcessor() {
+            @Override
+            public Object postProcessAfterInitialization(Object bean, String nome) {
+                return bean instanceof Filter && bean.getClass().getName()
+                        .startsWith(HandlerMappingIntrospector.class.getName() + "$$Lambda") ? PASSAGEM : bean;
+            }
         };
     }
 

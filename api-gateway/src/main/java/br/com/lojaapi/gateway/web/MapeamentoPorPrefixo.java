@@ -58,6 +58,13 @@ class MapeamentoPorPrefixo extends RequestMappingHandlerMapping {
                 return null;
             }
         }
+        // The pattern before the method, headers and media types: a mapping matches only if all of them do, so the
+        // answer is Spring's, and the mappings of the same prefix but another pattern ({id}/variacoes beside {id})
+        // are refused by the one check that tells them apart.
+        PathPatternsRequestCondition padroes = info.getPathPatternsCondition();
+        if (padroes != null && padroes.getMatchingCondition(request) == null) {
+            return null;
+        }
         return super.getMatchingMapping(info, request);
     }
 

@@ -3,6 +3,7 @@ package br.com.lojaapi.gateway.web;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.springframework.mock.web.MockHttpServletRequest;
+import org.springframework.web.HttpMediaTypeNotAcceptableException;
 import org.springframework.web.HttpRequestMethodNotSupportedException;
 import org.springframework.web.bind.annotation.DeleteMapping;
 import org.springframework.web.bind.annotation.GetMapping;
@@ -33,6 +34,11 @@ class MapeamentoPorPrefixoTest {
             return "remover";
         }
 
+        @GetMapping(path = "/v1/produtos/{id}/variacoes", produces = "application/json")
+        String variacoes() {
+            return "variacoes";
+        }
+
         @GetMapping("/v1/pedidos/{id}/notas-fiscais/{nota}")
         String nota() {
             return "nota";
@@ -56,7 +62,14 @@ class MapeamentoPorPrefixoTest {
     }
 
     private String metodo(String verbo, String caminho) throws Exception {
+        return metodo(verbo, caminho, null);
+    }
+
+    private String metodo(String verbo, String caminho, String aceita) throws Exception {
         MockHttpServletRequest pedido = new MockHttpServletRequest(verbo, caminho);
+        if (aceita != null) {
+            pedido.addHeader("Accept", aceita);
+        }
         ServletRequestPathUtils.parseAndCache(pedido);
         HandlerExecutionChain cadeia = mapeamento.getHandler(pedido);
         return cadeia == null ? null : ((HandlerMethod) cadeia.getHandler()).getMethod().getName();
@@ -72,6 +85,20 @@ class MapeamentoPorPrefixoTest {
         assertThat(metodo("GET", "/v1/produtos;v=1/abc")).as("matrix parameters").isEqualTo("produto");
         assertThat(metodo("GET", "/v1/categorias/abc")).isNull();
         assertThat(metodo("GET", "/v1/produto/abc")).isNull();
+    }
+
+    /** The pattern is checked first: mappings of the same prefix are told apart by it, the rest is Spring's. */
+    @Test
+    void padraoAntesDoMetodoEDoTipoDaMesmaResposta() throws Exception {
+        assertThat(metodo("GET", "/v1/produtos/abc/variacoes")).isEqualTo("variacoes");
+        assertThat(metodo("GET", "/v1/produtos/abc/variacoes", "application/json")).isEqualTo("variacoes");
+        assertThat(metodo("GET", "/v1/produtos/abc/outra")).isNull();
+        assertThatThrownBy(() -> metodo("GET", "/v1/produtos/abc/variacoes", "text/csv"))
+                .as("a media type the mapping does not produce is still 406")
+                .isInstanceOf(HttpMediaTypeNotAcceptableException.class);
+        assertThatThrownBy(() -> metodo("DELETE", "/v1/produtos/abc/variacoes"))
+                .as("a method the pattern's mapping lacks is still 405")
+                .isInstanceOf(HttpRequestMethodNotSupportedException.class);
     }
 
     @Test
