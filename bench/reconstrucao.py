@@ -6,12 +6,13 @@
       the fill), the seconds from T0 to the first reading at the head, and the rate over the second half of them
       (from the first reading with atraso at most half), once the processors that only skip order events are
       done and the JVM is warm. Readings every 0.5 s. PROCESSADORES (comma-separated): only those are waited for.
+  aquecer BASE TOKEN_DA_LOJA CAMINHO...
+      1,500 reads of those paths in turn, each expected to answer 200: the read path warmed up before a rebuild.
   reconstruir BASE ADMIN_TOKEN PROCESSADOR MAXIMO_S [TOKEN_DA_LOJA CAMINHO...]
       POST /admin/projecoes/PROCESSADOR/replay, then reads every 0.25 s until its reconstrucao is "concluida" and
       prints the wall-clock figures (the head at the POST / seconds from the POST to the first reading that shows
       the rebuild done) beside the service's own (eventos, concluidaEm - iniciadaEm, eventosPorSegundo). With a
-      store's token and paths, a client reads those paths in turn with it all along (one request every 20 ms, after
-      1,500 of them before the POST to warm the read path up) and
+      store's token and paths, a client reads those paths in turn with it all along (one request every 20 ms) and
       the line also says how many reads there were and how many did not answer 200 with a body (leituras=,
       falhas=); any failed read makes the exit non-zero.
 Every line ends with carga1, the 1-minute load average when it was measured: other work on the machine shows there.
@@ -106,6 +107,15 @@ def ler_durante(base, token, caminhos, parar, contagem):
         parar.wait(0.02)
 
 
+def aquecer(base, token_loja, *caminhos):
+    """The reads of the rebuild's client, 1,500 of them, before the rebuild and its CPU window: a running service has
+    served reads before, and cold, with the JIT compiling the read path, a read cost ~10 ms of the service's CPU."""
+    for i in range(1500):
+        status, corpo = pedir(base, token_loja, caminhos[i % len(caminhos)])
+        if status != 200:
+            sys.exit(f"GET {caminhos[i % len(caminhos)]}: HTTP {status} {corpo}")
+
+
 def reconstruir(base, token, nome, maximo, token_loja=None, *caminhos):
     maximo = float(maximo)
     parar = threading.Event()
@@ -121,10 +131,6 @@ def reconstruir(base, token, nome, maximo, token_loja=None, *caminhos):
     anterior = (antes.get("reconstrucao") or {}).get("iniciadaEm")
     cabeca = antes["cabeca"]
     if leitor:
-        # the same reads first, outside the timed window, so that the rebuild is not timed together with the JIT
-        # compiling the read path (a running service has served reads before): cold, a read cost ~10 ms of CPU
-        for i in range(1500):
-            pedir(base, token_loja, caminhos[i % len(caminhos)])
         leitor.start()
     inicio = time.time()
     status, corpo = pedir(base, token, f"/admin/projecoes/{nome}/replay", "POST")
@@ -167,4 +173,4 @@ def reconstruir(base, token, nome, maximo, token_loja=None, *caminhos):
 
 
 if __name__ == "__main__":
-    {"alcance": alcance, "reconstruir": reconstruir}[sys.argv[1]](*sys.argv[2:])
+    {"alcance": alcance, "aquecer": aquecer, "reconstruir": reconstruir}[sys.argv[1]](*sys.argv[2:])

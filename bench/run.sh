@@ -542,6 +542,8 @@ if quer reconstrucao; then
     # CPU seconds of the service and of PostgreSQL over the rebuild, per event: the machine is shared, and these
     # grow less than the wall clock when others load it
     local cpu_s0 cpu_p0
+    # shellcheck disable=SC2086 # the paths, one word each
+    python3 "$raiz/bench/reconstrucao.py" aquecer "$base" "$token_reconstrucao" $leituras_reconstrucao
     cpu_s0=$(cpu_de "$pid"); cpu_p0=$(cpu_postgres)
     # a client of the store keeps reading its first four orders throughout: no read may fail
     # shellcheck disable=SC2086 # the paths, one word each
