@@ -3,7 +3,7 @@
 # of its own, pg_stat_statements loaded) and api-gateway/target/store-api.jar on it with raised quotas, creates
 # stores and tokens, and drives orders, products and categories (and, with a webhook registered to a local
 # receiver, customers) with wrk. It builds nothing: run `mvn -q -DskipTests package` first. Results go to
-# bench/results/ (one file per run, plus latest.md).
+# bench/results/ (one file per run, plus latest.md). A run started while another runs on the machine waits for it.
 #
 #   bench/run.sh                 # defaults below
 #   DURACAO=30s CONEXOES=16 bench/run.sh
@@ -194,6 +194,17 @@ fi
 # PostgreSQL refuses to run as root: as root, the cluster belongs to the postgres user (created by the package).
 como_postgres() { if [ "$(id -u)" = 0 ]; then runuser -u postgres -- "$@"; else "$@"; fi; }
 
+# One run at a time on a machine: two runs measure each other. A run waits here for one already running, from
+# whichever checkout; a lock whose owner has died is taken over. (A build beside a run spoils it as well.)
+trava="${TMPDIR:-/tmp}/store-api-bench.trava"
+until mkdir "$trava" 2>/dev/null; do
+  dono=$(cat "$trava/pid" 2>/dev/null || true)
+  if [ -n "$dono" ] && ! kill -0 "$dono" 2>/dev/null; then rm -rf "$trava"; continue; fi
+  [ -n "${avisado:-}" ] || { echo "Outro bench/run.sh (pid ${dono:-?}) está medindo: esperando por ele..." >&2; avisado=1; }
+  sleep 2
+done
+echo $$ >"$trava/pid"
+
 carga_inicial="$(cut -d" " -f1-3 /proc/loadavg)"
 dados="$(mktemp -d -t bench-dados.XXXXXX)"
 pg_raiz="$(mktemp -d -t bench-pg.XXXXXX)"
@@ -237,6 +248,7 @@ cleanup() {
   fi
   parar_banco
   rm -rf "$dados" "$pg_raiz"
+  [ "$(cat "$trava/pid" 2>/dev/null)" = "$$" ] && rm -rf "$trava"
   return "$saida"
 }
 trap cleanup EXIT
