@@ -72,6 +72,12 @@ public class ReconstrucaoDeProjecoes implements SmartLifecycle {
      * was most of the wait between the load's end and the swap.
      */
     private final Map<String, Long> aposACarga = new HashMap<>();
+    /**
+     * When the next round {@link #LOGO} after another is due ({@link System#nanoTime()}), while one is pending: every
+     * round would otherwise schedule its own, and each regular tick would start one more chain of them.
+     */
+    private long rodadaLogoEm;
+    private boolean rodadaLogoPendente;
     private volatile boolean ativo;
     private volatile ScheduledExecutorService agenda;
 
@@ -134,6 +140,17 @@ public class ReconstrucaoDeProjecoes implements SmartLifecycle {
         if (agenda != null && ativo) {
             agenda.schedule(this::acompanhar, em.toNanos(), TimeUnit.NANOSECONDS);
         }
+    }
+
+    /** One round {@link #LOGO} from now, unless one is already pending (called from a round, under its lock). */
+    private void rodadaLogo() {
+        long agora = System.nanoTime();
+        if (rodadaLogoPendente && rodadaLogoEm - agora > 0) {
+            return;
+        }
+        rodadaLogoPendente = true;
+        rodadaLogoEm = agora + LOGO.toNanos();
+        logoAcompanhar(LOGO);
     }
 
     /** The latest rebuild of each projection that was ever rebuilt. */
@@ -255,7 +272,7 @@ public class ReconstrucaoDeProjecoes implements SmartLifecycle {
             locais.put(nome, iniciada(nome, vivo.get(), modelo.get()));
             if (carga != null) {
                 aposACarga.put(nome, System.nanoTime() + ATENCAO_APOS_A_CARGA.toNanos());
-                logoAcompanhar(LOGO);
+                rodadaLogo();
             }
             return;
         }
@@ -289,7 +306,7 @@ public class ReconstrucaoDeProjecoes implements SmartLifecycle {
         }
         Long ate = aposACarga.get(nome);
         if (ate != null && System.nanoTime() - ate < 0) {
-            logoAcompanhar(LOGO);
+            rodadaLogo();
         } else {
             aposACarga.remove(nome);
         }
