@@ -5,6 +5,8 @@ import br.com.lojaapi.command.armazenamento.MemoriaDeAgregados;
 import br.com.lojaapi.command.armazenamento.ViolacaoDeChavePostgres;
 import br.com.lojaapi.command.armazenamento.InstanteIso;
 import br.com.lojaapi.command.comum.Snapshots;
+import br.com.lojaapi.command.entrega.AssociacoesDoLote;
+import br.com.lojaapi.command.entrega.EntregaSaga;
 import br.com.lojaapi.gateway.banco.BancoDaAplicacao;
 import br.com.lojaapi.gateway.banco.DisponibilidadeDoBanco;
 import br.com.lojaapi.gateway.banco.LinhaDoTempo;
@@ -40,6 +42,8 @@ import org.axonframework.eventsourcing.eventstore.jdbc.EventSchema;
 import org.axonframework.eventsourcing.eventstore.jdbc.JdbcEventStorageEngine;
 import org.axonframework.messaging.annotation.HandlerDefinition;
 import org.axonframework.messaging.annotation.ParameterResolverFactory;
+import org.axonframework.modelling.saga.repository.SagaStore;
+import org.axonframework.modelling.saga.repository.jdbc.JdbcSagaStore;
 import org.axonframework.modelling.saga.repository.jdbc.PostgresSagaSqlSchema;
 import org.axonframework.modelling.saga.repository.jdbc.SagaSchema;
 import org.axonframework.modelling.saga.repository.jdbc.SagaSqlSchema;
@@ -183,6 +187,20 @@ public class ConfiguracaoAxon {
                                                    .associationKeyColumn("association_key")
                                                    .associationValueColumn("association_value")
                                                    .build());
+    }
+
+    /**
+     * Axon's JDBC saga store, whose association lookups for the delivery saga are read once per processor batch
+     * ({@link AssociacoesDoLote}).
+     */
+    @Bean
+    SagaStore<Object> sagaStore(ConnectionProvider conexoes, Serializer serializer, SagaSqlSchema schema) {
+        JdbcSagaStore jdbc = JdbcSagaStore.builder()
+                                          .connectionProvider(conexoes)
+                                          .sqlSchema(schema)
+                                          .serializer(serializer)
+                                          .build();
+        return new AssociacoesDoLote(jdbc, conexoes, serializer.typeForClass(EntregaSaga.class).getName());
     }
 
     /**
