@@ -19,6 +19,8 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Timestamp;
 import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
 import java.util.Collection;
 import java.util.HashMap;
 import java.util.List;
@@ -67,11 +69,38 @@ public class WebhookLookup {
         this.chaves = chaves;
     }
 
-    /** Webhooks of the store subscribed to {@code evento} that existed when it happened. */
-    public List<String> inscritos(String lojaId, String evento, Instant ocorridoEm) {
-        return jdbc.queryForList("SELECT webhook_id FROM webhook_destino WHERE loja_id = ? AND removido_em IS NULL "
-                        + "AND ? = ANY (eventos) AND criado_em <= ? ORDER BY webhook_id", String.class,
-                lojaId, evento, Timestamp.from(ocorridoEm));
+    /**
+     * The webhooks (not removed) of the given stores, each with its kinds and creation time, in webhook order, in one
+     * statement: a batch of events asks once, and {@link Inscricao#recebe} says which of them an event goes to.
+     */
+    public Map<String, List<Inscricao>> inscricoes(Collection<String> lojaIds) {
+        Map<String, List<Inscricao>> porLoja = new HashMap<>();
+        if (lojaIds.isEmpty()) {
+            return porLoja;
+        }
+        jdbc.query(con -> {
+            var sql = con.prepareStatement("SELECT webhook_id, loja_id, eventos, criado_em FROM webhook_destino "
+                                           + "WHERE loja_id = ANY (?) AND removido_em IS NULL ORDER BY webhook_id");
+            sql.setArray(1, con.createArrayOf("text", lojaIds.toArray()));
+            return sql;
+        }, (RowCallbackHandler) rs -> porLoja.computeIfAbsent(rs.getString(2), k -> new ArrayList<>())
+                .add(new Inscricao(rs.getString(1), List.of((String[]) rs.getArray(3).getArray()),
+                        rs.getTimestamp(4).toInstant())));
+        return porLoja;
+    }
+
+    /** A webhook's subscription: its kinds of event, and when it was created. */
+    public record Inscricao(String webhookId, List<String> eventos, Instant criadoEm) {
+
+        /**
+         * Whether it takes an event of kind {@code evento} that happened at {@code ocorridoEm}: one of its kinds, and
+         * created by then (at the microseconds the database keeps, so a webhook created in the event's own
+         * microsecond takes it).
+         */
+        public boolean recebe(String evento, Instant ocorridoEm) {
+            return eventos.contains(evento)
+                   && !criadoEm.isAfter(ocorridoEm.plusNanos(500).truncatedTo(ChronoUnit.MICROS));
+        }
     }
 
     /** How many webhooks the store has (not removed). */
