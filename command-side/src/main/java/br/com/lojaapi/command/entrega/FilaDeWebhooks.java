@@ -79,8 +79,13 @@ public class FilaDeWebhooks {
             RETURNING e.id, e.entrega_id, e.serie, e.tentativa, e.webhook_id, e.loja_id, e.evento, e.corpo""";
 
 
+    /** How often a claim also frees the rows whose lease ran out. */
+    private static final long VARREDURA_NS = 1_000_000_000L;
+
     private final JdbcTemplate jdbc;
     private final TransactionTemplate transacao;
+    /** When a claim last freed expired leases ({@link System#nanoTime}); claims come from one thread per node. */
+    private volatile long ultimaVarredura = System.nanoTime() - VARREDURA_NS;
 
     FilaDeWebhooks(JdbcTemplate jdbc, TransactionTemplate transacao) {
         this.jdbc = jdbc;
@@ -153,10 +158,15 @@ public class FilaDeWebhooks {
                     return sql;
                 });
             }
-            // claims of a node that died (or gave up) are free again once their lease has run out
-            jdbc.update("""
-                    UPDATE webhook_envio SET tomado_por = NULL, tomado_ate = NULL
-                     WHERE tomado_por IS NOT NULL AND tomado_ate < now()""");
+            // claims of a node that died (or gave up) are free again once their lease has run out: looked for once
+            // a second, not at every claim (tens a second under load), since a lease is tens of seconds anyway
+            long agora = System.nanoTime();
+            if (agora - ultimaVarredura >= VARREDURA_NS) {
+                ultimaVarredura = agora;
+                jdbc.update("""
+                        UPDATE webhook_envio SET tomado_por = NULL, tomado_ate = NULL
+                         WHERE tomado_por IS NOT NULL AND tomado_ate < now()""");
+            }
             List<String> sondas = jdbc.queryForList("""
                     UPDATE webhook_saude s SET sonda_em = now() + ? * interval '1 millisecond'
                      WHERE s.aberto_desde IS NOT NULL AND s.sonda_em <= now()
