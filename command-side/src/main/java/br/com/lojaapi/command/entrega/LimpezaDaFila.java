@@ -22,8 +22,9 @@ import java.util.Map;
  * 20,000 dead index entries and took 20 ms, against well under a millisecond on a vacuumed table.
  * <p>
  * Once a second it reads the table's counts from {@code pg_stat_user_tables} and vacuums when the dead rows are at
- * least {@link #LIMIAR} and outnumber the live ones, and only when they grew by that much since its last vacuum (a
- * long transaction elsewhere keeps dead rows from being removed; vacuuming again would not help). {@code SKIP_LOCKED}:
+ * least {@link #LIMIAR} and a quarter of the live ones (a backlog of a million rows is not scanned for a few thousand
+ * dead ones), and only when they grew by that much since its last vacuum (a long transaction elsewhere keeps dead
+ * rows from being removed; vacuuming again would not help). {@code SKIP_LOCKED}:
  * with several nodes, one that finds another's vacuum running skips its turn. A vacuum of this table takes
  * milliseconds.
  */
@@ -69,7 +70,7 @@ public class LimpezaDaFila {
                  WHERE relid = to_regclass('webhook_envio')""");
         long vivas = ((Number) contagem.get("vivas")).longValue();
         long mortas = ((Number) contagem.get("mortas")).longValue();
-        if (mortas < LIMIAR || mortas < vivas || mortas - deixadas < LIMIAR) {
+        if (mortas < Math.max(LIMIAR, vivas / 4) || mortas - deixadas < LIMIAR) {
             return false;
         }
         jdbc.execute("VACUUM (SKIP_LOCKED) webhook_envio");
