@@ -48,8 +48,9 @@
 # (100): the fast endpoints. Beside them, in the same stores (round robin, so they get the same events as the fast
 # ones of their store): $FANOUT_LENTOS endpoints (10) answered after $FANOUT_ATRASO_LENTO_MS ms (9000) and
 # $FANOUT_RECUSADOS endpoints (10) on a local port where nothing listens (connection refused); either may be 0. A
-# store takes at most 20 webhooks. First $FANOUT_AQUECIMENTO s (20) of warm-up load on a store of its own with one
-# fast webhook, until its deliveries are in. With $FANOUT_BACKLOG > 0 (0), one more store with one webhook whose
+# store takes at most 20 webhooks. First $FANOUT_AQUECIMENTO s (120: the JIT was still compiling the delivery path
+# after 20 s, which halved the rate) of warm-up load on a store of its own with one fast webhook, until its
+# deliveries are in. With $FANOUT_BACKLOG > 0 (0), one more store with one webhook whose
 # answers the receiver holds gets that many events (as fast as they go), and once the service has started all
 # those deliveries the receiver lets go as the timed window begins: the fast endpoints are measured while that
 # backlog drains. The timed window: a Python driver ($FANOUT_CONEXOES keep-alive connections, 32) creates events at
@@ -120,7 +121,7 @@ fanout_backlog="${FANOUT_BACKLOG:-0}"
 fanout_duracao="${FANOUT_DURACAO:-60}"
 fanout_evento="${FANOUT_EVENTO:-cliente.criado}"
 fanout_conexoes="${FANOUT_CONEXOES:-32}"
-fanout_aquecimento="${FANOUT_AQUECIMENTO:-20}"
+fanout_aquecimento="${FANOUT_AQUECIMENTO:-120}"
 fanout_dreno="${FANOUT_DRENO:-$dreno_maximo}"
 porta_fanout="${PORTA_FANOUT:-$((porta + 4))}"    # the fan-out receiver
 porta_recusada=$((porta_fanout + 1))              # nothing listens there: the refused endpoints
