@@ -62,8 +62,8 @@ public class DespachoDeWebhooks implements SmartLifecycle {
     /**
      * Outcomes recorded per transaction at most. Axon gathers a unit of work's staged events, deduplicating them
      * with a list's {@code contains}, for every aggregate it loads in it, so a batch costs about the cube of its
-     * size: at 500 that walk was a fifth of the recorder's time in a fan-out, at 100 it no longer shows, and the
-     * batch's statements are still shared by a hundred attempts.
+     * size: at 500 that walk was over a quarter of the recorder's time in a fan-out, at 100 it hardly shows, and
+     * the batch's statements are still shared by a hundred attempts.
      */
     static final int LOTE_DE_REGISTRO = 100;
     /** Claims are at least this far apart, so a stream of completions makes batches, not a statement each. */
