@@ -20,9 +20,15 @@ import java.util.concurrent.TimeUnit;
  * <p>
  * A stream is woken only for events its processor may handle: the coordinator reports each payload type its
  * processor has no handler for ({@link BlockingStream#skipMessagesWithPayloadTypeOf}), and new events all of such
- * types do not wake it. It still reads them, and moves its token past them, at its next regular look
+ * types do not wake it. It still reads them at its next regular look
  * ({@code loja.processadores.intervalo-de-reivindicacao}). An order then wakes the processors with a handler for
  * its events (the order and product projections, the event feed, webhook dispatch), not the eight others.
+ * <p>
+ * Nor are such events handed to the coordinator, as that method allows (Axon Server does the same on its side): the
+ * embedded store's streams ignore it, and each one cost the coordinator a walk of every work package's queue and a
+ * slot in each, which under a webhook fan-out was a tenth of the node's CPU in processors that handle none of its
+ * events. The last one skipped is handed over when nothing else is there to read, so the processor's token still
+ * reaches the head whenever it catches up, and its position and lag read as before.
  */
 public class FonteComAviso implements StreamableMessageSource<TrackedEventMessage<?>> {
 
@@ -78,6 +84,8 @@ public class FonteComAviso implements StreamableMessageSource<TrackedEventMessag
         /** Payload types its processor has no handler for: only grows, since handlers never change. */
         private final Set<String> ignorados = ConcurrentHashMap.newKeySet();
         private volatile Runnable aoDisponivel;
+        /** The last event skipped and not yet handed over: given when nothing else is there to read. */
+        private TrackedEventMessage<?> retido;
 
         private Fluxo(BlockingStream<TrackedEventMessage<?>> delegado) {
             this.delegado = delegado;
@@ -98,17 +106,64 @@ public class FonteComAviso implements StreamableMessageSource<TrackedEventMessag
 
         @Override
         public Optional<TrackedEventMessage<?>> peek() {
-            return delegado.peek();
+            descartarIgnorados();
+            Optional<TrackedEventMessage<?>> proxima = delegado.peek();
+            return proxima.isPresent() ? proxima : Optional.ofNullable(retido);
         }
 
         @Override
         public boolean hasNextAvailable(int timeout, TimeUnit unit) throws InterruptedException {
-            return delegado.hasNextAvailable(timeout, unit);
+            long limite = System.nanoTime() + unit.toNanos(timeout);
+            while (true) {
+                descartarIgnorados();
+                if (delegado.peek().isPresent() || retido != null) {
+                    return true;
+                }
+                long resta = limite - System.nanoTime();
+                if (resta <= 0 || !delegado.hasNextAvailable((int) Math.max(1, TimeUnit.NANOSECONDS.toMillis(resta)),
+                        TimeUnit.MILLISECONDS)) {
+                    descartarIgnorados();
+                    return delegado.peek().isPresent() || retido != null;
+                }
+            }
         }
 
         @Override
         public TrackedEventMessage<?> nextAvailable() throws InterruptedException {
-            return delegado.nextAvailable();
+            while (true) {
+                descartarIgnorados();
+                if (delegado.peek().isPresent()) {
+                    // a later event's token covers the one held back
+                    retido = null;
+                    return delegado.nextAvailable();
+                }
+                if (retido != null) {
+                    TrackedEventMessage<?> ultima = retido;
+                    retido = null;
+                    return ultima;
+                }
+                delegado.hasNextAvailable(Integer.MAX_VALUE, TimeUnit.MILLISECONDS);
+            }
+        }
+
+        /**
+         * Reads past the events at the head of the stream that its processor has no handler for, holding back the
+         * last of them. Only the coordinator's thread reads a stream, and only what is already there: never blocks.
+         */
+        private void descartarIgnorados() {
+            if (ignorados.isEmpty()) {
+                return;
+            }
+            Optional<TrackedEventMessage<?>> proxima;
+            while ((proxima = delegado.peek()).isPresent()
+                   && ignorados.contains(proxima.get().getPayloadType().getName())) {
+                try {
+                    retido = delegado.nextAvailable();
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    return;
+                }
+            }
         }
 
         @Override
