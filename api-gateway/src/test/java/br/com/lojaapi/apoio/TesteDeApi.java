@@ -2,10 +2,13 @@ package br.com.lojaapi.apoio;
 
 import br.com.lojaapi.StoreApiApplication;
 import br.com.lojaapi.gateway.banco.UrlDoBanco;
+import com.fasterxml.jackson.databind.JsonNode;
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.test.context.DynamicPropertyRegistry;
 import org.springframework.test.context.DynamicPropertySource;
 
+import java.time.Duration;
+import java.time.Instant;
 import java.util.UUID;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -84,6 +87,27 @@ public abstract class TesteDeApi extends AplicacaoNaPorta {
         Resposta criada = api.post("/v1/categorias").token(loja.token()).json("{\"nome\":\"" + nome + "\"}").enviar();
         assertThat(criada.status()).as(criada.toString()).isEqualTo(201);
         return criada.texto("id");
+    }
+
+    /** Rebuilds a read model through the operator's endpoint and waits until it is swapped in. */
+    protected void reconstruirProjecao(String nome) throws InterruptedException {
+        Resposta iniciado = api.post("/admin/projecoes/" + nome + "/replay").token(ADMIN).enviar();
+        assertThat(iniciado.status()).as(iniciado.toString()).isEqualTo(202);
+        Instant limite = Instant.now().plus(Duration.ofSeconds(120));
+        while (Instant.now().isBefore(limite)) {
+            Resposta lista = api.get("/admin/projecoes").token(ADMIN).enviar();
+            for (JsonNode p : lista.json().get("projecoes")) {
+                if (p.get("nome").asText().equals(nome) && p.hasNonNull("reconstrucao")) {
+                    String estado = p.get("reconstrucao").get("estado").asText();
+                    assertThat(estado).as(p.toString()).isNotEqualTo("falhou");
+                    if (estado.equals("concluida")) {
+                        return;
+                    }
+                }
+            }
+            Thread.sleep(100);
+        }
+        throw new AssertionError("reconstrução de " + nome + " não terminou");
     }
 
     public record LojaDeTeste(String id, String token) {

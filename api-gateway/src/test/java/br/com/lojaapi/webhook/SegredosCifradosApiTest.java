@@ -67,7 +67,7 @@ class SegredosCifradosApiTest extends TesteDeWebhooks {
         assertThat(teste.json().get("sucesso").asBoolean()).as(teste.toString()).isTrue();
         assinaturasConferemTambemPelaBiblioteca(receptor.aguardar(semChave.caminho(), 2, ESPERA).get(1),
                 semChave.secret());
-        reconstruir("webhook-view");
+        reconstruirProjecao("webhook-view");
 
         Resposta remocao = api.delete("/v1/webhooks/" + removido.id()).token(loja.token()).enviar();
         assertThat(remocao.status()).as(remocao.toString()).isEqualTo(200);
@@ -208,26 +208,5 @@ class SegredosCifradosApiTest extends TesteDeWebhooks {
         assertThat(evento.has("segredo")).as("segredo em claro no evento").isFalse();
         JsonNode selado = evento.get("segredoCifrado");
         return selado == null || selado.isNull() ? null : selado.asText();
-    }
-
-    /** Rebuilds a read model through the operator's endpoint and waits until it is swapped in. */
-    private void reconstruir(String nome) throws InterruptedException {
-        Resposta iniciado = api.post("/admin/projecoes/" + nome + "/replay").token(ADMIN).enviar();
-        assertThat(iniciado.status()).as(iniciado.toString()).isEqualTo(202);
-        Instant limite = Instant.now().plus(Duration.ofSeconds(120));
-        while (Instant.now().isBefore(limite)) {
-            Resposta lista = api.get("/admin/projecoes").token(ADMIN).enviar();
-            for (JsonNode p : lista.json().get("projecoes")) {
-                if (p.get("nome").asText().equals(nome) && p.hasNonNull("reconstrucao")) {
-                    String estado = p.get("reconstrucao").get("estado").asText();
-                    assertThat(estado).as(p.toString()).isNotEqualTo("falhou");
-                    if (estado.equals("concluida")) {
-                        return;
-                    }
-                }
-            }
-            Thread.sleep(100);
-        }
-        throw new AssertionError("reconstrução de " + nome + " não terminou");
     }
 }

@@ -70,6 +70,7 @@ class Esquemas {
             jdbc.execute("CREATE UNLOGGED TABLE " + qualificada(copia, tabela) + " (LIKE "
                          + qualificada(atual, tabela) + " INCLUDING ALL)");
             renomearIndices(copia, tabela);
+            copiarAlvosDeEstatistica(copia, tabela);
             for (String indice : adiaveis(copia, tabela)) {
                 jdbc.execute("DROP INDEX " + qualificada(copia, indice));
             }
@@ -193,6 +194,21 @@ class Esquemas {
     /** A rebuild that failed: its copies go; the live tables were never touched. */
     void descartar(String processador) {
         jdbc.execute("DROP SCHEMA IF EXISTS " + citado(daCopia(processador)) + " CASCADE");
+    }
+
+    /**
+     * LIKE ... INCLUDING ALL leaves out the columns' own statistics targets: the copy takes them, so a document
+     * column analysed without statistics on the live table (V29) stays so once the copy is swapped in. A column on
+     * the default target has -1 (PostgreSQL 16 and earlier) or none (17).
+     */
+    private void copiarAlvosDeEstatistica(String copia, String tabela) {
+        List<String> alvos = jdbc.query("""
+                SELECT quote_ident(attname) || ' SET STATISTICS ' || attstattarget FROM pg_attribute
+                 WHERE attrelid = to_regclass(?) AND attnum > 0 AND NOT attisdropped AND attstattarget >= 0""",
+                (rs, i) -> rs.getString(1), qualificada(atual, tabela));
+        for (String alvo : alvos) {
+            jdbc.execute("ALTER TABLE " + qualificada(copia, tabela) + " ALTER COLUMN " + alvo);
+        }
     }
 
     /** LIKE ... INCLUDING ALL names indexes after the columns; give each the live index's name. */
