@@ -1,0 +1,60 @@
+package br.com.lojaapi.command.entrega;
+
+import br.com.lojaapi.apoio.TesteDeApi;
+import org.junit.jupiter.api.Test;
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.jdbc.core.JdbcTemplate;
+import org.springframework.jdbc.datasource.DataSourceTransactionManager;
+import org.springframework.jdbc.datasource.SingleConnectionDataSource;
+import org.springframework.transaction.support.TransactionTemplate;
+
+import javax.sql.DataSource;
+import java.sql.SQLException;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * The queue's claim is planned for the queue as it is at each claim, never from a plan cached on the connection: a
+ * generic plan made while the queue was nearly empty scans every free row, so a claim over a backlog took seconds
+ * and the sender fell further behind with every one (the fan-out bench's collapse). The driver turns a statement
+ * run five times on a connection into a server-side prepared one, after which PostgreSQL may switch to a generic
+ * plan; this runs the claim on one connection, as a pooled one would run it, and reads that statement's plans.
+ */
+class ReivindicacaoPlanejadaACadaVezApiTest extends TesteDeApi {
+
+    @Autowired
+    DataSource banco;
+
+    @Test
+    void cadaReivindicacaoTemPlanoProprio() throws SQLException {
+        SingleConnectionDataSource umaConexao = new SingleConnectionDataSource(banco.getConnection(), true);
+        try {
+            JdbcTemplate jdbc = new JdbcTemplate(umaConexao);
+            FilaDeWebhooks fila = new FilaDeWebhooks(jdbc,
+                    new TransactionTemplate(new DataSourceTransactionManager(umaConexao)));
+            // due tomorrow: nothing here is ever sent, by this claim or by the service's own sender
+            jdbc.update("""
+                    INSERT INTO webhook_envio (id, entrega_id, serie, tentativa, webhook_id, loja_id, devido_em)
+                    SELECT 'plano-' || i, 'plano-' || i, 1, 1, 'plano', 'plano', now() + interval '1 day'
+                      FROM generate_series(1, 3) i""");
+
+            for (int i = 0; i < 12; i++) {
+                assertThat(fila.reivindicar("plano", List.of(), 10, 500, Duration.ofSeconds(25),
+                        Duration.ofSeconds(200))).isEmpty();
+            }
+
+            List<Map<String, Object>> planos = jdbc.queryForList("""
+                    SELECT generic_plans, custom_plans FROM pg_prepared_statements
+                     WHERE statement LIKE '%WITH RECURSIVE destinos%'""");
+            assertThat(planos).as("a reivindicação virou instrução preparada no servidor").hasSize(1);
+            assertThat(((Number) planos.get(0).get("generic_plans")).longValue()).isZero();
+            assertThat(((Number) planos.get(0).get("custom_plans")).longValue()).isGreaterThanOrEqualTo(5);
+        } finally {
+            new JdbcTemplate(umaConexao).update("DELETE FROM webhook_envio WHERE id LIKE 'plano-%'");
+            umaConexao.destroy();
+        }
+    }
+}
