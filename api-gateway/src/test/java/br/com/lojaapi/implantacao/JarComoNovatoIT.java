@@ -93,6 +93,8 @@ class JarComoNovatoIT {
         assertThat(lojas.statusCode()).as(lojas.body()).isEqualTo(200);
         List<String> slugs = slugs(lojas.body());
         assertThat(slugs).as("as lojas que o quickstart criou").isNotEmpty();
+        assertThat(linkDoPortal(base, token)).as("um link para quem usa o serviço: na porta em que ele escuta")
+                .startsWith(base + "/portal/webhooks#");
 
         parar(log1);
 
@@ -187,6 +189,33 @@ class JarComoNovatoIT {
         try (Connection conexao = DriverManager.getConnection(url, "postgres", senha)) {
             assertThat(conexao.isValid(5)).isTrue();
         }
+    }
+
+    /** A webhook portal link of a new store, made as its integrator would: PUBLIC_BASE_URL is not set. */
+    private String linkDoPortal(String base, String tokenDeOperador) throws Exception {
+        HttpResponse<String> loja = post(base + "/admin/lojas", tokenDeOperador,
+                "{\"nome\":\"Portal\",\"slug\":\"portal-" + System.nanoTime() + "\"}");
+        assertThat(loja.statusCode()).as(loja.body()).isEqualTo(201);
+        Matcher id = Pattern.compile("\"id\":\"([^\"]+)\"").matcher(loja.body());
+        assertThat(id.find()).as(loja.body()).isTrue();
+        HttpResponse<String> token = post(base + "/admin/lojas/" + id.group(1) + "/tokens", tokenDeOperador,
+                "{\"nome\":\"erp\"}");
+        assertThat(token.statusCode()).as(token.body()).isEqualTo(201);
+        Matcher segredo = Pattern.compile("\"token\":\"([^\"]+)\"").matcher(token.body());
+        assertThat(segredo.find()).as(token.body()).isTrue();
+        HttpResponse<String> link = post(base + "/v1/webhooks/portal", segredo.group(1), null);
+        assertThat(link.statusCode()).as(link.body()).isEqualTo(201);
+        Matcher url = Pattern.compile("\"url\":\"([^\"]+)\"").matcher(link.body());
+        assertThat(url.find()).as(link.body()).isTrue();
+        return url.group(1);
+    }
+
+    private HttpResponse<String> post(String url, String token, String json) throws Exception {
+        HttpRequest pedido = HttpRequest.newBuilder(URI.create(url)).timeout(Duration.ofSeconds(20))
+                .header("Authorization", "Bearer " + token).header("Content-Type", "application/json")
+                .POST(json == null ? HttpRequest.BodyPublishers.noBody() : HttpRequest.BodyPublishers.ofString(json))
+                .build();
+        return http.send(pedido, HttpResponse.BodyHandlers.ofString());
     }
 
     private HttpResponse<String> get(String url, String token) throws Exception {
