@@ -36,7 +36,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  */
 class ReconstrucaoApiTest extends TesteDeApi {
 
-    private static final int PEDIDOS = 2000;
+    private static final int PEDIDOS = 1000;
     private static final String PEDIDO_VIEW = "pedido-view";
 
     @Autowired
@@ -53,7 +53,7 @@ class ReconstrucaoApiTest extends TesteDeApi {
             String produto = api.post("/v1/produtos").token(loja.token())
                                 .json("{\"nome\":\"Pastel\",\"preco\":9.5}").enviar().texto("id");
 
-            // thousands of orders, one in ten confirmed: rows that differ from their creation
+            // a thousand orders, one in ten confirmed: rows that differ from their creation
             List<String> antigos = criar(loja, produto, PEDIDOS, 8);
             for (int i = 0; i < antigos.size(); i += 10) {
                 confirmar(loja, antigos.get(i));
