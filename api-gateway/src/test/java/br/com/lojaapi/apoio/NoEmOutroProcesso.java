@@ -17,6 +17,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.stream.Stream;
 
 import static org.assertj.core.api.Assertions.fail;
@@ -25,11 +26,13 @@ import static org.assertj.core.api.Assertions.fail;
  * A service node in a JVM of its own, on the test classpath and the given database, with the settings of an
  * {@link OutroNo}: for what an in-JVM node cannot show, a node that dies at once ({@link #matar()}, SIGKILL), with no
  * shutdown hook, no released claim and no last heartbeat, as a crashed or OOM-killed process does. Its output goes
- * to {@code target/no-<nome>.log}.
+ * to {@code target/no-<nome>.log}. Nodes after the first map their classes from an archive the first one wrote
+ * ({@link ClassesCompartilhadas}).
  */
 public final class NoEmOutroProcesso implements AutoCloseable {
 
     private static final Duration PARA_SUBIR = Duration.ofMinutes(4);
+    private static final AtomicLong INICIADOS = new AtomicLong();
 
     private final Process processo;
     private final int porta;
@@ -46,12 +49,14 @@ public final class NoEmOutroProcesso implements AutoCloseable {
         int porta = portaLivre();
         Map<String, Object> todas = new HashMap<>(propriedades);
         todas.put("server.port", porta);
+        long sequencia = INICIADOS.incrementAndGet();
+        List<String> compartilhadas = ClassesCompartilhadas.opcoes(sequencia);
         List<String> comando = new ArrayList<>(List.of(
                 Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                 // a short-lived node on a small shared machine: quick to start, few threads
-                "-Xmx512m", "-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC",
-                "-cp", System.getProperty("java.class.path"),
-                ProcessoDeNo.class.getName()));
+                "-Xmx512m", "-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC"));
+        comando.addAll(compartilhadas);
+        comando.addAll(List.of("-cp", ClassesCompartilhadas.classpath(), ProcessoDeNo.class.getName()));
         // The password goes in the child's environment, which only its owner can read, not on its command line,
         // which every local user sees in ps.
         String senha = "--loja.banco.senha=";
@@ -63,6 +68,7 @@ public final class NoEmOutroProcesso implements AutoCloseable {
                                                                   .redirectOutput(log.toFile());
             construtor.environment().put("LOJA_BANCO_SENHA", url.senha() == null ? "" : url.senha());
             Process processo = construtor.start();
+            processo.onExit().thenRun(() -> ClassesCompartilhadas.aoSair(sequencia, compartilhadas));
             NoEmOutroProcesso no = new NoEmOutroProcesso(processo, porta, log);
             Runtime.getRuntime().addShutdownHook(new Thread(processo::destroyForcibly));
             return no;
