@@ -22,6 +22,8 @@
 #   FANOUT_LENTOS=0 FANOUT_RECUSADOS=0 CENARIOS=fanout bench/run.sh       # only the fast endpoints
 #   FANOUT_DURACAO=20 FANOUT_TAXA=1 CENARIOS=fanout bench/run.sh          # single deliveries on a quiet node
 #   FANOUT_BACKLOG=5000 WEBHOOK_THREADS=32 CENARIOS=fanout bench/run.sh   # fast endpoints beside a draining backlog
+#   CENARIOS=partida bench/run.sh                        # a node started cold under the order load, rate per 10 s
+#   PARTIDA_JANELAS=18 JAVA_OPCOES=-Xmx512m CENARIOS=partida bench/run.sh
 #
 # CENARIOS picks the groups: "custos" (each of the scenarios in $CUSTOS, "pedido" = POST /v1/pedidos with 3 items
 # with stock control, "lista" = GET /v1/pedidos?limite=50, "produto" = GET /v1/produtos/{id}, on $LOJAS stores
@@ -65,6 +67,13 @@
 # milliseconds per event of the window (each event's write and all its deliveries: a cost that a busy machine
 # slows but hardly changes, so before/after pairs compare on it). FANOUT_ARQUIVOS=dir keeps the raw files (the receiver's log, the driver's, the endpoints);
 # FANOUT_COMANDOS=1 also prints the service's 25 costliest statements of the window (pg_stat_statements).
+# partida (not in the default): what a deploy or a failover looks like to the clients of a node. After $LOJAS stores
+# with a token and $PRODUTOS_POR_LOJA products each are set up as for "custos", the service is stopped and started
+# again (the database stays warm; the JVM starts cold), and from its first ready answer the order load of
+# "custos" (POST /v1/pedidos, 3 items, $CONEXOES connections) runs in $PARTIDA_JANELAS (12) back-to-back windows of
+# 10 s. Printed per window: orders/s, p99 and the service's resident memory (RSS) at its end; and the settled rate
+# (the median of the last three windows), each window as a share of it, and the time from java's start to ready.
+#
 # JAVA_OPCOES: extra JVM options for the service (a flight recording, say).
 #
 # The service's webhook settings come from the environment as for any run: every WEBHOOK_* variable (WEBHOOK_THREADS,
@@ -133,8 +142,8 @@ jar_convencional="$raiz/bench/convencional/target/convencional.jar"
 quer() { case " $cenarios " in *" $1 "*) return 0 ;; *) return 1 ;; esac; }
 custo_quer() { case " $custos " in *" $1 "*) return 0 ;; *) return 1 ;; esac; }
 for c in $cenarios; do
-  case "$c" in custos | api | webhooks | reconstrucao | sincronia | fanout) ;;
-    *) echo "CENARIOS: '$c' não é custos, api, webhooks, reconstrucao, sincronia nem fanout" >&2; exit 1 ;; esac
+  case "$c" in custos | api | webhooks | reconstrucao | sincronia | fanout | partida) ;;
+    *) echo "CENARIOS: '$c' não é custos, api, webhooks, reconstrucao, sincronia, fanout nem partida" >&2; exit 1 ;; esac
 done
 for c in $custos; do
   case "$c" in pedido | lista | produto) ;;
@@ -308,12 +317,17 @@ if quer custos; then
 fi
 
 # ALLOW_PRIVATE_NETWORK_TARGETS: the webhook receiver listens on loopback, which the service refuses otherwise.
-DATA_DIR="$dados" SERVER_PORT="$porta" ADMIN_TOKEN="$admin" SECRETS_KEY="$segredos" ALLOW_PRIVATE_NETWORK_TARGETS=true \
-  DATABASE_URL="$url_banco" DATABASE_USER=loja \
-  RATE_LIMIT_PER_MINUTE=1000000000 RATE_LIMIT_WRITES_PER_MINUTE=1000000000 \
-  java ${JAVA_OPCOES:-} -jar "$jar" >"$log" 2>&1 &
-pid=$!
-echo "$pid" >"$dados/servico.pid"
+# Sets $pid (also in $dados/servico.pid) and $partida_ns (when java was started, date +%s%N).
+subir_servico() {
+  partida_ns=$(date +%s%N)
+  DATA_DIR="$dados" SERVER_PORT="$porta" ADMIN_TOKEN="$admin" SECRETS_KEY="$segredos" ALLOW_PRIVATE_NETWORK_TARGETS=true \
+    DATABASE_URL="$url_banco" DATABASE_USER=loja \
+    RATE_LIMIT_PER_MINUTE=1000000000 RATE_LIMIT_WRITES_PER_MINUTE=1000000000 \
+    java ${JAVA_OPCOES:-} -jar "$jar" >>"$log" 2>&1 &
+  pid=$!
+  echo "$pid" >"$dados/servico.pid"
+}
+subir_servico
 base="http://localhost:$porta"
 echo "Iniciando o serviço..." >&2
 for _ in $(seq 1 300); do
@@ -931,8 +945,56 @@ if quer custos; then
   }
 fi
 
+if quer partida; then
+  partida_lojas="$dados/partida-lojas.txt"
+  partida_janelas="${PARTIDA_JANELAS:-12}"
+  [ "$partida_janelas" -ge 4 ] || { echo "PARTIDA_JANELAS: pelo menos 4 (as três últimas dão o ritmo assentado)" >&2; exit 1; }
+  echo "Partida: criando $lojas_custos lojas, cada uma com um token e $produtos_por_loja produtos..." >&2
+  python3 "$raiz/bench/custos.py" preparar "$base" "$admin" "$lojas_custos" "$produtos_por_loja" \
+    "$partida_lojas" "$dados/partida-mapa.tsv"
+  # The service stopped and started again, then orders from its first ready answer in windows of 10 s; prints one
+  # line per window and a summary line. Any error response stops the run.
+  cenario_partida() {
+    local pronto_ns i resultado requisicoes erros erros_conexao rps p99 rss
+    echo "Partida: parando o serviço e iniciando-o de novo; pedidos desde a primeira resposta ($partida_janelas janelas de 10 s)..." >&2
+    encerrar "$pid"
+    subir_servico
+    until curl -sf -o /dev/null "$base/actuator/health/readiness"; do
+      vivo "$pid" || { echo "O serviço não subiu de novo:" >&2; tail -50 "$log" >&2; exit 1; }
+      sleep 0.1
+    done
+    pronto_ns=$(date +%s%N)
+    for i in $(seq 1 "$partida_janelas"); do
+      resultado=$(CUSTO_MODO=pedido CUSTO_LOJAS="$partida_lojas" wrk -t"$threads" -c"$conexoes_custos" -d10s \
+                    --timeout 30s -s "$raiz/bench/custos.lua" "$base" | grep '^RESULTADO')
+      rss=$(ps -o rss= -p "$pid" | tr -d ' ')
+      campo() { echo "$resultado" | tr ' ' '\n' | sed -n "s/^$1=//p"; }
+      requisicoes=$(campo requisicoes) erros=$(campo erros_status) erros_conexao=$(campo erros_conexao)
+      rps=$(campo rps) p99=$(campo p99_ms)
+      if [ "${requisicoes:-0}" = 0 ] || [ "$erros" != 0 ] || [ "$erros_conexao" != 0 ]; then
+        echo "partida, janela $i: $resultado" >&2; exit 1
+      fi
+      echo "$i $rps $p99 $rss"
+    done >"$dados/partida.tsv"
+    awk -v pronto="$(awk -v a="$partida_ns" -v b="$pronto_ns" 'BEGIN { printf "%.1f", (b - a) / 1e9 }')" \
+        -v c="$conexoes_custos" -v l="$lojas_custos" '
+      { n = $1; rps[n] = $2; p99[n] = $3; rss[n] = $4 / 1024 }
+      END {
+        a = rps[n - 2]; b = rps[n - 1]; d = rps[n]  # the median of the last three
+        assentado = (a > b) ? ((b > d) ? b : ((a > d) ? d : a)) : ((a > d) ? a : ((b > d) ? d : b))
+        minima = 1e18; maximo = 0
+        for (i = 1; i <= n; i++) {
+          printf "partida-janela n=%d inicio_s=%d rps=%.1f p99_ms=%.1f rss_mb=%.0f pct_do_assentado=%.0f\n", i, 10 * (i - 1), rps[i], p99[i], rss[i], 100 * rps[i] / assentado
+          if (i >= 2 && rps[i] < minima) minima = rps[i]
+          if (rss[i] > maximo) maximo = rss[i]
+        }
+        printf "partida pronto_s=%s janelas=%d conexoes=%d lojas=%d assentado_rps=%.1f primeira_pct=%.0f segunda_pct=%.0f minima_desde_a_segunda_pct=%.0f rss_max_mb=%.0f\n", pronto, n, c, l, assentado, 100 * rps[1] / assentado, 100 * rps[2] / assentado, 100 * minima / assentado, maximo
+      }' "$dados/partida.tsv"
+  }
+fi
+
 carimbo="$(date -u +%Y%m%dT%H%M%SZ)"
-saida="$resultados/$carimbo$(quer reconstrucao && echo -reconstrucao || true)$(quer sincronia && echo -sincronia || true)$(quer fanout && echo -fanout || true).txt"
+saida="$resultados/$carimbo$(quer reconstrucao && echo -reconstrucao || true)$(quer sincronia && echo -sincronia || true)$(quer fanout && echo -fanout || true)$(quer partida && echo -partida || true).txt"
 mkdir -p "$resultados"
 {
   cabecalho="# $carimbo $(nproc) núcleos, $(free -g | awk '/Mem:/{print $2}') GiB"
@@ -942,6 +1004,7 @@ mkdir -p "$resultados"
   quer reconstrucao && cabecalho="$cabecalho; reconstrução de pedido-view sobre ≥$eventos_reconstrucao eventos de pedido (cópias de 4 pedidos criados pela API)"
   quer sincronia && cabecalho="$cabecalho; sincronia entre 2 nós, $escritas_sincronia escritas por rodada"
   quer fanout && cabecalho="$cabecalho; fanout de $fanout_evento (parâmetros na linha fanout)"
+  quer partida && cabecalho="$cabecalho; partida a frio sob POST /v1/pedidos: $lojas_custos lojas, $conexoes_custos conexões, $partida_janelas janelas de 10 s${JAVA_OPCOES:+, JAVA_OPCOES=$JAVA_OPCOES}"
   quer webhooks && cabecalho="$cabecalho; webhooks de $evento_webhook com WEBHOOK_THREADS=${WEBHOOK_THREADS:-16} para um receptor local (python ThreadingHTTPServer)"
   echo "$cabecalho; PostgreSQL $(sql_bench -c 'SHOW server_version' | cut -d' ' -f1) descartável com pg_stat_statements; load average antes de subir o serviço: $carga_inicial"
   if quer custos; then
@@ -977,6 +1040,8 @@ mkdir -p "$resultados"
   if quer reconstrucao; then cenario_reconstrucao; fi
   if quer sincronia; then cenario_sincronia; fi
   if quer fanout; then cenario_fanout; fi
+  # Last: it restarts the service.
+  if quer partida; then cenario_partida; fi
 } | tee "$saida.tmp"
 # A run that failed leaves only $saida.tmp (ignored by git), for a look at how far it got.
 mv "$saida.tmp" "$saida"
@@ -1029,6 +1094,14 @@ mv "$saida.tmp" "$saida"
     echo
     echo '```'
     grep '^fanout' "$saida"
+    echo '```'
+    echo
+  fi
+  if grep -q '^partida' "$saida"; then
+    echo "Partida a frio: o serviço parado e iniciado de novo (o banco continua quente), e POST /v1/pedidos desde a sua primeira resposta pronta, em janelas de 10 s. Assentado = a mediana das três últimas janelas; RSS do processo do serviço ao fim de cada janela."
+    echo
+    echo '```'
+    grep '^partida' "$saida"
     echo '```'
     echo
   fi
