@@ -66,6 +66,7 @@ final class ClassesCompartilhadas {
      * options that make this one write it when it exits ({@link #aoSair} then puts it in place); else none.
      */
     static synchronized List<String> opcoes(long sequencia) {
+        classpath(); // the first call clears what an earlier run left, its archive included
         if (Files.isRegularFile(ARQUIVO)) {
             return List.of("-XX:SharedArchiveFile=" + ARQUIVO);
         }
