@@ -31,6 +31,23 @@ class AutenticacaoApiTest extends TesteDeApi {
     }
 
     @Test
+    void headNasRotasPublicasRespondeComoOGetSemCorpoENasProtegidasPedeToken() {
+        for (String caminho : List.of("/actuator/health", "/actuator/health/readiness", "/v1/openapi.json", "/v1/docs",
+                                      "/admin/console", "/portal/webhooks")) {
+            Resposta get = api.get(caminho).enviar();
+            Resposta head = api.metodo("HEAD", caminho).enviar();
+            assertThat(get.status()).as("GET " + caminho).isIn(200, 302);
+            assertThat(head.status()).as("HEAD " + caminho + ": " + head).isEqualTo(get.status());
+            assertThat(head.corpo()).as("HEAD " + caminho).isEmpty();
+        }
+        for (String protegido : List.of("/v1/categorias", "/admin/lojas", "/actuator/prometheus")) {
+            Resposta head = api.metodo("HEAD", protegido).enviar();
+            assertThat(head.status()).as("HEAD " + protegido).isEqualTo(401);
+            assertThat(head.cabecalho("WWW-Authenticate")).isEqualTo("Bearer");
+        }
+    }
+
+    @Test
     void tokenDesconhecidoDa401() {
         assertNaoAutorizado(api.get("/v1/categorias").token("sk_loja_" + "A".repeat(43)).enviar(), "Token inválido");
     }

@@ -17,22 +17,26 @@ final class Areas {
 
     private static final PathPatternRequestMatcher.Builder CAMINHO = PathPatternRequestMatcher.withDefaults();
 
-    /** Served to anyone: the API's description, product images (shown on storefronts), the health probes. */
+    /**
+     * Served to anyone: the API's description, product images (shown on storefronts), the health probes. Each for
+     * GET and for HEAD, which is GET without the body (RFC 9110): a load balancer that probes health with HEAD must
+     * see what GET shows, not a demand for a token.
+     */
     static final RequestMatcher PUBLICA = new OrRequestMatcher(
-            CAMINHO.matcher(HttpMethod.GET, "/v1/openapi.json"),
-            CAMINHO.matcher(HttpMethod.GET, "/v1/openapi.json/**"),
-            CAMINHO.matcher(HttpMethod.GET, "/v1/docs"),
-            CAMINHO.matcher(HttpMethod.GET, "/v1/docs/**"),
-            CAMINHO.matcher(HttpMethod.GET, "/v1/swagger-ui/**"),
+            leitura("/v1/openapi.json"),
+            leitura("/v1/openapi.json/**"),
+            leitura("/v1/docs"),
+            leitura("/v1/docs/**"),
+            leitura("/v1/swagger-ui/**"),
             // The delivery portal's page and its script and style (its data is behind the link's secret).
-            CAMINHO.matcher(HttpMethod.GET, "/portal/webhooks"),
-            CAMINHO.matcher(HttpMethod.GET, "/portal/webhooks/{arquivo}"),
-            CAMINHO.matcher(HttpMethod.GET, "/imagens/{lojaId}/{arquivo}"),
-            CAMINHO.matcher(HttpMethod.GET, "/actuator/health"),
-            CAMINHO.matcher(HttpMethod.GET, "/actuator/health/**"),
+            leitura("/portal/webhooks"),
+            leitura("/portal/webhooks/{arquivo}"),
+            leitura("/imagens/{lojaId}/{arquivo}"),
+            leitura("/actuator/health"),
+            leitura("/actuator/health/**"),
             // the operators' console: a page and its files, no data (that comes from /admin with the token)
-            CAMINHO.matcher(HttpMethod.GET, "/admin/console"),
-            CAMINHO.matcher(HttpMethod.GET, "/admin/console/{arquivo}"));
+            leitura("/admin/console"),
+            leitura("/admin/console/{arquivo}"));
 
     /** The operator's: the panel's API and the operations endpoints other than health. */
     static final RequestMatcher DO_OPERADOR = new OrRequestMatcher(
@@ -59,6 +63,10 @@ final class Areas {
             CAMINHO.matcher(HttpMethod.POST, "/v1/webhooks/{id}/teste"));
 
     private Areas() {
+    }
+
+    private static RequestMatcher leitura(String padrao) {
+        return new OrRequestMatcher(CAMINHO.matcher(HttpMethod.GET, padrao), CAMINHO.matcher(HttpMethod.HEAD, padrao));
     }
 
     /** Whether the request falls in an area that takes a token (else it is either public or nowhere). */
