@@ -64,7 +64,9 @@ class Carimbos {
             case WEBHOOKS -> """
                     SELECT 'p' AS k, row_number() OVER (ORDER BY criado_em, id) AS n, id,
                            versao || '/'
-                           || coalesce((extract(epoch FROM ultima_entrega) * 1000000)::bigint::text, '') AS v
+                           || coalesce((extract(epoch FROM (SELECT max(t.enviado_em) FROM entrega_tentativa_view t
+                                                             WHERE t.webhook_id = webhook_view.id))
+                                        * 1000000)::bigint::text, '') AS v
                       FROM webhook_view WHERE loja_id = :loja AND removido_em IS NULL""";
             // Variations are part of their product: its version covers them.
             case VARIACOES -> """

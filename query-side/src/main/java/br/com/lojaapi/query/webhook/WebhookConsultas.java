@@ -26,8 +26,15 @@ import java.util.Optional;
 @Component
 class WebhookConsultas {
 
-    private static final String COLUNAS =
-            "id, loja_id, nome, url, eventos, removido_em, ultima_entrega, criado_em, versao";
+    /**
+     * A webhook's last delivery is its latest attempt in the delivery log, read through the log's index by webhook:
+     * kept on the webhook's row instead, it cost a statement (and a notification) per webhook per batch of a
+     * fan-out's attempts.
+     */
+    static final String ULTIMA_ENTREGA = """
+            (SELECT max(t.enviado_em) FROM entrega_tentativa_view t WHERE t.webhook_id = webhook_view.id)""";
+    private static final String COLUNAS = "id, loja_id, nome, url, eventos, removido_em, " + ULTIMA_ENTREGA
+            + " AS ultima_entrega, criado_em, versao";
     private static final RowMapper<WebhookView> WEBHOOK = (rs, i) -> new WebhookView(rs.getString("id"),
             rs.getString("loja_id"), rs.getString("nome"), rs.getString("url"), textos(rs.getArray("eventos")),
             rs.getTimestamp("removido_em") == null, instante(rs.getTimestamp("ultima_entrega")),

@@ -20,9 +20,9 @@ import org.springframework.stereotype.Component;
 import java.sql.Timestamp;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.TreeMap;
 
 /**
  * Read models of webhooks and of their delivery log. Inserts ignore rows already there and updates are guarded
@@ -35,7 +35,6 @@ import java.util.TreeMap;
 class WebhookProjection {
 
     static final String GRUPO = "webhook-view";
-    private static final String ULTIMAS_ENTREGAS = "webhook-view.ultimas-entregas";
     private static final String ESCRITAS = "webhook-view.escritas";
 
     private final JdbcTemplate jdbc;
@@ -48,10 +47,8 @@ class WebhookProjection {
     void on(WebhookCriadoEvent e, @SequenceNumber long versao) {
         jdbc.update(con -> {
             var sql = con.prepareStatement("""
-                    INSERT INTO webhook_view (id, loja_id, nome, url, eventos, criado_em, versao, ultima_entrega)
-                    VALUES (?, ?, ?, ?, ?, ?, ?, (SELECT max(enviado_em) FROM entrega_tentativa_view
-                                                   WHERE webhook_id = ?))
-                    ON CONFLICT (id) DO NOTHING""");
+                    INSERT INTO webhook_view (id, loja_id, nome, url, eventos, criado_em, versao)
+                    VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (id) DO NOTHING""");
             sql.setString(1, e.webhookId());
             sql.setString(2, e.lojaId());
             sql.setString(3, e.nome());
@@ -59,8 +56,6 @@ class WebhookProjection {
             sql.setArray(5, con.createArrayOf("text", e.eventos().toArray()));
             sql.setTimestamp(6, momento(e.criadoEm()));
             sql.setLong(7, versao);
-            // Segments run in parallel during a rebuild: attempts may be projected before their webhook.
-            sql.setString(8, e.webhookId());
             return sql;
         });
     }
@@ -87,38 +82,10 @@ class WebhookProjection {
         escritas().tentativa(e.entregaId(), e.serie(), e.tentativa(), e.lojaId(), e.webhookId(), e.sucesso(),
                 e.statusHttp(), e.duracaoMs(), e.resposta(), e.erro(), momento(e.enviadoEm()),
                 momento(e.proximaTentativaEm()));
-        ultimaEntrega(e.webhookId(), e.enviadoEm());
         if (e.sucesso()) {
             // a successful attempt ends its series (decision 075)
             situacao(e.entregaId(), e.serie(), "ENTREGUE");
         }
-    }
-
-    /**
-     * A webhook's last delivery moves once per batch, at its end, the batch's webhooks in id order: many attempts of
-     * one webhook in a batch cost one statement, and two segments' batches that touch the same webhooks lock their
-     * rows in the same order (updated as each attempt came, they deadlocked under a fan-out).
-     */
-    private void ultimaEntrega(String webhookId, Instant enviadoEm) {
-        if (!CurrentUnitOfWork.isStarted()) {
-            atualizarUltimaEntrega(Map.of(webhookId, enviadoEm));
-            return;
-        }
-        UnitOfWork<?> lote = CurrentUnitOfWork.get().root();
-        Map<String, Instant> ultimas = lote.getOrComputeResource(ULTIMAS_ENTREGAS, k -> {
-            Map<String, Instant> novas = new TreeMap<>();
-            lote.onPrepareCommit(u -> atualizarUltimaEntrega(novas));
-            return novas;
-        });
-        ultimas.merge(webhookId, enviadoEm, (a, b) -> a.isAfter(b) ? a : b);
-    }
-
-    private void atualizarUltimaEntrega(Map<String, Instant> ultimas) {
-        jdbc.batchUpdate("""
-                UPDATE webhook_view SET ultima_entrega = ?
-                 WHERE id = ? AND (ultima_entrega IS NULL OR ultima_entrega < ?)""",
-                ultimas.entrySet().stream().map(u -> new Object[]{momento(u.getValue()), u.getKey(),
-                        momento(u.getValue())}).toList());
     }
 
     /** Only stored before decision 075, after the successful attempt that already set it. */
@@ -151,6 +118,11 @@ class WebhookProjection {
     private static final String REENVIO =
             "UPDATE entrega_view SET serie = ?, situacao = 'PENDENTE' WHERE id = ? AND serie < ?";
     private static final String SITUACAO = "UPDATE entrega_view SET situacao = ? WHERE id = ? AND serie = ?";
+    /** A run of {@link #SITUACAO}s as one statement: under a fan-out, most of a batch's events end a series. */
+    private static final String SITUACOES = """
+            UPDATE entrega_view e SET situacao = s.situacao
+              FROM unnest(?::varchar[], ?::varchar[], ?::int[]) AS s(situacao, id, serie)
+             WHERE e.id = s.id AND e.serie = s.serie""";
 
     /** The current batch's writes to the delivery log, made when it commits; outside a batch, at once. */
     private Escritas escritas() {
@@ -216,11 +188,32 @@ class WebhookProjection {
                 for (; i < atualizacoes.size() && atualizacoes.get(i).getKey().equals(sql); i++) {
                     seguidas.add(atualizacoes.get(i).getValue());
                 }
-                jdbc.batchUpdate(sql, seguidas);
+                if (sql.equals(SITUACAO) && seguidas.size() > 1) {
+                    situacoes(seguidas);
+                } else {
+                    jdbc.batchUpdate(sql, seguidas);
+                }
             }
             inicios.clear();
             tentativas.clear();
             atualizacoes.clear();
+        }
+
+        /**
+         * One row per delivery and series, the last one of the run: an {@code UPDATE ... FROM} applies one of the
+         * rows that match a target row, not all of them in order. A series ends once, so a repeat is the same
+         * event seen twice.
+         */
+        private void situacoes(List<Object[]> seguidas) {
+            Map<List<Object>, Object[]> ultimas = new LinkedHashMap<>();
+            seguidas.forEach(v -> ultimas.put(List.of(v[1], v[2]), v));
+            jdbc.update(con -> {
+                var sql = con.prepareStatement(SITUACOES);
+                sql.setArray(1, con.createArrayOf("varchar", ultimas.values().stream().map(v -> v[0]).toArray()));
+                sql.setArray(2, con.createArrayOf("varchar", ultimas.values().stream().map(v -> v[1]).toArray()));
+                sql.setArray(3, con.createArrayOf("integer", ultimas.values().stream().map(v -> v[2]).toArray()));
+                return sql;
+            });
         }
     }
 

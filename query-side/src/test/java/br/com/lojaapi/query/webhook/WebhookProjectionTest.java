@@ -16,6 +16,7 @@ import br.com.lojaapi.coreapi.webhook.WebhookCriadoEvent;
 import br.com.lojaapi.coreapi.webhook.WebhookRemovidoEvent;
 import br.com.lojaapi.coreapi.webhook.WebhookView;
 import br.com.lojaapi.query.TesteDeProjecao;
+import org.axonframework.eventhandling.DomainEventMessage;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
 
@@ -127,6 +128,33 @@ class WebhookProjectionTest extends TesteDeProjecao<WebhookProjection> {
         assertThat(consultas.handle(new BuscarEntregaQuery(loja, webhook, outra))).get()
                 .extracting(EntregaView::situacao).isEqualTo("ENTREGUE");
         assertThat(ultimaEntrega()).isEqualTo(SEGUNDA);
+    }
+
+    /**
+     * A fan-out's batch ends many series one after the other, which the projection writes as one statement: each
+     * delivery gets its own outcome, an event seen twice changes nothing, and an end of an earlier series leaves
+     * the current one alone.
+     */
+    @Test
+    void muitasSeriesTerminadasNumLoteTerminamCadaUmaComoSeuEvento() {
+        List<String> ids = List.of(id(), id(), id(), id());
+        List<DomainEventMessage<?>> eventos = new ArrayList<>(List.of(evento(webhook, 0, criado()),
+                evento(entrega, 0, iniciada()),
+                evento(entrega, 1, tentativa(1, 1, false, PRIMEIRA)),
+                evento(entrega, 2, new EntregaFalhouEvent(entrega, loja, webhook, 1, 1, PRIMEIRA)),
+                evento(entrega, 3, new ReenvioSolicitadoEvent(entrega, loja, webhook, 2, List.of(), SEGUNDA, null))));
+        ids.forEach(id -> eventos.add(evento(id, 0, iniciada(id, "pedido.criado", false))));
+        eventos.add(evento(ids.get(0), 1, tentativa(ids.get(0), 1, 1, true, SEGUNDA)));
+        eventos.add(evento(ids.get(1), 1, tentativa(ids.get(1), 1, 1, true, SEGUNDA)));
+        eventos.add(evento(ids.get(1), 1, tentativa(ids.get(1), 1, 1, true, SEGUNDA)));
+        eventos.add(evento(entrega, 4, new EntregaConcluidaEvent(entrega, loja, webhook, 1, 1, PRIMEIRA)));
+        eventos.add(evento(ids.get(2), 1, new EntregaFalhouEvent(ids.get(2), loja, webhook, 1, 5, SEGUNDA)));
+        eventos.add(evento(ids.get(3), 1, tentativa(ids.get(3), 1, 1, true, SEGUNDA)));
+        dadoNumLote(eventos.toArray(DomainEventMessage[]::new));
+
+        assertThat(entrega()).extracting(EntregaView::serie, EntregaView::situacao).containsExactly(2, "PENDENTE");
+        assertThat(ids.stream().map(id -> consultas.handle(new BuscarEntregaQuery(loja, webhook, id)).orElseThrow()
+                .situacao())).containsExactly("ENTREGUE", "ENTREGUE", "FALHOU", "ENTREGUE");
     }
 
     @Test
