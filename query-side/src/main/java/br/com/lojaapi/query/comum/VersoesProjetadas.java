@@ -37,22 +37,25 @@ public class VersoesProjetadas {
         if (porModelo.isEmpty()) {
             return versoes;
         }
+        // By primary key alone, the store compared here: with "AND loja_id = ?" in the statement, a table whose
+        // statistics were not there yet (a new database, a table growing from empty, a rebuilt copy) was read through
+        // its index by store, every row of the store filtered for the ids, at each write.
         StringJoiner consulta = new StringJoiner(" UNION ALL ");
-        porModelo.keySet().forEach(modelo -> consulta.add("SELECT '" + modelo.name() + "', id, versao FROM "
-                + tabela(modelo) + " WHERE id = ANY (?)" + (modelo == ModeloLeitura.LOJA ? "" : " AND loja_id = ?")));
+        porModelo.keySet().forEach(modelo -> consulta.add("SELECT '" + modelo.name() + "', id, versao, "
+                + (modelo == ModeloLeitura.LOJA ? "id" : "loja_id") + " FROM " + tabela(modelo)
+                + " WHERE id = ANY (?)"));
         jdbc.query(conexao -> {
             PreparedStatement comando = conexao.prepareStatement(consulta.toString());
             int parametro = 1;
-            for (Map.Entry<ModeloLeitura, List<String>> modelo : porModelo.entrySet()) {
-                comando.setArray(parametro++, ids(conexao, modelo.getValue()));
-                if (modelo.getKey() != ModeloLeitura.LOJA) {
-                    comando.setString(parametro++, lojaId);
-                }
+            for (List<String> ids : porModelo.values()) {
+                comando.setArray(parametro++, ids(conexao, ids));
             }
             return comando;
         }, linha -> {
-            versoes.put(new AvisosDeLeitura.Linha(ModeloLeitura.valueOf(linha.getString(1)), linha.getString(2)),
-                    linha.getLong(3));
+            ModeloLeitura modelo = ModeloLeitura.valueOf(linha.getString(1));
+            if (modelo == ModeloLeitura.LOJA || lojaId.equals(linha.getString(4))) {
+                versoes.put(new AvisosDeLeitura.Linha(modelo, linha.getString(2)), linha.getLong(3));
+            }
         });
         return versoes;
     }
