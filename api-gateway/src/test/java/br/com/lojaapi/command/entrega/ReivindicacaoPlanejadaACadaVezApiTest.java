@@ -57,4 +57,39 @@ class ReivindicacaoPlanejadaACadaVezApiTest extends TesteDeApi {
             umaConexao.destroy();
         }
     }
+
+    /**
+     * Statistics taken while the queue was all held, then thousands of free rows: the claim still reaches the rows it
+     * takes by primary key. Through the free rows' index, on those statistics, it compared every free row with every
+     * chosen one (the fan-out bench's collapse under a load the node could not keep up with). All in a transaction
+     * rolled back at the end, statistics included; the rows are due tomorrow.
+     */
+    @Test
+    void comEstatisticasDeUmaFilaTodaTomadaAReivindicacaoAlcancaAsLinhasPelaChave() {
+        TransactionTemplate transacao = new TransactionTemplate(new DataSourceTransactionManager(banco));
+        JdbcTemplate jdbc = new JdbcTemplate(banco);
+        String plano = transacao.execute(status -> {
+            status.setRollbackOnly();
+            jdbc.update("""
+                    INSERT INTO webhook_envio (id, entrega_id, serie, tentativa, webhook_id, loja_id, devido_em,
+                                               tomado_por, tomado_ate)
+                    SELECT 'estatisticas-' || i, 'estatisticas-' || i, 1, 1, 'estatisticas-' || (i % 50),
+                           'estatisticas', now() + interval '1 day', 'outro-no', now() + interval '1 day'
+                      FROM generate_series(1, 5000) i""");
+            jdbc.execute("ANALYZE webhook_envio");
+            jdbc.update("UPDATE webhook_envio SET tomado_por = NULL, tomado_ate = NULL WHERE id LIKE 'estatisticas-%'");
+            return String.join("\n", jdbc.query(con -> {
+                var sql = con.prepareStatement("EXPLAIN " + FilaDeWebhooks.REIVINDICAR);
+                sql.setInt(1, 10);
+                sql.setLong(2, 25_000);
+                sql.setArray(3, con.createArrayOf("text", new Object[0]));
+                sql.setInt(4, 500);
+                sql.setString(5, "estatisticas");
+                sql.setLong(6, 25_000);
+                return sql;
+            }, (rs, i) -> rs.getString(1)));
+        });
+
+        assertThat(plano).as(plano).contains("Index Scan using webhook_envio_pk on webhook_envio e ");
+    }
 }

@@ -47,7 +47,16 @@ public class FilaDeWebhooks {
     public static final String FECHADO = "FECHADO";
     public static final String ABERTO = "ABERTO";
 
-    private static final String REIVINDICAR = """
+    /**
+     * The claim. Its last line reaches the chosen rows by primary key alone: the rows are free in the statement's
+     * snapshot, and only a claim makes a free row held, claims taking turns on {@link #TRAVA_DAS_REIVINDICACOES}, so
+     * there is nothing to check again there. With {@code AND e.tomado_por IS NULL} in that line, the planner could
+     * reach them through the free rows' partial index instead, and did whenever the table's statistics were taken
+     * while the queue was mostly held: it counted on one free row and compared every free row with every chosen
+     * one, so under a fan-out asked for more than the node could send, with 40,000 free rows, a claim took 0.5-4.5 s,
+     * the recording's deletions waited for it, and the node delivered a fifth of its rate until the load stopped.
+     */
+    static final String REIVINDICAR = """
             WITH RECURSIVE destinos AS (
                 (SELECT webhook_id FROM webhook_envio WHERE tomado_por IS NULL ORDER BY webhook_id LIMIT 1)
               UNION ALL
@@ -75,7 +84,7 @@ public class FilaDeWebhooks {
                  LIMIT ?
             )
             UPDATE webhook_envio e SET tomado_por = ?, tomado_ate = now() + ? * interval '1 millisecond'
-              FROM escolhidos WHERE e.id = escolhidos.id AND e.tomado_por IS NULL
+              FROM escolhidos WHERE e.id = escolhidos.id
             RETURNING e.id, e.entrega_id, e.serie, e.tentativa, e.webhook_id, e.loja_id, e.evento, e.corpo""";
 
 
