@@ -31,7 +31,7 @@ class WebhookConsultas {
      * kept on the webhook's row instead, it cost a statement (and a notification) per webhook per batch of a
      * fan-out's attempts.
      */
-    static final String ULTIMA_ENTREGA = """
+    private static final String ULTIMA_ENTREGA = """
             (SELECT max(t.enviado_em) FROM entrega_tentativa_view t WHERE t.webhook_id = webhook_view.id)""";
     private static final String COLUNAS = "id, loja_id, nome, url, eventos, removido_em, " + ULTIMA_ENTREGA
             + " AS ultima_entrega, criado_em, versao";
