@@ -247,4 +247,19 @@ class ArquiteturaTest {
                            "org.springframework.http..", "jakarta.servlet..", "io.swagger..", "org.springdoc.."))
                    .check(CLASSES);
     }
+
+    /**
+     * An aggregate is made by its no-argument constructor, not as a Spring bean
+     * ({@link br.com.lojaapi.command.armazenamento.FabricasDeAgregados}): nothing would be injected into it. A handler
+     * that needs a service takes it as a parameter.
+     */
+    @Test
+    void agregadosNaoRecebemNadaPorInjecao() {
+        noClasses().that().areAnnotatedWith(Aggregate.class)
+                   .should().dependOnClassesThat(resideInAnyPackage("org.springframework.beans.factory..",
+                           "org.springframework.context..", "jakarta.inject.."))
+                   .orShould().dependOnClassesThat().haveFullyQualifiedName("jakarta.annotation.Resource")
+                   .orShould().dependOnClassesThat().haveFullyQualifiedName("jakarta.annotation.PostConstruct")
+                   .check(CLASSES);
+    }
 }
