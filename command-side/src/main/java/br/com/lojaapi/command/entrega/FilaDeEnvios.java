@@ -16,6 +16,7 @@ import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.transaction.support.TransactionSynchronization;
 import org.springframework.transaction.support.TransactionSynchronizationManager;
+import org.springframework.util.function.SingletonSupplier;
 
 import java.time.Instant;
 
@@ -91,38 +92,42 @@ public class FilaDeEnvios {
         }
     }
 
+    /**
+     * The queue and the sender are looked up when first needed (they depend on beans that depend on this one), then
+     * kept: a lookup through the bean factory at every delivery's start cost more than the queuing itself.
+     */
     @ProcessingGroup(GRUPO)
     static class Enfileirador {
 
         private final ObjectProvider<Scheduler> agendador;
         private final OneTimeTask<Void> recuperacao;
-        private final ObjectProvider<FilaDeWebhooks> fila;
-        private final ObjectProvider<DespachoDeWebhooks> despacho;
+        private final SingletonSupplier<FilaDeWebhooks> fila;
+        private final SingletonSupplier<DespachoDeWebhooks> despacho;
 
         Enfileirador(ObjectProvider<Scheduler> agendador, OneTimeTask<Void> recuperacao,
                      ObjectProvider<FilaDeWebhooks> fila, ObjectProvider<DespachoDeWebhooks> despacho) {
             this.agendador = agendador;
             this.recuperacao = recuperacao;
-            this.fila = fila;
-            this.despacho = despacho;
+            this.fila = SingletonSupplier.of(fila::getObject);
+            this.despacho = SingletonSupplier.of(despacho::getObject);
         }
 
         /** A delivery's start schedules its first attempt (decision 075), which is queued with its body. */
         @EventHandler
         void on(EntregaIniciadaEvent evento) {
             if (!evento.teste()) {
-                fila.getObject().enfileirar(evento.entregaId(), 1, 1, evento.webhookId(), evento.lojaId(),
+                fila.obtain().enfileirar(evento.entregaId(), 1, 1, evento.webhookId(), evento.lojaId(),
                         evento.evento(), evento.corpo());
-                depoisDoCommit(() -> despacho.getObject().acordar());
+                depoisDoCommit(() -> despacho.obtain().acordar());
             }
         }
 
         /** A later attempt, or a redelivery's first: its body is read from the delivery's start when it is sent. */
         @EventHandler
         void on(TentativaAgendadaEvent evento) {
-            fila.getObject().enfileirar(evento.entregaId(), evento.serie(), evento.tentativa(), evento.webhookId(),
+            fila.obtain().enfileirar(evento.entregaId(), evento.serie(), evento.tentativa(), evento.webhookId(),
                     evento.lojaId(), null, null);
-            depoisDoCommit(() -> despacho.getObject().acordar());
+            depoisDoCommit(() -> despacho.obtain().acordar());
         }
 
         @EventHandler
