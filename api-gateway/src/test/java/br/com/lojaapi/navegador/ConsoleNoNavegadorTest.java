@@ -14,6 +14,7 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.openqa.selenium.By;
+import org.openqa.selenium.TimeoutException;
 import org.openqa.selenium.WebElement;
 import org.openqa.selenium.support.ui.ExpectedConditions;
 
@@ -223,8 +224,25 @@ class ConsoleNoNavegadorTest {
 
             // the last hour, as both nodes sampled it (every 10 s: the page reloads the charts as often)
             aba(navegador, "graficos");
-            navegador.esperar(Duration.ofSeconds(60),
-                    ExpectedConditions.numberOfElementsToBe(By.cssSelector("#graficos .grafico polyline"), 6));
+            // A node's latency has a point only for an interval in which it served the store API after its first
+            // sample (which only sets the baseline); on a slow machine every request above may precede it. So the
+            // store API is used while the page waits, once a second.
+            long[] ultimaLeitura = {0};
+            try {
+                navegador.esperar(Duration.ofSeconds(60), d -> {
+                    if (System.nanoTime() - ultimaLeitura[0] > 1_000_000_000L) {
+                        ultimaLeitura[0] = System.nanoTime();
+                        assertThat(api.get("/v1/produtos/" + produto).token(pedidos.token()).enviar().status())
+                                .isEqualTo(200);
+                    }
+                    return navegador.elementos(By.cssSelector("#graficos .grafico polyline")).size() == 6;
+                });
+            } catch (TimeoutException e) {
+                // which chart has no line, and what the nodes sampled: the failure should say which series is empty
+                throw new AssertionError("Os gráficos não têm as 6 linhas. A aba mostra: "
+                                         + navegador.elemento(By.id("graficos")).getText() + "\nAmostras: "
+                                         + api.get("/admin/metricas/historico").token(ADMIN).enviar(), e);
+            }
             navegador.esperar(Duration.ofSeconds(60),
                     ExpectedConditions.textToBePresentInElementLocated(By.id("ajuda-graficos"), "os 2 nós"));
             assertThat(navegador.texto()).contains("Requisições à API de lojas", "Pedidos criados", "Entregas de webhook",
