@@ -18,6 +18,8 @@ import org.springframework.util.ClassUtils;
 
 import java.lang.reflect.Constructor;
 import java.lang.reflect.Modifier;
+import java.util.ArrayList;
+import java.util.List;
 
 /**
  * Every aggregate instance is made by its no-argument constructor ({@link PorConstrutor}), not as a Spring
@@ -31,7 +33,8 @@ import java.lang.reflect.Modifier;
  * Axon's lookup ({@code SpringAggregateLookup}) uses a bean named {@code <aggregate>AggregateFactory} when one is
  * defined and registers its own otherwise; this registers that bean for every {@link Aggregate} class before the
  * lookup runs (registry post-processors run before the bean factory post-processors, the lookup among them), so an
- * aggregate added later is covered too. An abstract aggregate root (a polymorphic aggregate) keeps Axon's own factory.
+ * aggregate added later is covered too. A polymorphic aggregate (an abstract root, or an aggregate class with
+ * aggregate subclasses) keeps Axon's own factory, which knows the subtypes.
  */
 @Configuration(proxyBeanMethods = false)
 public class FabricasDeAgregados {
@@ -50,9 +53,17 @@ public class FabricasDeAgregados {
 
         @Override
         public void postProcessBeanDefinitionRegistry(BeanDefinitionRegistry registro) {
+            List<Class<?>> agregados = new ArrayList<>();
             for (String nome : registro.getBeanDefinitionNames()) {
                 Class<?> agregado = agregado(registro.getBeanDefinition(nome));
-                if (agregado != null && !registro.containsBeanDefinition(nomeDaFabrica(agregado))) {
+                if (agregado != null) {
+                    agregados.add(agregado);
+                }
+            }
+            for (Class<?> agregado : agregados) {
+                // a polymorphic aggregate (an aggregate class with aggregate subclasses) keeps Axon's factory
+                boolean polimorfico = agregados.stream().anyMatch(a -> a != agregado && agregado.isAssignableFrom(a));
+                if (!polimorfico && !registro.containsBeanDefinition(nomeDaFabrica(agregado))) {
                     RootBeanDefinition fabrica = new RootBeanDefinition(AggregateFactory.class,
                                                                         () -> new PorConstrutor<>(agregado));
                     fabrica.setRole(BeanDefinition.ROLE_INFRASTRUCTURE);

@@ -29,6 +29,29 @@ class FabricasDeAgregadosTest {
         }
     }
 
+    @Aggregate
+    static class Raiz {
+    }
+
+    @Aggregate
+    static class Derivado extends Raiz {
+    }
+
+    @Test
+    void agregadoPolimorficoFicaComAFabricaDoAxon() {
+        DefaultListableBeanFactory fabrica = new DefaultListableBeanFactory();
+        for (Class<?> tipo : new Class<?>[] {Raiz.class, Derivado.class}) {
+            RootBeanDefinition agregado = new RootBeanDefinition(tipo);
+            agregado.setScope(BeanDefinition.SCOPE_PROTOTYPE);
+            fabrica.registerBeanDefinition(tipo.getSimpleName(), agregado);
+        }
+
+        new FabricasDeAgregados.Registro().postProcessBeanDefinitionRegistry(fabrica);
+
+        assertThat(fabrica.containsBeanDefinition(FabricasDeAgregados.nomeDaFabrica(Raiz.class))).isFalse();
+        assertThat(fabrica.containsBeanDefinition(FabricasDeAgregados.nomeDaFabrica(Derivado.class))).isTrue();
+    }
+
     @Test
     void cadaAgregadoEFeitoPeloConstrutorEOAxonNaoRegistraOutraFabrica() {
         DefaultListableBeanFactory fabrica = new DefaultListableBeanFactory();
