@@ -38,7 +38,7 @@ public class ConfiguracaoDosWebhooks {
                            @Value("${loja.webhooks.por-destino:10}") int porDestino,
                            @Value("${loja.webhooks.em-voo:1000}") int emVoo,
                            @Value("${loja.webhooks.circuito-falhas:20}") int limiarDoCircuito,
-                           @Value("${loja.webhooks.circuito-janela:1m}") String janelaDoCircuito,
+                           @Value("${loja.webhooks.circuito-janela:1s}") String janelaDoCircuito,
                            @Value("${loja.webhooks.circuito-sonda:30s}") String intervaloDaSonda) {
         this.atrasos = Arrays.stream(atrasos.split(",")).map(String::trim)
                              .map(a -> duracao("WEBHOOK_RETRY_DELAYS", a, ATRASO_MAXIMO)).toList();

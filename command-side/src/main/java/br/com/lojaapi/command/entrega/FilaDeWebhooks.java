@@ -44,6 +44,9 @@ public class FilaDeWebhooks {
     /** The advisory lock the nodes' claims take turns on ("webhook-envio" in ASCII, as a number). */
     static final long TRAVA_DAS_REIVINDICACOES = 0x7765626877656e76L;
 
+    /** How long after a circuit opens its first probe goes (at most the probe interval). */
+    static final Duration PRIMEIRA_SONDA = Duration.ofSeconds(1);
+
     public static final String FECHADO = "FECHADO";
     public static final String ABERTO = "ABERTO";
 
@@ -214,8 +217,11 @@ public class FilaDeWebhooks {
     /**
      * Applies a batch's outcomes to the endpoints' health, in webhook order (so two batches lock rows in one order).
      * A success resets the consecutive failures and closes the circuit. The circuit opens when an endpoint has
-     * failed {@code limiar} times in a row for at least {@code janela} (a brief hiccup never opens it); while open,
-     * every failure puts the next probe {@code intervalo} away.
+     * failed {@code limiar} times in a row for at least {@code janela} (a burst shorter than that never opens it).
+     * The first probe goes {@link #PRIMEIRA_SONDA} after it opens; while open, every failure puts the next probe as
+     * far away as the circuit has been open, at most {@code intervalo}: the waits double, so a receiver that was
+     * back within seconds is found within seconds, and one that stays down is probed every {@code intervalo}
+     * (decision 084).
      */
     void registrarSaude(Map<String, Balanco> balancos, int limiar, Duration janela, Duration intervalo) {
         if (balancos.isEmpty()) {
@@ -247,15 +253,21 @@ public class FilaDeWebhooks {
                                                 THEN now() END,
                         sonda_em = CASE WHEN falhas_seguidas = 0 THEN NULL
                                         WHEN aberto_desde IS NOT NULL
-                                          OR falhas_seguidas >= ? AND falhando_desde <= now() - ? * interval '1 millisecond'
-                                            THEN now() + ? * interval '1 millisecond' END
+                                            THEN now() + least(? * interval '1 millisecond',
+                                                               greatest(? * interval '1 millisecond', now() - aberto_desde))
+                                        WHEN falhas_seguidas >= ? AND falhando_desde <= now() - ? * interval '1 millisecond'
+                                            THEN now() + least(? * interval '1 millisecond', ? * interval '1 millisecond') END
                      WHERE webhook_id = ANY (?)""");
+            long primeira = PRIMEIRA_SONDA.toMillis();
             sql.setInt(1, limiar);
             sql.setLong(2, janela.toMillis());
-            sql.setInt(3, limiar);
-            sql.setLong(4, janela.toMillis());
-            sql.setLong(5, intervalo.toMillis());
-            sql.setArray(6, con.createArrayOf("text", webhooks.toArray()));
+            sql.setLong(3, intervalo.toMillis());
+            sql.setLong(4, primeira);
+            sql.setInt(5, limiar);
+            sql.setLong(6, janela.toMillis());
+            sql.setLong(7, intervalo.toMillis());
+            sql.setLong(8, primeira);
+            sql.setArray(9, con.createArrayOf("text", webhooks.toArray()));
             return sql;
         });
     }
