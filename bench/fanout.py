@@ -407,14 +407,20 @@ def relatorio(args):
     atrasos = []
     faltando = 0
     esperadas = 0
+    # The same lags by 10 s slice of the window, by when the write was answered: where in the minute the tail is.
+    por_fatia = {}
+    ultima_fatia = max(0, math.ceil(janela / 10 - 1e-6) - 1)
     for recurso, (loja, resposta) in escritas.items():
         for caminho in rapidos_da_loja.get(loja, ()):
             esperadas += 1
             t = primeira.get((caminho, recurso))
+            fatia = por_fatia.setdefault(min(max(0, int((resposta - inicio) // 10)), ultima_fatia), [])
             if t is None:
                 faltando += 1
+                fatia.append(math.inf)
             else:
                 atrasos.append((t - resposta) * 1000)
+                fatia.append((t - resposta) * 1000)
     atrasos.sort()
     # Percentiles over every expected delivery, a missing one counted as later than any that arrived.
     def percentil_com_faltas(p):
@@ -446,6 +452,16 @@ def relatorio(args):
         f"chegadas_p50_ms={fmt(percentil(atrasos, 50))} chegadas_p99_ms={fmt(percentil(atrasos, 99))} "
         f"chegadas_max_ms={fmt(atrasos[-1] if atrasos else float('nan'))} "
         f"iniciadas={do_servico('rapido')[0]}")
+
+    def p_fatia(valores, p):
+        v = sorted(valores)
+        x = v[max(0, math.ceil(p / 100 * len(v)) - 1)]
+        return "faltou" if x == math.inf else fmt(x, 0)
+    fatias_ordenadas = [por_fatia[k] for k in sorted(por_fatia)]
+    linhas.append(
+        f"fanout-atraso-por-fatia p50_ms={','.join(p_fatia(v, 50) for v in fatias_ordenadas)} "
+        f"p99_ms={','.join(p_fatia(v, 99) for v in fatias_ordenadas)} "
+        f"max_ms={','.join(p_fatia(v, 100) for v in fatias_ordenadas)}")
 
     lentos = chegadas.get("lento", [])
     if lentos_da_loja:

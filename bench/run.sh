@@ -1090,7 +1090,7 @@ mv "$saida.tmp" "$saida"
     echo
   fi
   if grep -q '^fanout' "$saida"; then
-    echo "Fan-out de webhooks: atraso = da resposta da escrita (201) até a chegada da sua entrega a cada endpoint rápido; nos percentis atraso_*, uma entrega que faltou conta como mais tarde que todas (\"faltou\"); chegadas_* só contam as que chegaram. entregas_s_janela = entregas rápidas que chegaram durante a carga ÷ a sua duração; fatias_10s, o mesmo a cada 10 s. lentos/recusados/backlog: iniciadas e tentativas contadas no event store do serviço. CPU em segundos durante a carga."
+    echo "Fan-out de webhooks: atraso = da resposta da escrita (201) até a chegada da sua entrega a cada endpoint rápido; nos percentis atraso_*, uma entrega que faltou conta como mais tarde que todas (\"faltou\"); chegadas_* só contam as que chegaram. entregas_s_janela = entregas rápidas que chegaram durante a carga ÷ a sua duração; fatias_10s, o mesmo a cada 10 s; fanout-atraso-por-fatia, os percentis do atraso das escritas respondidas em cada 10 s da carga. lentos/recusados/backlog: iniciadas e tentativas contadas no event store do serviço. CPU em segundos durante a carga."
     echo
     echo '```'
     grep '^fanout' "$saida"
