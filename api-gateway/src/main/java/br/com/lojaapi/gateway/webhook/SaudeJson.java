@@ -8,7 +8,8 @@ import java.time.Instant;
 /** An endpoint's health as its sender sees it now (decision 072): not a read model, so it never lags. */
 @Schema(name = "SaudeDoWebhook", description = "A saúde do endpoint (extensão): falhas seguidas, último sucesso, "
         + "circuito e tentativas na fila. Com o circuito ABERTO, as tentativas esperam na fila sem ser gastas, e uma "
-        + "sonda (uma tentativa pendente) sai a cada intervalo; o primeiro sucesso fecha o circuito.")
+        + "sonda (uma tentativa pendente) sai 1 s depois de ele abrir e depois a esperas que dobram, até o intervalo "
+        + "configurado (30 s por padrão); o primeiro sucesso fecha o circuito.")
 record SaudeJson(@Schema(allowableValues = {"FECHADO", "ABERTO"}) String circuito,
                  @Schema(description = "Tentativas que falharam desde o último sucesso") int falhasSeguidas,
                  @Schema(nullable = true) Instant ultimoSucesso,
