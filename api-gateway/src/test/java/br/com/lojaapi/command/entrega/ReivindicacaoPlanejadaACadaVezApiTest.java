@@ -33,18 +33,24 @@ class ReivindicacaoPlanejadaACadaVezApiTest extends TesteDeApi {
         SingleConnectionDataSource umaConexao = new SingleConnectionDataSource(banco.getConnection(), true);
         try {
             JdbcTemplate jdbc = new JdbcTemplate(umaConexao);
-            FilaDeWebhooks fila = new FilaDeWebhooks(jdbc,
-                    new TransactionTemplate(new DataSourceTransactionManager(umaConexao)));
+            TransactionTemplate transacao = new TransactionTemplate(new DataSourceTransactionManager(umaConexao));
+            FilaDeWebhooks fila = new FilaDeWebhooks(jdbc, transacao);
             // due tomorrow: nothing here is ever sent, by this claim or by the service's own sender
             jdbc.update("""
                     INSERT INTO webhook_envio (id, entrega_id, serie, tentativa, webhook_id, loja_id, devido_em)
                     SELECT 'plano-' || i, 'plano-' || i, 1, 1, 'plano', 'plano', now() + interval '1 day'
                       FROM generate_series(1, 3) i""");
 
-            for (int i = 0; i < 12; i++) {
-                assertThat(fila.reivindicar("plano", List.of(), 10, 500, Duration.ofSeconds(25),
-                        Duration.ofSeconds(200))).isEmpty();
-            }
+            // The claims run in one transaction rolled back at the end: the queue is the whole test database's,
+            // so a claim may take another test's due attempt or probe, which must not stay taken by this one.
+            transacao.executeWithoutResult(externa -> {
+                externa.setRollbackOnly();
+                for (int i = 0; i < 12; i++) {
+                    assertThat(fila.reivindicar("plano", List.of(), 10, 500, Duration.ofSeconds(25),
+                            Duration.ofSeconds(200)))
+                            .extracting(FilaDeWebhooks.Envio::id).noneMatch(id -> id.startsWith("plano-"));
+                }
+            });
 
             List<Map<String, Object>> planos = jdbc.queryForList("""
                     SELECT generic_plans, custom_plans FROM pg_prepared_statements
