@@ -5,7 +5,7 @@ driver, and the report.
   fanout.py receber PORTA SAIDA.tsv ATRASO_MS ATRASO_LENTO_MS
       An asyncio HTTP/1.1 server with keep-alive on 127.0.0.1:PORTA. A POST's path is /CLASSE/LOJA/N; the class
       sets when it is answered (200, empty body): "rapido", "aquecimento" and "backlog" after ATRASO_MS, "lento"
-      after ATRASO_LENTO_MS, anything else at once. A held class (GET /segurar?classe=C) answers nothing until
+      and "aquecimento-lento" after ATRASO_LENTO_MS, anything else at once. A held class (GET /segurar?classe=C) answers nothing until
       GET /soltar?classe=C. Each POST is logged, buffered and written about once a second, as one tab-separated
       line: arrival (time.time() as soon as the request line is read), path, delivery id (X-Service-Entrega, else
       webhook-id), attempt (X-Service-Tentativa), the resource id (the body's dados.id) and the time the answer
@@ -46,7 +46,8 @@ from urllib.parse import parse_qs, urlparse
 class Receptor:
     def __init__(self, saida, atraso, atraso_lento):
         self.saida = open(saida, "a", encoding="utf-8")
-        self.atrasos = {"rapido": atraso, "aquecimento": atraso, "backlog": atraso, "lento": atraso_lento}
+        self.atrasos = {"rapido": atraso, "aquecimento": atraso, "backlog": atraso, "lento": atraso_lento,
+                        "aquecimento-lento": atraso_lento}
         self.buffer = []
         self.entregas = {}  # class -> set of (path, delivery id)
         self.seguros = {}  # class -> asyncio.Event, set when let go
@@ -467,7 +468,7 @@ def relatorio(args):
     if lentos_da_loja:
         esperadas_lentas = sum(eventos_da_loja.get(l, 0) * len(v) for l, v in lentos_da_loja.items())
         distintas, dup, dup_ret = duplicadas(lentos)
-        # Only the load's resources are expected there (the backlog and warm-up stores have no slow endpoint).
+        # Only the load's resources are expected there (the warm-up's slow endpoint has a class of its own).
         ini, tent, suc = do_servico("lento")
         linhas.append(
             f"fanout-lentos endpoints={sum(len(v) for v in lentos_da_loja.values())} esperadas={esperadas_lentas} "

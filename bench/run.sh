@@ -50,9 +50,11 @@
 # (100): the fast endpoints. Beside them, in the same stores (round robin, so they get the same events as the fast
 # ones of their store): $FANOUT_LENTOS endpoints (10) answered after $FANOUT_ATRASO_LENTO_MS ms (9000) and
 # $FANOUT_RECUSADOS endpoints (10) on a local port where nothing listens (connection refused); either may be 0. A
-# store takes at most 20 webhooks. First $FANOUT_AQUECIMENTO s (120: the JIT was still compiling the delivery path
-# after 20 s, which halved the rate) of warm-up load on a store of its own with one fast webhook, until its
-# deliveries are in. With $FANOUT_BACKLOG > 0 (0), one more store with one webhook whose
+# store takes at most 20 webhooks. First $FANOUT_AQUECIMENTO s (120) of warm-up at the window's rate on a store of
+# its own with $FANOUT_WEBHOOKS fast webhooks (and one slow and one refusing endpoint when the window has them),
+# until its fast deliveries are in: after 20 s the JIT was still compiling the delivery path, which halved the rate,
+# and 120 s at 50 events/s to one webhook left it compiling the failure path and much of the delivery path through
+# the timed window. With $FANOUT_BACKLOG > 0 (0), one more store with one webhook whose
 # answers the receiver holds gets that many events (as fast as they go), and once the service has started all
 # those deliveries the receiver lets go as the timed window begins: the fast endpoints are measured while that
 # backlog drains. The timed window: a Python driver ($FANOUT_CONEXOES keep-alive connections, 32) creates events at
@@ -168,6 +170,8 @@ if quer fanout; then
     || { echo "FANOUT_TAXA: eventos/s, um número maior que zero, não '$fanout_taxa'" >&2; exit 1; }
   # The most webhooks one store gets (the slow and refused ones go round robin over the stores): at most 20.
   por_loja=$((fanout_webhooks + (fanout_lentos + fanout_lojas - 1) / fanout_lojas + (fanout_recusados + fanout_lojas - 1) / fanout_lojas))
+  aquecimento_por_loja=$((fanout_webhooks + (fanout_lentos > 0) + (fanout_recusados > 0)))
+  [ "$aquecimento_por_loja" -le "$por_loja" ] || por_loja=$aquecimento_por_loja  # the warm-up's store
   [ "$por_loja" -le 20 ] || { echo "fanout: até $por_loja webhooks numa loja, o máximo é 20; aumente FANOUT_LOJAS" >&2; exit 1; }
 fi
 [[ "$lojas_custos" =~ ^[1-9][0-9]*$ ]] || { echo "LOJAS: um número de lojas, não '$lojas_custos'" >&2; exit 1; }
@@ -719,14 +723,23 @@ if quer fanout; then
       printf 'recusado\t%s\t/recusado/%s/%s\t%s\n' "$loja" "$loja" "$n" "$webhook" >>"$d/endpoints.tsv"
     done
 
-    # Warm-up: at most 50 events/s to one fast webhook, then its deliveries, so nothing of it is left queued.
+    # Warm-up: the window's rate on a store of its own with as many fast webhooks, plus one slow and one refusing
+    # endpoint when the window has them (their failure path: the saga, the backoff, the circuit), then its fast
+    # deliveries, so nothing of them is left queued. The slow and refusing ones stay, behind the window's.
     if [ "$fanout_aquecimento" -gt 0 ]; then
-      taxa_aquecimento=$(awk -v t="$fanout_taxa" 'BEGIN { print (t < 50 ? t : 50) }')
-      echo "Fanout: aquecendo ($fanout_aquecimento s a $taxa_aquecimento eventos/s, um webhook)..." >&2
+      echo "Fanout: aquecendo ($fanout_aquecimento s a $fanout_taxa eventos/s, $fanout_webhooks webhooks rápidos)..." >&2
       fanout_loja fanout-aquecimento 0 >"$d/lojas-aquecimento.tsv"
-      webhook=$(fanout_webhook "$token_fanout" "$receptor_fanout/aquecimento/0/0")
-      fanout_carregar "$d/lojas-aquecimento.tsv" "$taxa_aquecimento" "$fanout_aquecimento" 0 "$d/aquecimento"
-      como=$(fanout_esperar aquecimento "$(fanout_campo "$d/aquecimento" eventos)" "$fanout_dreno")
+      for j in $(seq 0 $((fanout_webhooks - 1))); do
+        fanout_webhook "$token_fanout" "$receptor_fanout/aquecimento/0/$j" >/dev/null
+      done
+      if [ "$fanout_lentos" -gt 0 ]; then
+        fanout_webhook "$token_fanout" "$receptor_fanout/aquecimento-lento/0/0" >/dev/null
+      fi
+      if [ "$fanout_recusados" -gt 0 ]; then
+        fanout_webhook "$token_fanout" "http://127.0.0.1:$porta_recusada/aquecimento/0/0" >/dev/null
+      fi
+      fanout_carregar "$d/lojas-aquecimento.tsv" "$fanout_taxa" "$fanout_aquecimento" 0 "$d/aquecimento"
+      como=$(fanout_esperar aquecimento "$(($(fanout_campo "$d/aquecimento" eventos) * fanout_webhooks))" "$fanout_dreno")
       [ "$como" = nao ] || echo "  Aviso: as entregas do aquecimento não chegaram todas ($como)" >&2
     fi
 
