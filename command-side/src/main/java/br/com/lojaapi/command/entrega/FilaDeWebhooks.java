@@ -58,6 +58,9 @@ public class FilaDeWebhooks {
      * while the queue was mostly held: it counted on one free row and compared every free row with every chosen
      * one, so under a fan-out asked for more than the node could send, with 40,000 free rows, a claim took 0.5-4.5 s,
      * the recording's deletions waited for it, and the node delivered a fifth of its rate until the load stopped.
+     * {@code vagas} is materialized so each endpoint's calls in flight are counted once, not once for the filter
+     * and again for the limit; they are counted through {@code webhook_envio_tomados_idx}, that endpoint's held
+     * rows only (migration V31).
      */
     static final String REIVINDICAR = """
             WITH RECURSIVE destinos AS (
@@ -66,7 +69,7 @@ public class FilaDeWebhooks {
                 SELECT (SELECT e.webhook_id FROM webhook_envio e
                          WHERE e.tomado_por IS NULL AND e.webhook_id > d.webhook_id ORDER BY e.webhook_id LIMIT 1)
                   FROM destinos d WHERE d.webhook_id IS NOT NULL
-            ), vagas AS (
+            ), vagas AS MATERIALIZED (
                 SELECT d.webhook_id,
                        CASE WHEN s.aberto_desde IS NOT NULL THEN 1 ELSE ? END
                        - (SELECT count(*) FROM webhook_envio c
