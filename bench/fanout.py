@@ -5,15 +5,15 @@ driver, and the report.
   fanout.py receber PORTA SAIDA.tsv ATRASO_MS ATRASO_LENTO_MS
       An asyncio HTTP/1.1 server with keep-alive on 127.0.0.1:PORTA. A POST's path is /CLASSE/LOJA/N; the class
       sets when it is answered (200, empty body): "rapido", "aquecimento" and "backlog" after ATRASO_MS, "lento"
-      and "aquecimento-lento" after ATRASO_LENTO_MS, anything else at once. A held class (GET /segurar?classe=C) answers nothing until
-      GET /soltar?classe=C. Each POST is logged, buffered and written about once a second, as one tab-separated
-      line: arrival (time.time() as soon as the request line is read), path, delivery id (X-Service-Entrega, else
-      webhook-id), attempt (X-Service-Tentativa), the resource id (the body's dados.id) and the time the answer
-      was written (empty when the connection was gone by then). GET /contagem?classe=C: distinct deliveries
-      (path, delivery id) of class C so far; GET /descarregar: writes the buffered lines now; GET /cpu: this
-      process's CPU seconds (user + system); GET /laco[?zerar=1]: the event loop's lateness (a 50 ms tick's
-      overshoot) since the last reset, max and count of ticks late by more than 20 ms, which shows whether the
-      receiver kept up.
+      and "aquecimento-lento" after ATRASO_LENTO_MS, anything else at once. A held class (GET /segurar?classe=C)
+      answers nothing until GET /soltar?classe=C. Each POST is logged, buffered and written about once a second,
+      as one tab-separated line: arrival (time.time() as soon as the request line is read), path, delivery id
+      (X-Service-Entrega, else webhook-id), attempt (X-Service-Tentativa), the resource id (the body's dados.id)
+      and the time the answer was written (empty when the connection was gone by then). GET /contagem?classe=C:
+      distinct deliveries (path, delivery id) of class C so far; GET /descarregar: writes the buffered lines now;
+      GET /cpu: this process's CPU seconds (user + system); GET /laco[?zerar=1]: the event loop's lateness (a 50 ms
+      tick's overshoot) since the last reset, max and count of ticks late by more than 20 ms, which shows whether
+      the receiver kept up.
 
   fanout.py carregar BASE LOJAS.tsv RECURSO TAXA DURACAO TOTAL CONEXOES SAIDA
       Creates customers (RECURSO=clientes, a valid CPF each) or orders (RECURSO=pedidos, the store's body from
