@@ -47,7 +47,7 @@ class ReivindicacaoPlanejadaACadaVezApiTest extends TesteDeApi {
                 externa.setRollbackOnly();
                 for (int i = 0; i < 12; i++) {
                     assertThat(fila.reivindicar("plano", List.of(), 10, 500, Duration.ofSeconds(25),
-                            Duration.ofSeconds(200)))
+                            Duration.ofSeconds(200)).envios())
                             .extracting(FilaDeWebhooks.Envio::id).noneMatch(id -> id.startsWith("plano-"));
                 }
             });

@@ -211,9 +211,12 @@ public class DespachoDeWebhooks implements SmartLifecycle {
                 for (String id; liberadas.size() < LOTE && (id = aLiberar.poll()) != null; ) {
                     liberadas.add(id);
                 }
-                List<FilaDeWebhooks.Envio> envios = fila.reivindicar(no, liberadas, configuracao.porDestino(),
+                FilaDeWebhooks.Reivindicacao feita = fila.reivindicar(no, liberadas, configuracao.porDestino(),
                         Math.min(livres, LOTE), prazo, aposOEnvio);
+                // those a recording held go back at the next claim (by then deleted, or free to give back)
                 liberadas.clear();
+                liberadas.addAll(feita.adiadas());
+                List<FilaDeWebhooks.Envio> envios = feita.envios();
                 if (envios.isEmpty()) {
                     esperar(BUSCA_OCIOSA_MS);
                     continue;

@@ -36,6 +36,13 @@ public class FilaDeWebhooks {
     record Balanco(String lojaId, int falhas, Instant primeiraFalha, Instant ultimoSucesso, Instant ultimaFalha) {
     }
 
+    /**
+     * What a claim took, and the ended attempts whose slots it could not give back because a recording held their
+     * rows (it is deleting them; should it not, the next claim gives them back).
+     */
+    record Reivindicacao(List<Envio> envios, List<String> adiadas) {
+    }
+
     /** An endpoint's health as the store and the operator see it. */
     public record Saude(String webhookId, String lojaId, String circuito, int falhasSeguidas, Instant ultimoSucesso,
                         Instant ultimaFalha, Instant abertoDesde, Instant proximaSonda, long pendentes) {
@@ -157,27 +164,29 @@ public class FilaDeWebhooks {
      * this node until their outcome is recorded, but for {@code aposOEnvio} (longer than {@code prazo}, which is how
      * the slots tell them from calls in flight), so an endpoint's slots count its calls in flight, not the
      * recording's backlog. Should this node die before recording them, they are sent again once that runs out.
+     * <p>
+     * A claim never waits for a row or health row that a recording holds: it skips them (a recording holding an
+     * attempt's row is deleting it; one holding an endpoint's health is changing it, and the probe goes at a later
+     * claim). Waiting for them deadlocked: the recording deletes rows whose slots a claim is giving back, and each
+     * locked some of them first, so every node's deliveries stopped for PostgreSQL's deadlock timeout (1 s) and the
+     * second the sender waits after a failed claim (decision 086).
      */
-    List<Envio> reivindicar(String no, Collection<String> liberadas, int porDestino, int lote, Duration prazo,
-                            Duration aposOEnvio) {
-        List<Envio> envios = transacao.execute(status -> {
+    Reivindicacao reivindicar(String no, Collection<String> liberadas, int porDestino, int lote, Duration prazo,
+                              Duration aposOEnvio) {
+        Reivindicacao feita = transacao.execute(status -> {
             jdbc.queryForObject("SELECT pg_advisory_xact_lock(?)", Object.class, TRAVA_DAS_REIVINDICACOES);
             // Planned for the queue as it is now, at every claim (1-2 ms over 50 endpoints). A generic plan is made
             // once per connection and kept until the table's statistics change: made while the queue was nearly empty,
             // it scans every free row and sorts each endpoint's, so a claim over 30,000 rows took 2 s instead of
             // 11 ms, the sender fell behind, the queue grew, and the claim slowed further.
             jdbc.execute("SET LOCAL plan_cache_mode = force_custom_plan");
-            if (!liberadas.isEmpty()) {
-                jdbc.update(con -> {
-                    var sql = con.prepareStatement("""
-                            UPDATE webhook_envio SET tomado_ate = now() + ? * interval '1 millisecond'
-                             WHERE id = ANY (?) AND tomado_por = ?""");
-                    sql.setLong(1, aposOEnvio.toMillis());
-                    sql.setArray(2, con.createArrayOf("text", liberadas.toArray()));
-                    sql.setString(3, no);
-                    return sql;
-                });
-            }
+            List<String> adiadas = liberadas.isEmpty() ? List.of() : jdbc.query(con -> {
+                var sql = con.prepareStatement(LIBERAR);
+                sql.setArray(1, con.createArrayOf("text", liberadas.toArray()));
+                sql.setString(2, no);
+                sql.setLong(3, aposOEnvio.toMillis());
+                return sql;
+            }, (rs, i) -> rs.getString(1));
             // claims of a node that died (or gave up) are free again once their lease has run out: looked for once
             // a second, not at every claim (tens a second under load), since a lease is tens of seconds anyway
             long agora = System.nanoTime();
@@ -185,15 +194,19 @@ public class FilaDeWebhooks {
                 ultimaVarredura = agora;
                 jdbc.update("""
                         UPDATE webhook_envio SET tomado_por = NULL, tomado_ate = NULL
-                         WHERE tomado_por IS NOT NULL AND tomado_ate < now()""");
+                         WHERE id IN (SELECT id FROM webhook_envio WHERE tomado_por IS NOT NULL AND tomado_ate < now()
+                                         FOR UPDATE SKIP LOCKED)""");
             }
             List<String> sondas = jdbc.queryForList("""
                     UPDATE webhook_saude s SET sonda_em = now() + ? * interval '1 millisecond'
-                     WHERE s.aberto_desde IS NOT NULL AND s.sonda_em <= now()
-                       AND EXISTS (SELECT 1 FROM webhook_envio e WHERE e.webhook_id = s.webhook_id
-                                      AND e.tomado_por IS NULL AND e.devido_em <= now())
+                     WHERE s.webhook_id IN (
+                           SELECT h.webhook_id FROM webhook_saude h
+                            WHERE h.aberto_desde IS NOT NULL AND h.sonda_em <= now()
+                              AND EXISTS (SELECT 1 FROM webhook_envio e WHERE e.webhook_id = h.webhook_id
+                                             AND e.tomado_por IS NULL AND e.devido_em <= now())
+                              FOR UPDATE OF h SKIP LOCKED)
                     RETURNING s.webhook_id""", String.class, prazo.toMillis());
-            return jdbc.query(con -> {
+            List<Envio> envios = jdbc.query(con -> {
                 var sql = con.prepareStatement(REIVINDICAR);
                 sql.setInt(1, porDestino);
                 sql.setLong(2, prazo.toMillis());
@@ -204,9 +217,26 @@ public class FilaDeWebhooks {
                 return sql;
             }, (rs, i) -> new Envio(rs.getString(1), rs.getString(2), rs.getInt(3), rs.getInt(4), rs.getString(5),
                     rs.getString(6), rs.getString(7), rs.getString(8)));
+            return new Reivindicacao(envios, adiadas);
         });
-        return envios == null ? List.of() : envios;
+        return feita == null ? new Reivindicacao(List.of(), List.of()) : feita;
     }
+
+    /**
+     * Gives back the slots of ended attempts still held by this node, skipping rows a recording holds, and returns
+     * those it skipped: seen in the statement's snapshot, not updated. Rows a recording has deleted meanwhile are
+     * skipped too and returned once; at the next claim they are no longer seen.
+     */
+    static final String LIBERAR = """
+            WITH pedidas AS (
+                SELECT id FROM webhook_envio WHERE id = ANY (?) AND tomado_por = ?
+            ), travadas AS (
+                SELECT e.id FROM webhook_envio e JOIN pedidas p ON p.id = e.id FOR UPDATE OF e SKIP LOCKED
+            ), liberadas AS (
+                UPDATE webhook_envio e SET tomado_ate = now() + ? * interval '1 millisecond'
+                  FROM travadas t WHERE e.id = t.id RETURNING e.id
+            )
+            SELECT id FROM pedidas WHERE id NOT IN (SELECT id FROM liberadas)""";
 
     /** The attempts whose outcome was recorded leave the queue (in the recording's transaction). */
     void concluir(Collection<String> ids) {
