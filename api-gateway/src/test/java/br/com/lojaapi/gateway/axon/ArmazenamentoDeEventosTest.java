@@ -1,11 +1,14 @@
 package br.com.lojaapi.gateway.axon;
 
 import br.com.lojaapi.apoio.TesteDeApi;
+import br.com.lojaapi.command.armazenamento.ArmazenamentoDeEventos;
 import br.com.lojaapi.command.comum.LeituraAntecipada;
 import br.com.lojaapi.query.comum.IndicesGlobais;
 import org.axonframework.eventhandling.DomainEventMessage;
 import org.axonframework.eventhandling.GapAwareTrackingToken;
 import org.axonframework.eventhandling.GenericDomainEventMessage;
+import org.axonframework.eventhandling.TrackedEventMessage;
+import org.axonframework.eventhandling.TrackingToken;
 import org.axonframework.eventsourcing.eventstore.EventStorageEngine;
 import org.axonframework.eventsourcing.eventstore.EventStore;
 import org.junit.jupiter.api.BeforeEach;
@@ -140,6 +143,39 @@ class ArmazenamentoDeEventosTest extends TesteDeApi {
 
         assertThat(LongStream.range(0, 3).map(sequencia -> indices.de(agregado, sequencia)).boxed().toList())
                 .isEqualTo(gravados);
+    }
+
+    /**
+     * The event store's producer reads with {@code mayBlock} and keeps every event of one read in memory until the
+     * read ends (decision 087): its reads end after a bounded number of events, and it goes on from the last one
+     * without losing or repeating any. Other readers read to the end.
+     */
+    @Test
+    void aLeituraDoProdutorTerminaDepoisDeUmLimiteESegueDeOndeParou() {
+        TrackingToken antes = armazenamento.createHeadToken();
+        int quantos = ArmazenamentoDeEventos.LEITURA_CONTINUA + 500;
+        String agregado = gravar(quantos);
+
+        List<TrackedEventMessage<?>> primeira;
+        try (var lidos = armazenamento.readEvents(antes, true)) {
+            primeira = new ArrayList<>(lidos.toList());
+        }
+        assertThat(primeira).as("uma leitura do produtor").hasSize(ArmazenamentoDeEventos.LEITURA_CONTINUA);
+        List<Object> dele = new ArrayList<>(doAgregado(primeira, agregado));
+        try (var lidos = armazenamento.readEvents(primeira.get(primeira.size() - 1).trackingToken(), true)) {
+            dele.addAll(doAgregado(lidos.toList(), agregado));
+        }
+        assertThat(dele).as("as duas leituras, sem falta nem repetição")
+                        .containsExactlyElementsOf(LongStream.range(0, quantos).mapToObj(i -> "e" + i).toList());
+        try (var lidos = armazenamento.readEvents(antes, false)) {
+            assertThat(doAgregado(lidos.toList(), agregado)).as("um leitor próprio lê até o fim").hasSize(quantos);
+        }
+    }
+
+    private static List<Object> doAgregado(List<? extends TrackedEventMessage<?>> lidos, String agregado) {
+        return lidos.stream()
+                    .filter(m -> m instanceof DomainEventMessage<?> d && d.getAggregateIdentifier().equals(agregado))
+                    .map(TrackedEventMessage::getPayload).map(Object.class::cast).toList();
     }
 
     private String gravar(int quantos) {

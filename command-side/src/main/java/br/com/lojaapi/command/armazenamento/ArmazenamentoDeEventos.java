@@ -6,6 +6,8 @@ import org.axonframework.common.transaction.TransactionManager;
 import org.axonframework.eventhandling.DomainEventData;
 import org.axonframework.eventhandling.GapAwareTrackingToken;
 import org.axonframework.eventhandling.TrackedEventData;
+import org.axonframework.eventhandling.TrackedEventMessage;
+import org.axonframework.eventhandling.TrackingToken;
 import org.axonframework.eventsourcing.eventstore.EventStoreException;
 import org.axonframework.eventsourcing.eventstore.jdbc.EventSchema;
 import org.axonframework.eventsourcing.eventstore.jdbc.JdbcEventStorageEngine;
@@ -40,6 +42,9 @@ import java.util.stream.Stream;
  * tracking token a handler gets does not carry it when the event filled a gap, and the read models record it.
  */
 public class ArmazenamentoDeEventos extends JdbcEventStorageEngine implements LeituraAntecipada {
+
+    /** The most events one read of the event store's producer returns ({@link #readEvents}). */
+    public static final int LEITURA_CONTINUA = 1_000;
 
     /** Events read with the snapshots, for the request that follows on this thread; taken by the next request. */
     private static final ThreadLocal<Seguintes> SEGUINTES = new ThreadLocal<>();
@@ -91,6 +96,20 @@ public class ArmazenamentoDeEventos extends JdbcEventStorageEngine implements Le
                 + " WHERE " + agregado + " = alvos.agregado AND " + sequencia + " > COALESCE(alvos.conhecida,"
                 + " (SELECT max(i." + sequencia + ") FROM instantaneos i WHERE i." + agregado + " = alvos.agregado),"
                 + " -1) ORDER BY " + sequencia + " LIMIT ?) AS e";
+    }
+
+    /**
+     * A read of the embedded event store's producer (the only reader with {@code mayBlock}) ends after
+     * {@link #LEITURA_CONTINUA} events; the producer then starts another from where it stopped. Axon's producer holds
+     * the newest event it had when a read began in a local variable until that read ends, and every later event is
+     * reachable from it: a read that never ran dry (a node catching up a million events) kept every event it read in
+     * memory, 311,000 of them 40 s into a catch-up, where its shared cache is 10,000 (decision 087). Readers of their
+     * own ({@code mayBlock} false) read on to the end, as before.
+     */
+    @Override
+    public Stream<? extends TrackedEventMessage<?>> readEvents(TrackingToken token, boolean mayBlock) {
+        Stream<? extends TrackedEventMessage<?>> eventos = super.readEvents(token, mayBlock);
+        return mayBlock ? eventos.limit(LEITURA_CONTINUA) : eventos;
     }
 
     @Override
