@@ -886,14 +886,16 @@ if quer custos; then
   # for as long with as many connections. Prints one line; any error response or failed transaction stops the run.
   cenario_custo() { # modo
     local modo=$1 detalhe resultado requisicoes erros erros_conexao rps p50 p90 p99 t0 t1 c_api x0 x1 saida_pgbench transacoes_sql tps \
-      falhas latencia c_sql conv c_conv xc0 xc1 conv_req conv_rps conv_p50 conv_p99
+      falhas latencia c_sql conv c_conv xc0 xc1 conv_req conv_rps conv_p50 conv_p99 s0 s1 g0 g1 cs0 cs1 cg0 cg1
     [ "$modo" = lista ] && { completar_pedidos; sql -f "$raiz/bench/sql-puro/pedidos-da-api.sql"; }
     echo "Custo de $modo: API ($duracao, $conexoes_custos conexões)..." >&2
     aquietar
     x0=$(transacoes)
     zerar_comandos
     t0=$(date +%s.%N)
+    s0=$(cpu_de "$pid"); g0=$(cpu_postgres)
     resultado=$(carregar_custo "$modo" "$duracao")
+    s1=$(cpu_de "$pid"); g1=$(cpu_postgres)
     aquietar
     c_api=$(comandos loja)
     t1=$(date +%s.%N)
@@ -917,7 +919,9 @@ if quer custos; then
     echo "Custo de $modo: convencional ($duracao, $conexoes_custos conexões)..." >&2
     zerar_comandos
     xc0=$(transacoes convencional)
+    cs0=$(cpu_de "$(cat "$dados/convencional.pid")"); cg0=$(cpu_postgres)
     conv=$(carregar_custo "$modo" "$duracao" "$base_convencional")
+    cs1=$(cpu_de "$(cat "$dados/convencional.pid")"); cg1=$(cpu_postgres)
     c_conv=$(comandos convencional)
     xc1=$(transacoes convencional)
     conferir_contagem
@@ -945,12 +949,15 @@ if quer custos; then
     awk -v m="$modo" -v c="$conexoes_custos" -v r="$requisicoes" -v rps="$rps" -v p50="$p50" -v p90="$p90" \
       -v p99="$p99" -v n="$c_api" -v x=$((x1 - x0)) -v s="$(awk -v a="$t0" -v b="$t1" 'BEGIN { print b - a }')" \
       -v f="$fundo" -v tx="$transacoes_sql" -v tps="$tps" -v lat="$latencia" -v ns="$c_sql" \
-      -v cr="$conv_req" -v crps="$conv_rps" -v cp50="$conv_p50" -v cp99="$conv_p99" -v cn="$c_conv" -v cx=$((xc1 - xc0)) 'BEGIN {
+      -v cr="$conv_req" -v crps="$conv_rps" -v cp50="$conv_p50" -v cp99="$conv_p99" -v cn="$c_conv" -v cx=$((xc1 - xc0)) \
+      -v sv="$(awk -v a="$s0" -v b="$s1" 'BEGIN { print b - a }')" -v pg="$(awk -v a="$g0" -v b="$g1" 'BEGIN { print b - a }')" \
+      -v csv="$(awk -v a="$cs0" -v b="$cs1" 'BEGIN { print b - a }')" -v cpg="$(awk -v a="$cg0" -v b="$cg1" 'BEGIN { print b - a }')" 'BEGIN {
         printf "custo-%s conexoes=%d api_requisicoes=%d api_rps=%.1f api_p50_ms=%.2f api_p90_ms=%.2f api_p99_ms=%.2f", m, c, r, rps, p50, p90, p99
         printf " comandos=%d comandos_por_req=%.1f fundo_por_req=%.2f transacoes_por_req=%.2f janela_s=%.1f", n, n / r, f * s / r, x / r, s
         printf " conv_requisicoes=%d conv_rps=%.1f conv_p50_ms=%.2f conv_p99_ms=%.2f conv_comandos_por_req=%.1f conv_transacoes_por_req=%.2f", cr, crps, cp50, cp99, cn / cr, cx / cr
         printf " sql_transacoes=%d sql_tps=%.1f sql_latencia_ms=%.2f sql_comandos_por_tx=%.1f razao_pct=%.2f", tx, tps, lat, ns / tx, 100 * rps / tps
-        printf " razao_conv=%.2f conv_razao_pct=%.2f\n", rps / crps, 100 * crps / tps }'
+        printf " razao_conv=%.2f conv_razao_pct=%.2f", rps / crps, 100 * crps / tps
+        printf " api_cpu_ms_por_req=%.2f api_pg_cpu_ms_por_req=%.2f conv_cpu_ms_por_req=%.2f conv_pg_cpu_ms_por_req=%.2f\n", 1000 * sv / r, 1000 * pg / r, 1000 * csv / cr, 1000 * cpg / cr }'
     echo "$detalhe"
   }
   # What the service sends idle, per second: part of every scenario's count, shown apart.
@@ -1068,14 +1075,15 @@ mv "$saida.tmp" "$saida"
 
 {
   if grep -q '^custo-' "$saida"; then
-    echo "Custos: a API, logo depois o mesmo trabalho no serviço convencional (bench/convencional/: Spring MVC, JdbcTemplate, HikariCP, sem event sourcing) e em SQL puro (pgbench, bench/sql-puro/), no mesmo servidor, com as mesmas conexões e duração. ÷ conv. = req/s da API ÷ req/s do convencional; razão = req/s da API ÷ transações/s do SQL; conv. ÷ SQL = req/s do convencional ÷ transações/s do SQL. comandos/req = comandos enviados (pg_stat_statements, papel loja ou convencional: BEGIN incluído; COMMIT, já preparado pelo driver, não é contado) ÷ requisições respondidas; fundo = a parte que o serviço envia parado ($(sed -n 's/^custos-fundo comandos_s=\([0-9.]*\).*/\1/p' "$saida") comandos/s); transações/req dá os COMMITs (o convencional tem um banco só seu)."
+    echo "Custos: a API, logo depois o mesmo trabalho no serviço convencional (bench/convencional/: Spring MVC, JdbcTemplate, HikariCP, sem event sourcing) e em SQL puro (pgbench, bench/sql-puro/), no mesmo servidor, com as mesmas conexões e duração. ÷ conv. = req/s da API ÷ req/s do convencional; razão = req/s da API ÷ transações/s do SQL; conv. ÷ SQL = req/s do convencional ÷ transações/s do SQL. comandos/req = comandos enviados (pg_stat_statements, papel loja ou convencional: BEGIN incluído; COMMIT, já preparado pelo driver, não é contado) ÷ requisições respondidas; fundo = a parte que o serviço envia parado ($(sed -n 's/^custos-fundo comandos_s=\([0-9.]*\).*/\1/p' "$saida") comandos/s); transações/req dá os COMMITs (o convencional tem um banco só seu). CPU ms/req = segundos de CPU (usuário + sistema) do processo do serviço e do PostgreSQL durante a carga, por requisição respondida: o que cada lado gasta, menos sensível que req/s ao resto da máquina."
     echo
-    echo "| cenário | conexões | API req/s | API p50 ms | API p99 ms | convencional req/s | conv. p99 ms | SQL puro tx/s | ÷ conv. | razão | conv. ÷ SQL | comandos/req | fundo/req | transações/req | conv. comandos/req | conv. transações/req | comandos/tx SQL |"
-    echo "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|"
+    echo "| cenário | conexões | API req/s | API p50 ms | API p99 ms | convencional req/s | conv. p99 ms | SQL puro tx/s | ÷ conv. | razão | conv. ÷ SQL | comandos/req | fundo/req | transações/req | conv. comandos/req | conv. transações/req | comandos/tx SQL | API CPU ms/req (serviço + PG) | conv. CPU ms/req (serviço + PG) |"
+    echo "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|"
     grep '^custo-' "$saida" | awk '{ delete v; for (i = 2; i <= NF; i++) { split($i, kv, "="); v[kv[1]] = kv[2] }
-      printf "| %s | %s | %s | %s | %s | %s | %s | %s | %s | %s%% | %s%% | %s | %s | %s | %s | %s | %s |\n", $1, v["conexoes"], v["api_rps"], v["api_p50_ms"], v["api_p99_ms"],
+      printf "| %s | %s | %s | %s | %s | %s | %s | %s | %s | %s%% | %s%% | %s | %s | %s | %s | %s | %s | %s + %s | %s + %s |\n", $1, v["conexoes"], v["api_rps"], v["api_p50_ms"], v["api_p99_ms"],
         v["conv_rps"], v["conv_p99_ms"], v["sql_tps"], v["razao_conv"], v["razao_pct"], v["conv_razao_pct"], v["comandos_por_req"], v["fundo_por_req"],
-        v["transacoes_por_req"], v["conv_comandos_por_req"], v["conv_transacoes_por_req"], v["sql_comandos_por_tx"] }'
+        v["transacoes_por_req"], v["conv_comandos_por_req"], v["conv_transacoes_por_req"], v["sql_comandos_por_tx"],
+        v["api_cpu_ms_por_req"], v["api_pg_cpu_ms_por_req"], v["conv_cpu_ms_por_req"], v["conv_pg_cpu_ms_por_req"] }'
     echo
   fi
   if grep -q ' requisicoes=' "$saida"; then
