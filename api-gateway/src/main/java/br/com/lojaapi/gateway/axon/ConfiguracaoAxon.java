@@ -278,10 +278,14 @@ public class ConfiguracaoAxon {
     @Bean(name = "eventBus")
     EventStoreDespertavel eventStore(EventStorageEngine storageEngine,
                                      Configuration configuration,
-                                     @Value("${loja.eventos.busca-ociosa-ms:1000}") long buscaOciosaMs) {
+                                     @Value("${loja.eventos.busca-ociosa-ms:1000}") long buscaOciosaMs,
+                                     @Value("${loja.eventos.em-memoria:1000}") int emMemoria) {
+        // The events kept for the processors that tail the head: Axon's default of 10,000 outlived several young
+        // collections under load, so every event was copied into the old generation (decision 088).
         EmbeddedEventStore.Builder builder = EmbeddedEventStore.builder()
                                                                .storageEngine(storageEngine)
                                                                .fetchDelay(buscaOciosaMs)
+                                                               .cachedEvents(emMemoria)
                                                                .messageMonitor(configuration.messageMonitor(
                                                                        EventStore.class, "eventStore"))
                                                                .spanFactory(configuration.getComponent(
