@@ -24,6 +24,7 @@
 #   FANOUT_BACKLOG=5000 WEBHOOK_THREADS=32 CENARIOS=fanout bench/run.sh   # fast endpoints beside a draining backlog
 #   CENARIOS=partida bench/run.sh                        # a node started cold under the order load, rate per 10 s
 #   PARTIDA_JANELAS=18 JAVA_OPCOES=-Xmx512m CENARIOS=partida bench/run.sh
+#   SQL_ANTES="ALTER ROLE loja SET synchronous_commit = off" CENARIOS=custos CUSTOS=pedido bench/run.sh  # a server setting for the service only
 #
 # CENARIOS picks the groups: "custos" (each of the scenarios in $CUSTOS, "pedido" = POST /v1/pedidos with 3 items
 # with stock control, "lista" = GET /v1/pedidos?limite=50, "produto" = GET /v1/produtos/{id}, on $LOJAS stores
@@ -319,6 +320,9 @@ sql_bench() { "$pg_bin/psql" -X -q -At -v ON_ERROR_STOP=1 -h localhost -p "$port
 sql() { "$pg_bin/psql" -X -q -At -v ON_ERROR_STOP=1 -h localhost -p "$porta_pg" -U postgres -d loja "$@"; }
 sql_bench -c "CREATE EXTENSION pg_stat_statements" -c "CREATE ROLE loja LOGIN SUPERUSER" -c "CREATE ROLE sql_puro LOGIN" \
   -c "CREATE DATABASE loja OWNER loja"
+# SQL_ANTES: statements run on the new cluster (as postgres, database postgres) before anything else, to try a
+# server setting on the service alone (the conventional service and pgbench connect as other roles).
+[ -z "${SQL_ANTES:-}" ] || sql_bench -c "$SQL_ANTES"
 url_banco="jdbc:postgresql://localhost:$porta_pg/loja"
 if quer custos; then
   sql_bench -c "CREATE ROLE convencional LOGIN" -c "CREATE DATABASE convencional OWNER convencional"
@@ -909,8 +913,10 @@ if quer custos; then
       echo "custo-$modo: $erros respostas de erro e $erros_conexao erros de conexão/timeout em $requisicoes requisições" >&2
       exit 1
     fi
-    # Where the count comes from: the service's statements most called, per request (in the result file only).
+    # Where the count comes from: the service's statements most called, per request, with their execution time in
+    # microseconds per request (in the result file only).
     detalhe=$(sql_bench -F' ' -c "SELECT 'comandos-$modo', to_char(calls::numeric / $requisicoes, 'FM9990.00'),
+        'us=' || to_char(total_exec_time::numeric * 1000 / $requisicoes, 'FM99990'),
         left(regexp_replace(query, '\s+', ' ', 'g'), 160) FROM pg_stat_statements
        WHERE userid = 'loja'::regrole ORDER BY calls DESC LIMIT 30")
     # The conventional service, for as long with as many connections (its database is its own, so its
