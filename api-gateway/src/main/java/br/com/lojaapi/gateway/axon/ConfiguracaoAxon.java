@@ -281,7 +281,11 @@ public class ConfiguracaoAxon {
                                      @Value("${loja.eventos.busca-ociosa-ms:1000}") long buscaOciosaMs,
                                      @Value("${loja.eventos.em-memoria:1000}") int emMemoria) {
         // The events kept for the processors that tail the head: Axon's default of 10,000 outlived several young
-        // collections under load, so every event was copied into the old generation (decision 088).
+        // collections under load, so every event was copied into the old generation (decision 088). Axon takes 0 too,
+        // which keeps no list at all.
+        if (emMemoria < 1) {
+            throw new IllegalStateException("loja.eventos.em-memoria deve ser pelo menos 1, não " + emMemoria);
+        }
         EmbeddedEventStore.Builder builder = EmbeddedEventStore.builder()
                                                                .storageEngine(storageEngine)
                                                                .fetchDelay(buscaOciosaMs)
