@@ -103,8 +103,8 @@ public class ArmazenamentoDeEventos extends JdbcEventStorageEngine implements Le
      * {@link #LEITURA_CONTINUA} events; the producer then starts another from where it stopped. Axon's producer holds
      * the newest event it had when a read began in a local variable until that read ends, and every later event is
      * reachable from it: a read that never ran dry (a node catching up a million events) kept every event it read in
-     * memory, 311,000 of them 40 s into a catch-up, where its shared cache is 10,000 (decision 087). Readers of their
-     * own ({@code mayBlock} false) read on to the end, as before.
+     * memory, 311,000 of them 40 s into a catch-up, where its shared cache was 10,000 (decision 087; 1,000 since
+     * 088). Readers of their own ({@code mayBlock} false) read on to the end, as before.
      */
     @Override
     public Stream<? extends TrackedEventMessage<?>> readEvents(TrackingToken token, boolean mayBlock) {
