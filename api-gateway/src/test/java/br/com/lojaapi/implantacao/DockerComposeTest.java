@@ -51,6 +51,8 @@ class DockerComposeTest {
     /** The read replica (decision 074). */
     private static final String REPLICA = "postgres-replica";
     private static final String DADOS_DO_POSTGRES = "/var/lib/postgresql/data";
+    /** What a node needs outside its heap, with room: about 300 MB measured under load (decision 089). */
+    private static final long FORA_DO_HEAP_MB = 400;
     private static final Pattern URL_JDBC = Pattern.compile("jdbc:postgresql://([^/?]+)/[^?]*(?:\\?(.*))?");
 
     @TempDir
@@ -102,6 +104,11 @@ class DockerComposeTest {
                 // A node that overrides its settings wholesale (a merge is shallow) loses the shared ones.
                 new Quebra("nó sem as configurações dos outros", c -> c.replace("      <<: *ambiente\n", ""),
                         p -> p.contains("DATABASE_URL")),
+                new Quebra("nó sem limite de memória", c -> c.replace("    mem_limit: 2g\n", ""),
+                        p -> p.contains("node1: no memory limit")),
+                new Quebra("limite que não cabe o que fica fora do heap",
+                        c -> c.replace("    mem_limit: 2g\n", "    mem_limit: 512m\n"),
+                        p -> p.contains("node1: 512 MB") && p.contains("256 MB outside the heap")),
                 new Quebra("alias sem âncora", c -> c.replace("  node1: &node\n", "  node1: &no\n"),
                         p -> p.contains("YAML")),
                 new Quebra("sem réplica de leitura",
@@ -210,34 +217,21 @@ class DockerComposeTest {
 
     @Test
     void scriptDoPrimarioQueNaoAplicaOsSincronosEApontado() throws IOException {
-        Path copia = copia();
-        Path script = copia.resolve("deploy/postgres/replicacao.sh");
-        String original = Files.readString(script);
-        String mudado = original.replace("ALTER SYSTEM SET synchronous_standby_names", "SELECT");
-        assertThat(mudado).isNotEqualTo(original);
-        Files.writeString(script, mudado);
+        Path copia = copiaCom("deploy/postgres/replicacao.sh",
+                s -> s.replace("ALTER SYSTEM SET synchronous_standby_names", "SELECT"));
         assertThat(problemas(copia)).anyMatch(p -> p.contains("applies SYNCHRONOUS_STANDBY_NAMES"));
     }
 
     @Test
     void prometheusQueNaoRaspaUmNoEApontado() throws IOException {
-        Path copia = copia();
-        Path config = copia.resolve("deploy/prometheus/prometheus.yml");
-        String original = Files.readString(config);
-        String mudado = original.replace("\"node2:8080\"", "\"node3:8080\"");
-        assertThat(mudado).isNotEqualTo(original);
-        Files.writeString(config, mudado);
+        Path copia = copiaCom("deploy/prometheus/prometheus.yml", s -> s.replace("\"node2:8080\"", "\"node3:8080\""));
         assertThat(problemas(copia)).anyMatch(p -> p.contains("node3")).anyMatch(p -> p.contains("node2:8080"));
     }
 
     @Test
     void painelComOutraFonteDeDadosQueAProvisionadaEApontado() throws IOException {
-        Path copia = copia();
-        Path fonte = copia.resolve("deploy/grafana/provisioning/datasources/prometheus.yml");
-        String original = Files.readString(fonte);
-        String mudado = original.replace("uid: prometheus-loja", "uid: outra");
-        assertThat(mudado).isNotEqualTo(original);
-        Files.writeString(fonte, mudado);
+        Path copia = copiaCom("deploy/grafana/provisioning/datasources/prometheus.yml",
+                s -> s.replace("uid: prometheus-loja", "uid: outra"));
         assertThat(problemas(copia)).anyMatch(p -> p.contains("prometheus-loja"));
     }
 
@@ -248,6 +242,22 @@ class DockerComposeTest {
         assertThat(nomesSincronos("1 (pg2)")).containsExactly("pg2");
         assertThat(nomesSincronos("pg2, pg3")).containsExactly("pg2", "pg3");
         assertThat(nomesSincronos("*")).containsExactly("*");
+    }
+
+    @Test
+    void heapQueTomaQuaseTodoOLimiteEApontado() throws IOException {
+        Path copia = copiaCom("Dockerfile", s -> s.replace("-XX:MaxRAMPercentage=50", "-XX:MaxRAMPercentage=90"));
+        assertThat(problemas(copia)).anyMatch(p -> p.contains("node1: 2048 MB") && p.contains("205 MB outside the heap"));
+    }
+
+    @Test
+    void tamanhosDeMemoriaDoCompose() {
+        assertThat(megabytes("2g")).isEqualTo(2048);
+        assertThat(megabytes("1536m")).isEqualTo(1536);
+        assertThat(megabytes("1.5G")).isEqualTo(1536);
+        assertThat(megabytes("2gb")).isEqualTo(2048);
+        assertThat(megabytes(2147483648L)).isEqualTo(2048);
+        assertThat(megabytes("muito")).isNull();
     }
 
     @Test
@@ -312,6 +322,7 @@ class DockerComposeTest {
         }
         verificarCiclos(servicos, problemas);
         verificarNos(servicos, nos, problemas);
+        verificarMemoria(raiz, servicos, nos, problemas);
         verificarNginx(raiz, servicos, nos, problemas);
         verificarReplicacao(raiz, servicos, nos, problemas);
         verificarReplicaDeLeitura(servicos, nos, problemas);
@@ -319,14 +330,24 @@ class DockerComposeTest {
         return problemas;
     }
 
-    private static void verificarBuild(Path raiz, String nome, Object build, List<String> problemas) throws IOException {
+    /** The build context a service's {@code build} names, as compose reads it. */
+    private static Path contexto(Path raiz, Object build) {
         String contexto = build instanceof String s ? s : String.valueOf(mapa(build).getOrDefault("context", "."));
-        String dockerfile = build instanceof String ? "Dockerfile"
+        return raiz.resolve(contexto).normalize();
+    }
+
+    /** The Dockerfile a service's {@code build} names, in its context. */
+    private static Path dockerfile(Path raiz, Object build) {
+        String arquivo = build instanceof String ? "Dockerfile"
                 : String.valueOf(mapa(build).getOrDefault("dockerfile", "Dockerfile"));
-        Path diretorio = raiz.resolve(contexto).normalize();
-        Path arquivo = diretorio.resolve(dockerfile);
+        return contexto(raiz, build).resolve(arquivo);
+    }
+
+    private static void verificarBuild(Path raiz, String nome, Object build, List<String> problemas) throws IOException {
+        Path arquivo = dockerfile(raiz, build);
+        Path diretorio = contexto(raiz, build);
         if (!Files.isRegularFile(arquivo)) {
-            problemas.add(nome + ": build context " + contexto + " has no " + dockerfile);
+            problemas.add(nome + ": build names " + raiz.relativize(arquivo) + ", which does not exist");
             return;
         }
         List<String> ignorados = Files.exists(diretorio.resolve(".dockerignore"))
@@ -462,6 +483,73 @@ class DockerComposeTest {
         Set<String> variaveis = new TreeSet<>();
         nos.forEach(no -> variaveis.addAll(ambiente(mapa(servicos.get(no))).keySet()));
         return variaveis;
+    }
+
+    /**
+     * Each node runs under a memory limit, and the heap the Dockerfile's JVM takes from it leaves room for the rest
+     * of the process: without a limit the JVM sizes its heap from the host's memory, and a node (about 300 MB
+     * outside its heap, measured) whose limit is nearly all heap is killed by the kernel (decision 089).
+     */
+    private static void verificarMemoria(Path raiz, Map<String, Object> servicos, List<String> nos,
+                                         List<String> problemas) throws IOException {
+        for (String no : nos) {
+            Map<String, Object> servico = mapa(servicos.get(no));
+            Object valor = servico.get("mem_limit");
+            if (valor == null && servico.get("deploy") instanceof Map<?, ?> deploy
+                && deploy.get("resources") instanceof Map<?, ?> recursos
+                && recursos.get("limits") instanceof Map<?, ?> limites) {
+                valor = limites.get("memory");
+            }
+            if (valor == null) {
+                problemas.add(no + ": no memory limit (mem_limit): the JVM would size its heap from the host's memory");
+                continue;
+            }
+            Long limite = megabytes(valor);
+            if (limite == null) {
+                problemas.add(no + ": memory limit " + valor + " is not a size");
+                continue;
+            }
+            Path dockerfile = dockerfile(raiz, servico.get("build"));
+            if (!Files.isRegularFile(dockerfile)) {
+                continue; // verificarBuild reports it
+            }
+            String texto = Files.readString(dockerfile);
+            Matcher xmx = Pattern.compile("-Xmx(\\d+[kKmMgG]?)").matcher(texto);
+            Matcher fracao = Pattern.compile("-XX:MaxRAMPercentage=(\\d+(?:\\.\\d+)?)").matcher(texto);
+            long heap;
+            if (xmx.find()) {
+                Long maximo = megabytes(xmx.group(1));
+                heap = maximo == null ? limite : maximo;
+            } else {
+                double percentual = fracao.find() ? Double.parseDouble(fracao.group(1)) : 25; // the JVM's default
+                heap = (long) (limite * percentual / 100);
+            }
+            long fora = limite - heap;
+            if (fora < FORA_DO_HEAP_MB) {
+                problemas.add(no + ": " + limite + " MB of memory leaves " + fora + " MB outside the heap; a node needs "
+                              + "about 300 MB there, and room to grow (at least " + FORA_DO_HEAP_MB + " MB)");
+            }
+        }
+    }
+
+    /** A size as compose and the JVM write it ({@code 2g}, {@code 1536m}, {@code 2gb}, bytes), in MB; null if none. */
+    static Long megabytes(Object valor) {
+        if (valor instanceof Number bytes) {
+            return bytes.longValue() / (1024 * 1024);
+        }
+        Matcher tamanho = Pattern.compile("(\\d+(?:\\.\\d+)?)\\s*([bkmg]?)b?", Pattern.CASE_INSENSITIVE)
+                                 .matcher(String.valueOf(valor).trim());
+        if (!tamanho.matches()) {
+            return null;
+        }
+        double numero = Double.parseDouble(tamanho.group(1));
+        double mb = switch (tamanho.group(2).toLowerCase()) {
+            case "g" -> numero * 1024;
+            case "m" -> numero;
+            case "k" -> numero / 1024;
+            default -> numero / (1024 * 1024);
+        };
+        return (long) mb;
     }
 
     private static void verificarNginx(Path raiz, Map<String, Object> servicos, List<String> nos,
@@ -926,11 +1014,16 @@ class DockerComposeTest {
     }
 
     private Path copiaComCompose(UnaryOperator<String> mudanca) throws IOException {
+        return copiaCom("docker-compose.yml", mudanca);
+    }
+
+    /** A clean copy of the real files with one of them changed; the change must change it. */
+    private Path copiaCom(String arquivo, UnaryOperator<String> mudanca) throws IOException {
         Path copia = copia();
-        String original = Files.readString(copia.resolve("docker-compose.yml"));
+        String original = Files.readString(copia.resolve(arquivo));
         String mudado = mudanca.apply(original);
-        assertThat(mudado).as("the change applies to docker-compose.yml").isNotEqualTo(original);
-        Files.writeString(copia.resolve("docker-compose.yml"), mudado);
+        assertThat(mudado).as("the change applies to " + arquivo).isNotEqualTo(original);
+        Files.writeString(copia.resolve(arquivo), mudado);
         return copia;
     }
 }
