@@ -251,6 +251,14 @@ class DockerComposeTest {
     }
 
     @Test
+    void limiteEmDeployResourcesTambemConta() throws IOException {
+        Path copia = copiaComCompose(c -> c.replace("    mem_limit: 2g\n",
+                "    deploy:\n      resources:\n        limits:\n          memory: 600m\n"));
+        assertThat(problemas(copia)).noneMatch(p -> p.contains("no memory limit"))
+                                    .anyMatch(p -> p.contains("node1: 600 MB") && p.contains("300 MB outside the heap"));
+    }
+
+    @Test
     void tamanhosDeMemoriaDoCompose() {
         assertThat(megabytes("2g")).isEqualTo(2048);
         assertThat(megabytes("1536m")).isEqualTo(1536);
