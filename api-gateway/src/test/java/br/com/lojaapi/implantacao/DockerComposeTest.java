@@ -24,6 +24,7 @@ import java.util.function.Predicate;
 import java.util.function.UnaryOperator;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import java.util.stream.Collectors;
 import java.util.stream.Stream;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -248,6 +249,16 @@ class DockerComposeTest {
     void heapQueTomaQuaseTodoOLimiteEApontado() throws IOException {
         Path copia = copiaCom("Dockerfile", s -> s.replace("-XX:MaxRAMPercentage=50", "-XX:MaxRAMPercentage=90"));
         assertThat(problemas(copia)).anyMatch(p -> p.contains("node1: 2048 MB") && p.contains("205 MB outside the heap"));
+    }
+
+    @Test
+    void opcaoSoNumComentarioDoDockerfileNaoConta() throws IOException {
+        Path copia = copiaCom("Dockerfile", s -> s.replace("ENTRYPOINT", "# -Xmx1900m was tried\nENTRYPOINT"));
+        assertThat(problemas(copia)).noneMatch(p -> p.contains("outside the heap"));
+        Path dockerfile = copia.resolve("Dockerfile");
+        Files.writeString(dockerfile, Files.readString(dockerfile)
+                                           .replace("ENTRYPOINT [\"java\",", "ENTRYPOINT [\"java\", \"-Xmx1800m\","));
+        assertThat(problemas(copia)).anyMatch(p -> p.contains("node1: 2048 MB") && p.contains("248 MB outside the heap"));
     }
 
     @Test
@@ -521,7 +532,9 @@ class DockerComposeTest {
             if (!Files.isRegularFile(dockerfile)) {
                 continue; // verificarBuild reports it
             }
-            String texto = Files.readString(dockerfile);
+            // The instructions only: a comment that names an option does not set it.
+            String texto = Files.readAllLines(dockerfile).stream().filter(l -> !l.strip().startsWith("#"))
+                                .collect(Collectors.joining("\n"));
             Matcher xmx = Pattern.compile("-Xmx(\\d+[kKmMgG]?)").matcher(texto);
             Matcher fracao = Pattern.compile("-XX:MaxRAMPercentage=(\\d+(?:\\.\\d+)?)").matcher(texto);
             long heap;
