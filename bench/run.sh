@@ -24,6 +24,7 @@
 #   FANOUT_BACKLOG=5000 WEBHOOK_THREADS=32 CENARIOS=fanout bench/run.sh   # fast endpoints beside a draining backlog
 #   CENARIOS=partida bench/run.sh                        # a node started cold under the order load, rate per 10 s
 #   PARTIDA_JANELAS=18 JAVA_OPCOES=-Xmx512m CENARIOS=partida bench/run.sh
+#   CENARIOS=varreduras bench/run.sh                     # which GET routes scan a big table whole (bench/varreduras.py)
 #   SQL_ANTES="ALTER ROLE loja SET synchronous_commit = off" CENARIOS=custos CUSTOS=pedido bench/run.sh  # a server setting for the service only
 #
 # CENARIOS picks the groups: "custos" (each of the scenarios in $CUSTOS, "pedido" = POST /v1/pedidos with 3 items
@@ -43,7 +44,10 @@
 # "sincronia" (not in the default: a second node on the same database; bench/sincronia.py writes on the first and
 # polls incremental sync on the second, and reports the time from each write's response to the page that lists
 # it, alone and with $CARGAS_SINCRONIA threads creating products meanwhile) and "fanout" (not in the default: what
-# an integration hub sees when one node sends many webhooks; below).
+# an integration hub sees when one node sends many webhooks; below) and "varreduras" (not in the default: one store
+# made by docs/quickstart.sh, its rows copied for $LOJAS_RUIDO other stores, up to 200,000 rows a table; every GET
+# route asked once, plain and revalidated, while the cluster logs every plan (auto_explain); printed per request:
+# the tables of more than 5,000 rows its plans scanned whole; bench/varreduras.py).
 #
 # fanout: $FANOUT_LOJAS stores (10) with $FANOUT_WEBHOOKS webhooks each (5), all subscribed to $FANOUT_EVENTO
 # (cliente.criado, created by POST /v1/clientes; or pedido.criado, POST /v1/pedidos), each pointing at a path of
@@ -115,6 +119,7 @@ eventos_reconstrucao="${EVENTOS:-1000000}"  # order events in the store for the 
 alcance_maximo="${ALCANCE_MAXIMO:-3600}"    # s: the longest wait for the live processors to catch up after the fill
 reconstrucao_maxima="${RECONSTRUCAO_MAXIMA:-3600}"  # s: the longest wait for the rebuild
 escritas_sincronia="${ESCRITAS_SINCRONIA:-200}"   # writes measured per run of the sync scenario
+lojas_ruido="${LOJAS_RUIDO:-100000}"               # varreduras: other stores the quickstart store's rows are copied for
 cargas_sincronia="${CARGAS_SINCRONIA:-0 4}"       # product-creating threads during each run (one run per value)
 porta_no2="${PORTA_NO2:-$((porta + 2))}"          # the second node of the sync scenario
 custos="${CUSTOS:-pedido lista produto}"          # the costed scenarios, in this order
@@ -149,8 +154,8 @@ jar_convencional="$raiz/bench/convencional/target/convencional.jar"
 quer() { case " $cenarios " in *" $1 "*) return 0 ;; *) return 1 ;; esac; }
 custo_quer() { case " $custos " in *" $1 "*) return 0 ;; *) return 1 ;; esac; }
 for c in $cenarios; do
-  case "$c" in custos | api | webhooks | reconstrucao | sincronia | fanout | partida) ;;
-    *) echo "CENARIOS: '$c' não é custos, api, webhooks, reconstrucao, sincronia, fanout nem partida" >&2; exit 1 ;; esac
+  case "$c" in custos | api | webhooks | reconstrucao | sincronia | fanout | partida | varreduras) ;;
+    *) echo "CENARIOS: '$c' não é custos, api, webhooks, reconstrucao, sincronia, fanout, partida nem varreduras" >&2; exit 1 ;; esac
 done
 for c in $custos; do
   case "$c" in pedido | lista | produto) ;;
@@ -314,7 +319,8 @@ echo "Iniciando o PostgreSQL ($pg_bin) na porta $porta_pg..." >&2
   >"$dados/initdb.log" 2>&1 || { echo "initdb falhou:" >&2; cat "$dados/initdb.log" >&2; exit 1; }
 (cd / && como_postgres "$pg_bin/pg_ctl" -D "$pg_raiz/dados" -l "$pg_raiz/servidor.log" -w -t 120 start -o \
   "-p $porta_pg -c listen_addresses=localhost -c unix_socket_directories='$pg_raiz' -c max_connections=300 \
-   -c shared_preload_libraries=pg_stat_statements -c pg_stat_statements.max=10000") >/dev/null \
+   -c shared_preload_libraries=pg_stat_statements$(quer varreduras && echo ,auto_explain || true) \
+   -c pg_stat_statements.max=10000") >/dev/null \
   || { echo "O PostgreSQL não subiu:" >&2; tail -20 "$pg_raiz/servidor.log" >&2; exit 1; }
 sql_bench() { "$pg_bin/psql" -X -q -At -v ON_ERROR_STOP=1 -h localhost -p "$porta_pg" -U postgres -d postgres "$@"; }
 sql() { "$pg_bin/psql" -X -q -At -v ON_ERROR_STOP=1 -h localhost -p "$porta_pg" -U postgres -d loja "$@"; }
@@ -1027,7 +1033,7 @@ if quer partida; then
 fi
 
 carimbo="$(date -u +%Y%m%dT%H%M%SZ)"
-saida="$resultados/$carimbo$(quer reconstrucao && echo -reconstrucao || true)$(quer sincronia && echo -sincronia || true)$(quer fanout && echo -fanout || true)$(quer partida && echo -partida || true).txt"
+saida="$resultados/$carimbo$(quer reconstrucao && echo -reconstrucao || true)$(quer sincronia && echo -sincronia || true)$(quer fanout && echo -fanout || true)$(quer partida && echo -partida || true)$(quer varreduras && echo -varreduras || true).txt"
 mkdir -p "$resultados"
 {
   cabecalho="# $carimbo $(nproc) núcleos, $(free -g | awk '/Mem:/{print $2}') GiB"
@@ -1037,6 +1043,7 @@ mkdir -p "$resultados"
   quer reconstrucao && cabecalho="$cabecalho; reconstrução de pedido-view sobre ≥$eventos_reconstrucao eventos de pedido (cópias de 4 pedidos criados pela API)"
   quer sincronia && cabecalho="$cabecalho; sincronia entre 2 nós, $escritas_sincronia escritas por rodada"
   quer fanout && cabecalho="$cabecalho; fanout de $fanout_evento (parâmetros na linha fanout)"
+  quer varreduras && cabecalho="$cabecalho; varreduras: a loja do quickstart e cópias dela para $lojas_ruido lojas"
   quer partida && cabecalho="$cabecalho; partida a frio sob POST /v1/pedidos: $lojas_custos lojas, $conexoes_custos conexões, $partida_janelas janelas de 10 s${JAVA_OPCOES:+, JAVA_OPCOES=$JAVA_OPCOES}"
   quer webhooks && cabecalho="$cabecalho; webhooks de $evento_webhook com WEBHOOK_THREADS=${WEBHOOK_THREADS:-16} para um receptor local (python ThreadingHTTPServer)"
   echo "$cabecalho; PostgreSQL $(sql_bench -c 'SHOW server_version' | cut -d' ' -f1) descartável com pg_stat_statements; load average antes de subir o serviço: $carga_inicial"
@@ -1073,6 +1080,11 @@ mkdir -p "$resultados"
   if quer reconstrucao; then cenario_reconstrucao; fi
   if quer sincronia; then cenario_sincronia; fi
   if quer fanout; then cenario_fanout; fi
+  if quer varreduras; then
+    echo "Varreduras: o quickstart, cópias para $lojas_ruido lojas, cada rota GET..." >&2
+    python3 "$raiz/bench/varreduras.py" "$base" "$admin" "$raiz/docs/quickstart.sh" "$pg_raiz/servidor.log" \
+      "$lojas_ruido" -- "$pg_bin/psql" -X -q -At -v ON_ERROR_STOP=1 -h localhost -p "$porta_pg" -U postgres -d loja
+  fi
   # Last: it restarts the service.
   if quer partida; then cenario_partida; fi
 } | tee "$saida.tmp"
