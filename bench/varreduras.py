@@ -10,7 +10,10 @@ under new ids for LOJAS_DE_RUIDO other stores (up to 200,000 rows a table), the 
 of /v1/openapi.json (path parameters filled with the store's ids, plus the filters, sync and revalidation that
 clients use) asked once. The cluster logs every plan of the service's statements (auto_explain, set up by run.sh):
 the plans logged while a route runs are searched for sequential scans of tables that hold more than 5,000 rows.
-One line per request, then a summary: rotas=N requisicoes=M com_varredura=K (requests that scanned one).
+One line per request; then the quickstart once more, for a store of its own beside the copies (its writes: store,
+token, category, product, customer, order, stock, invoice, labels, webhook, the panel's edit, revocation), searched
+the same way as one; then a summary: rotas=N requisicoes=M com_varredura=K (requests, or the quickstart, that
+scanned one).
 
 PSQL is the command line (after "--") that runs SQL on the service's database as a superuser.
 """
@@ -79,16 +82,25 @@ def pedir(base, caminho, token, cabecalhos=None, metodo="GET", corpo=None):
         return e.code, e.read(), e.headers
 
 
-def main():
-    base, admin, quickstart, log_servidor, lojas = sys.argv[1:6]
-    comando = sys.argv[sys.argv.index("--") + 1:]
-
+def rodar_quickstart(base, admin, quickstart):
+    """Runs docs/quickstart.sh against the service: the match of its last line (store, order), None if it failed."""
     with tempfile.TemporaryDirectory() as pasta:
         saida = subprocess.run(["bash", quickstart], cwd=pasta, capture_output=True, text=True,
                                env={**os.environ, "BASE_URL": base, "ADMIN_TOKEN": admin})
     achado = re.search(r"\(store ([0-9a-f-]{36}), order ([0-9a-f-]{36})\)", saida.stdout)
     if saida.returncode != 0 or not achado:
-        sys.exit("varreduras: o quickstart falhou:\n" + saida.stdout[-2000:] + saida.stderr[-2000:])
+        print(saida.stdout[-2000:] + saida.stderr[-2000:], file=sys.stderr)
+        return None
+    return achado
+
+
+def main():
+    base, admin, quickstart, log_servidor, lojas = sys.argv[1:6]
+    comando = sys.argv[sys.argv.index("--") + 1:]
+
+    achado = rodar_quickstart(base, admin, quickstart)
+    if not achado:
+        sys.exit("varreduras: o quickstart falhou")
     loja = achado.group(1)
     # The quickstart revokes its token at the end.
     status, corpo, _ = pedir(base, "/admin/lojas/%s/tokens" % loja, admin, {"Content-Type": "application/json"},
@@ -167,6 +179,16 @@ def main():
             com_varredura += bool(varridas)
             print("varreduras-rota status=%d ms=%.1f %s%s varridas=%s" % (
                 status, ms, rota, " (If-None-Match)" if revalidar else "", ",".join(varridas) or "nenhuma"))
+    # The writes: the quickstart again, for a store of its own beside the copies (its writes are what the log shows).
+    antes = os.path.getsize(log_servidor)
+    t0 = time.monotonic()
+    segunda = rodar_quickstart(base, admin, quickstart)
+    with open(log_servidor, errors="replace") as log:
+        log.seek(antes)
+        varridas = sorted({t for t in re.findall(r"Seq Scan on (\w+)", log.read()) if t in tabelas})
+    print("varreduras-quickstart segundos=%.1f passos_ok=%s varridas=%s" % (
+        time.monotonic() - t0, segunda is not None, ",".join(varridas) or "nenhuma"))
+    com_varredura += bool(varridas)
     psql(comando, "ALTER SYSTEM RESET auto_explain.log_min_duration")
     psql(comando, "SELECT pg_reload_conf()")
     print("varreduras rotas=%d requisicoes=%d com_varredura=%d" % (len(rotas), pedidos, com_varredura))
