@@ -46,8 +46,9 @@
 # it, alone and with $CARGAS_SINCRONIA threads creating products meanwhile) and "fanout" (not in the default: what
 # an integration hub sees when one node sends many webhooks; below) and "varreduras" (not in the default: one store
 # made by docs/quickstart.sh, its rows copied for $LOJAS_RUIDO other stores, up to 200,000 rows a table; every GET
-# route asked once, plain and revalidated, while the cluster logs every plan (auto_explain); printed per request:
-# the tables of more than 5,000 rows its plans scanned whole; bench/varreduras.py).
+# route asked once, plain and revalidated, then the quickstart's writes once more for a store of its own, while the
+# cluster logs every plan (auto_explain); printed per request: the tables of more than 5,000 rows its plans scanned
+# whole; bench/varreduras.py).
 #
 # fanout: $FANOUT_LOJAS stores (10) with $FANOUT_WEBHOOKS webhooks each (5), all subscribed to $FANOUT_EVENTO
 # (cliente.criado, created by POST /v1/clientes; or pedido.criado, POST /v1/pedidos), each pointing at a path of
