@@ -44,18 +44,19 @@ class AnexosDoPedidoPeloIndiceTest extends TesteNoBanco {
                     SELECT ? || '-' || i, ?, i, 'PENDENTE', 'BALCAO', 10, 0, 0, 0, 10, '[]', '{"nome": "Ana"}',
                            '[]', now() - i * interval '1 second', now(), 1, i
                       FROM generate_series(1, 60) i""", ids, loja);
-            // One live invoice for each of the store's orders, and 20,000 of other orders, half of them removed.
+            // One live invoice for each of the store's orders, and 100,000 of other orders, half of them removed
+            // (so many that reading a page's 50 orders through the index is the plan by a wide margin).
             jdbc.update("""
                     INSERT INTO nota_fiscal_view (id, loja_id, pedido_id, numero, modelo, situacao, nota, criado_em,
                                                   removida_em, versao)
                     SELECT ? || '-n-' || i, ?, CASE WHEN i <= 60 THEN ? || '-' || i ELSE ? || '-o-' || i END,
                            i::text, '55', 'AUTORIZADA', '{}', now(),
                            CASE WHEN i > 60 AND i % 2 = 0 THEN now() END, 1
-                      FROM generate_series(1, 20060) i""", ids, loja, ids, ids);
+                      FROM generate_series(1, 100060) i""", ids, loja, ids, ids);
             jdbc.update("""
                     INSERT INTO etiqueta_view (id, loja_id, pedido_id, etiqueta, criado_em, removida_em, versao)
                     SELECT ? || '-e-' || i, ?, ? || '-o-' || i, '{}', now(), CASE WHEN i % 2 = 0 THEN now() END, 1
-                      FROM generate_series(1, 20000) i""", ids, loja, ids);
+                      FROM generate_series(1, 100000) i""", ids, loja, ids);
             jdbc.execute("ANALYZE pedido_view, nota_fiscal_view, etiqueta_view");
             Map<String, long[]> antes = varreduras();
 
