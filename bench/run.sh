@@ -24,6 +24,7 @@
 #   FANOUT_BACKLOG=5000 WEBHOOK_THREADS=32 CENARIOS=fanout bench/run.sh   # fast endpoints beside a draining backlog
 #   CENARIOS=partida bench/run.sh                        # a node started cold under the order load, rate per 10 s
 #   PARTIDA_JANELAS=18 JAVA_OPCOES=-Xmx512m CENARIOS=partida bench/run.sh
+#   bash bench/partida-aot.sh                           # the same from JDK 25's ahead-of-time cache, trained first
 #   CENARIOS=varreduras bench/run.sh                     # which GET routes scan a big table whole (bench/varreduras.py)
 #   SQL_ANTES="ALTER ROLE loja SET synchronous_commit = off" CENARIOS=custos CUSTOS=pedido bench/run.sh  # a server setting for the service only
 #
