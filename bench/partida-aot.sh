@@ -9,8 +9,9 @@
 #   bash bench/partida-aot.sh                                   # JDK 25 where the project's machines have it
 #   JAVA_25=/opt/jdk-25/bin PARTIDA_JANELAS=30 bash bench/partida-aot.sh
 #
-# JAVA_25: the bin directory of a JDK 25 or later. PARTIDA_TREINO_JANELAS: the training's windows (12). Every other
-# setting of bench/run.sh (PARTIDA_JANELAS, PORTA, JAR...) is passed on to both runs.
+# JAVA_25: the bin directory of a JDK 25 or later. PARTIDA_TREINO_JANELAS: the training's windows (12). JAR: the jar
+# that is extracted (both runs start its extracted form). PARTIDA_JANELAS and JAVA_OPCOES apply to the measured run
+# alone; bench/run.sh's other settings (PORTA, LOJAS, CONEXOES...) to both.
 set -euo pipefail
 raiz=$(cd "$(dirname "$0")/.." && pwd)
 j25=${JAVA_25:-/usr/lib/jvm/temurin-25-jdk-amd64/bin}
