@@ -26,6 +26,8 @@
 #   PARTIDA_JANELAS=18 JAVA_OPCOES=-Xmx512m CENARIOS=partida bench/run.sh
 #   bash bench/partida-aot.sh                           # the same from JDK 25's ahead-of-time cache, trained first
 #   CENARIOS=varreduras bench/run.sh                     # which GET routes scan a big table whole (bench/varreduras.py)
+#   CENARIOS=historico bench/run.sh                      # order pages of a store with 1,000,000 orders
+#   HISTORICO_PEDIDOS=100000 CENARIOS=historico bench/run.sh
 #   SQL_ANTES="ALTER ROLE loja SET synchronous_commit = off" CENARIOS=custos CUSTOS=pedido bench/run.sh  # a server setting for the service only
 #
 # CENARIOS picks the groups: "custos" (each of the scenarios in $CUSTOS, "pedido" = POST /v1/pedidos with 3 items
@@ -49,7 +51,12 @@
 # made by docs/quickstart.sh, its rows copied for $LOJAS_RUIDO other stores, up to 200,000 rows a table; every GET
 # route asked once, plain and revalidated, then the quickstart's writes once more for a store of its own, while the
 # cluster logs every plan (auto_explain); printed per request: the tables of more than 5,000 rows its plans scanned
-# whole; bench/varreduras.py).
+# whole; bench/varreduras.py) and "historico" (not in the default: the order pages of a store with a long history.
+# One store gets one order through the API, copied in SQL to $HISTORICO_PEDIDOS (1,000,000) orders created over
+# the year before (statuses spread over ENTREGUE, CANCELADO and PENDENTE). Then, after $AQUECIMENTO_CUSTOS of
+# warm-up, wrk with $CONEXOES connections (16) for $DURACAO on
+# GET /v1/pedidos?limite=50, the same with status=ENTREGUE, with desde= the last day, and the first page revalidated
+# (If-None-Match, 304): what an ERP polling a big store pays per page).
 #
 # fanout: $FANOUT_LOJAS stores (10) with $FANOUT_WEBHOOKS webhooks each (5), all subscribed to $FANOUT_EVENTO
 # (cliente.criado, created by POST /v1/clientes; or pedido.criado, POST /v1/pedidos), each pointing at a path of
@@ -122,6 +129,7 @@ alcance_maximo="${ALCANCE_MAXIMO:-3600}"    # s: the longest wait for the live p
 reconstrucao_maxima="${RECONSTRUCAO_MAXIMA:-3600}"  # s: the longest wait for the rebuild
 escritas_sincronia="${ESCRITAS_SINCRONIA:-200}"   # writes measured per run of the sync scenario
 lojas_ruido="${LOJAS_RUIDO:-100000}"               # varreduras: other stores the quickstart store's rows are copied for
+historico_pedidos="${HISTORICO_PEDIDOS:-1000000}"  # historico: the orders of the store with a long history
 cargas_sincronia="${CARGAS_SINCRONIA:-0 4}"       # product-creating threads during each run (one run per value)
 porta_no2="${PORTA_NO2:-$((porta + 2))}"          # the second node of the sync scenario
 custos="${CUSTOS:-pedido lista produto}"          # the costed scenarios, in this order
@@ -156,8 +164,8 @@ jar_convencional="$raiz/bench/convencional/target/convencional.jar"
 quer() { case " $cenarios " in *" $1 "*) return 0 ;; *) return 1 ;; esac; }
 custo_quer() { case " $custos " in *" $1 "*) return 0 ;; *) return 1 ;; esac; }
 for c in $cenarios; do
-  case "$c" in custos | api | webhooks | reconstrucao | sincronia | fanout | partida | varreduras) ;;
-    *) echo "CENARIOS: '$c' não é custos, api, webhooks, reconstrucao, sincronia, fanout, partida nem varreduras" >&2; exit 1 ;; esac
+  case "$c" in custos | api | webhooks | reconstrucao | sincronia | fanout | partida | varreduras | historico) ;;
+    *) echo "CENARIOS: '$c' não é custos, api, webhooks, reconstrucao, sincronia, fanout, partida, varreduras nem historico" >&2; exit 1 ;; esac
 done
 for c in $custos; do
   case "$c" in pedido | lista | produto) ;;
@@ -214,7 +222,7 @@ instalar_pacote() { # a Debian package
 instalar() { # comando pacote: a Debian package, when the command is missing
   command -v "$1" >/dev/null || instalar_pacote "$2"
 }
-if quer api || quer webhooks || quer custos; then instalar wrk wrk; fi
+if quer api || quer webhooks || quer custos || quer historico; then instalar wrk wrk; fi
 tem_postgres() { [ -x "$pg_bin/initdb" ] && [ -x "$pg_bin/pgbench" ] && [ -f "$("$pg_bin/pg_config" --pkglibdir)/pg_stat_statements.so" ]; }
 if ! tem_postgres 2>/dev/null; then
   [ -z "${PG_BIN:-}" ] && instalar_pacote postgresql-15
@@ -986,6 +994,55 @@ if quer custos; then
   }
 fi
 
+if quer historico; then
+  # The store's one order copied in SQL: new ids and numbers, one every 30 s back from now, statuses 3 in 5
+  # delivered, 1 cancelled, 1 pending. The notification trigger is off meanwhile (no reader waits on these rows);
+  # every other trigger of the table runs, as it would for writes of the service.
+  cenario_historico() {
+    local token pedido loja url ontem etag
+    echo "Histórico: uma loja com $historico_pedidos pedidos..." >&2
+    token=$(criar_loja historico)
+    local produto
+    produto=$(curl -sf -X POST "$base/v1/produtos" -H "Authorization: Bearer $token" -H 'Content-Type: application/json' \
+                -d '{"nome":"Marmita","preco":25}' | json id)
+    pedido=$(curl -sf -X POST "$base/v1/pedidos" -H "Authorization: Bearer $token" -H 'Content-Type: application/json' \
+               -d "{\"tipoEntrega\":\"BALCAO\",\"cliente\":{\"nome\":\"Lia\"},\"itens\":[{\"produtoId\":\"$produto\",\"quantidade\":1}]}" | json id)
+    loja=$(sql -c "SELECT loja_id FROM pedido_view WHERE id = '$pedido'")
+    local inicio=$SECONDS
+    sql <<SQL
+ALTER TABLE pedido_view DISABLE TRIGGER pedido_view_notifica;
+DO \$\$
+DECLARE cols text; sel text;
+BEGIN
+  SELECT string_agg(quote_ident(column_name), ', ' ORDER BY ordinal_position),
+         string_agg(CASE column_name
+                      WHEN 'id' THEN 'gen_random_uuid()::text'
+                      WHEN 'numero' THEN 'numero + g'
+                      WHEN 'status' THEN '(ARRAY[''ENTREGUE'', ''ENTREGUE'', ''ENTREGUE'', ''CANCELADO'', ''PENDENTE''])[1 + g % 5]'
+                      WHEN 'criado_em' THEN 'criado_em - g * interval ''30 seconds'''
+                      WHEN 'atualizado_em' THEN 'criado_em - g * interval ''30 seconds'''
+                      ELSE quote_ident(column_name) END, ', ' ORDER BY ordinal_position)
+    INTO cols, sel FROM information_schema.columns
+   WHERE table_schema = current_schema() AND table_name = 'pedido_view';
+  EXECUTE format('INSERT INTO pedido_view (%s) SELECT %s FROM pedido_view CROSS JOIN generate_series(1, %s) g'
+                 ' WHERE id = %L', cols, sel, $((historico_pedidos - 1)), '$pedido');
+END \$\$;
+ALTER TABLE pedido_view ENABLE TRIGGER pedido_view_notifica;
+VACUUM ANALYZE pedido_view;
+SQL
+    echo "historico-carga pedidos=$(sql -c "SELECT count(*) FROM pedido_view WHERE loja_id = '$loja'") segundos=$((SECONDS - inicio))"
+    url="$base/v1/pedidos?limite=50"
+    ontem=$(date -u -d '1 day ago' +%Y-%m-%dT%H:%M:%SZ)
+    echo "Aquecendo histórico ($aquecimento_custos)..." >&2
+    duracao="$aquecimento_custos" cenario historico-aquecimento "$conexoes_custos" "$threads" GET "$url" "$token" >/dev/null
+    cenario historico-pagina "$conexoes_custos" "$threads" GET "$url" "$token"
+    cenario historico-status "$conexoes_custos" "$threads" GET "$url&status=ENTREGUE" "$token"
+    cenario historico-desde "$conexoes_custos" "$threads" GET "$url&desde=$ontem" "$token"
+    etag=$(etag_revalidada "$url" "$token")
+    BENCH_IF_NONE_MATCH="$etag" cenario historico-revalidada "$conexoes_custos" "$threads" GET "$url" "$token"
+  }
+fi
+
 if quer partida; then
   partida_lojas="$dados/partida-lojas.txt"
   partida_janelas="${PARTIDA_JANELAS:-12}"
@@ -1035,7 +1092,7 @@ if quer partida; then
 fi
 
 carimbo="$(date -u +%Y%m%dT%H%M%SZ)"
-saida="$resultados/$carimbo$(quer reconstrucao && echo -reconstrucao || true)$(quer sincronia && echo -sincronia || true)$(quer fanout && echo -fanout || true)$(quer partida && echo -partida || true)$(quer varreduras && echo -varreduras || true).txt"
+saida="$resultados/$carimbo$(quer reconstrucao && echo -reconstrucao || true)$(quer sincronia && echo -sincronia || true)$(quer fanout && echo -fanout || true)$(quer partida && echo -partida || true)$(quer varreduras && echo -varreduras || true)$(quer historico && echo -historico || true).txt"
 mkdir -p "$resultados"
 {
   cabecalho="# $carimbo $(nproc) núcleos, $(free -g | awk '/Mem:/{print $2}') GiB"
@@ -1046,6 +1103,7 @@ mkdir -p "$resultados"
   quer sincronia && cabecalho="$cabecalho; sincronia entre 2 nós, $escritas_sincronia escritas por rodada"
   quer fanout && cabecalho="$cabecalho; fanout de $fanout_evento (parâmetros na linha fanout)"
   quer varreduras && cabecalho="$cabecalho; varreduras: a loja do quickstart e cópias dela para $lojas_ruido lojas"
+  quer historico && cabecalho="$cabecalho; historico: uma loja com $historico_pedidos pedidos, $conexoes_custos conexões, aquecimento de $aquecimento_custos"
   quer partida && cabecalho="$cabecalho; partida a frio sob POST /v1/pedidos: $lojas_custos lojas, $conexoes_custos conexões, $partida_janelas janelas de 10 s${JAVA_OPCOES:+, JAVA_OPCOES=$JAVA_OPCOES}"
   quer webhooks && cabecalho="$cabecalho; webhooks de $evento_webhook com WEBHOOK_THREADS=${WEBHOOK_THREADS:-16} para um receptor local (python ThreadingHTTPServer)"
   echo "$cabecalho; PostgreSQL $(sql_bench -c 'SHOW server_version' | cut -d' ' -f1) descartável com pg_stat_statements; load average antes de subir o serviço: $carga_inicial"
@@ -1087,6 +1145,7 @@ mkdir -p "$resultados"
     python3 "$raiz/bench/varreduras.py" "$base" "$admin" "$raiz/docs/quickstart.sh" "$pg_raiz/servidor.log" \
       "$lojas_ruido" -- "$pg_bin/psql" -X -q -At -v ON_ERROR_STOP=1 -h localhost -p "$porta_pg" -U postgres -d loja
   fi
+  if quer historico; then cenario_historico; fi
   # Last: it restarts the service.
   if quer partida; then cenario_partida; fi
 } | tee "$saida.tmp"
