@@ -120,6 +120,10 @@ class CargaEmMassaDaReconstrucaoApiTest extends TesteDeApi {
             trava.rollback();
             aguardar("a troca", () -> "concluida".equals(reconstrucao().get("estado").asText()));
             assertThat(linhas(loja)).as("a tabela reconstruída, linha a linha").isEqualTo(vivo);
+            // the copy's counts, kept by its triggers through the load, the handlers and the swap's catch-up
+            assertThat(contagem(loja)).as("a contagem trocada").isEqualTo(contados(loja)).isNotEmpty();
+            assertThat(api.get("/v1/pedidos?limite=1").token(loja.token()).enviar().json().get("paginacao")
+                          .get("total").asLong()).isEqualTo(pedidos.size());
             // the table loaded LOGGED and indexed in parallel is the old one's twin, with statistics to plan by
             assertThat(estrutura()).isEqualTo(estruturaAntes);
             assertThat(jdbc.queryForList("""
@@ -175,6 +179,7 @@ class CargaEmMassaDaReconstrucaoApiTest extends TesteDeApi {
             ReflectionTestUtils.setField(fase, "bloco", blocoConfigurado);
         }
         assertThat(linhas(loja)).as("a tabela reconstruída, linha a linha").isEqualTo(vivo);
+        assertThat(contagem(loja)).as("a contagem trocada").isEqualTo(contados(loja)).isNotEmpty();
     }
 
     /**
@@ -216,6 +221,20 @@ class CargaEmMassaDaReconstrucaoApiTest extends TesteDeApi {
                 SELECT tgname FROM pg_trigger WHERE tgrelid = to_regclass('pedido_view') AND NOT tgisinternal
                  ORDER BY tgname""", String.class));
         return linhas;
+    }
+
+    /** The store's kept count of live orders by status (decision 092), as {@code STATUS=n} lines. */
+    private String contagem(LojaDeTeste loja) {
+        return String.join("\n", jdbc.queryForList("""
+                SELECT status || '=' || SUM(quantidade) FROM pedido_contagem WHERE loja_id = ?
+                 GROUP BY status HAVING SUM(quantidade) <> 0 ORDER BY status""", String.class, loja.id()));
+    }
+
+    /** The same counted from the store's rows of the read model. */
+    private String contados(LojaDeTeste loja) {
+        return String.join("\n", jdbc.queryForList("""
+                SELECT status || '=' || COUNT(*) FROM pedido_view WHERE loja_id = ? AND removido_em IS NULL
+                 GROUP BY status ORDER BY status""", String.class, loja.id()));
     }
 
     /** The store's rows of the read model, whole, in id order. */

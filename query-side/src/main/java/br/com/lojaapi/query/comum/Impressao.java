@@ -88,9 +88,17 @@ public final class Impressao {
     public static String daPagina(NamedParameterJdbcTemplate jdbc, String colunas, String tabela, String filtro,
                                   String ordem, String versoes, MapSqlParameterSource parametros, Object consulta,
                                   int pagina, int limite) {
+        return daPagina(jdbc, colunas, tabela, filtro, ordem, versoes, "SELECT COUNT(*) FROM " + tabela + " WHERE "
+                + filtro, parametros, consulta, pagina, limite);
+    }
+
+    /** As above, with the total given by {@code total}, a query of one number (a count kept apart, say). */
+    public static String daPagina(NamedParameterJdbcTemplate jdbc, String colunas, String tabela, String filtro,
+                                  String ordem, String versoes, String total, MapSqlParameterSource parametros,
+                                  Object consulta, int pagina, int limite) {
         return de(jdbc, "WITH p AS (SELECT " + colunas + ", row_number() OVER (ORDER BY " + ordem + ") AS n FROM "
                 + tabela + " WHERE " + filtro + " ORDER BY " + ordem + Paginacao.LIMITE + ") "
-                + versoes + " UNION ALL SELECT 't', 0, '', COUNT(*)::text FROM " + tabela + " WHERE " + filtro,
+                + versoes + " UNION ALL SELECT 't', 0, '', (" + total + ")::text",
                 Paginacao.pagina(parametros, pagina, limite), consulta).daLista();
     }
 

@@ -92,18 +92,20 @@ class PedidoConsultas {
      * A page in one statement: its orders (newest first), the total as a subquery counted once, and each order's
      * invoices and carrier labels, tombstones included for the tag. The tag hashes what {@link CarimboDePedidosQuery}
      * selects for the same page, so a client's If-None-Match compares with either. A page past the end reads the
-     * total on its own.
+     * total on its own. The total is the store's kept count ({@link ContagemDePedidos}) unless a date bounds the
+     * page, and then a count of the orders between its dates.
      */
     @QueryHandler
     PaginaDePedidosLida handle(ListarPedidosQuery consulta) {
         MapSqlParameterSource parametros = new MapSqlParameterSource("loja", consulta.lojaId());
         String filtro = filtro(consulta, parametros);
+        String contagem = ContagemDePedidos.total(consulta, filtro);
         long deslocamento = (long) (consulta.pagina() - 1) * consulta.limite();
         Paginacao.pagina(parametros, consulta.pagina(), consulta.limite());
         Impressao tag = Impressao.de(consulta);
         long[] total = {-1};
         List<PedidoView> pedidos = jdbc.query("""
-                SELECT p.*, (SELECT COUNT(*) FROM pedido_view WHERE %1$s) AS total_da_lista,
+                SELECT p.*, (%2$s) AS total_da_lista,
                        (SELECT jsonb_agg(jsonb_build_array(f.id, f.versao, f.removida_em IS NULL, f.chave, f.numero,
                                                            f.serie, f.modelo, f.situacao, f.valor_total::text)
                                          ORDER BY f.criado_em, f.id)
@@ -112,7 +114,7 @@ class PedidoConsultas {
                                          ORDER BY e.criado_em, e.id)
                           FROM etiqueta_view e WHERE e.loja_id = :loja AND e.pedido_id = p.id) AS etiquetas_da_lista
                   FROM pedido_view p WHERE %1$s
-                 ORDER BY criado_em DESC, numero DESC""".formatted(filtro) + Paginacao.LIMITE,
+                 ORDER BY criado_em DESC, numero DESC""".formatted(filtro, contagem) + Paginacao.LIMITE,
                 parametros, (rs, i) -> {
                     total[0] = rs.getLong("total_da_lista");
                     PedidoView pedido = pedido(rs);
@@ -121,9 +123,8 @@ class PedidoConsultas {
                             etiquetas(rs.getString("etiquetas_da_lista"), tag));
                 });
         if (pedidos.isEmpty()) {
-            Long contagem = jdbc.queryForObject("SELECT COUNT(*) FROM pedido_view WHERE " + filtro, parametros,
-                    Long.class);
-            total[0] = contagem == null ? 0 : contagem;
+            Long contados = jdbc.queryForObject(contagem, parametros, Long.class);
+            total[0] = contados == null ? 0 : contados;
         }
         tag.linha("t", 0, "", total[0]);
         return new PaginaDePedidosLida(new PaginaDePedidos(pedidos, total[0]), tag.daLista());
@@ -172,9 +173,10 @@ class PedidoConsultas {
     String handle(CarimboDePedidosQuery carimbo) {
         ListarPedidosQuery consulta = carimbo.pagina();
         MapSqlParameterSource parametros = new MapSqlParameterSource("loja", consulta.lojaId());
-        return Impressao.daPagina(jdbc, "id, versao", "pedido_view", filtro(consulta, parametros),
-                "criado_em DESC, numero DESC", Impressao.PEDIDOS, parametros, consulta, consulta.pagina(),
-                consulta.limite());
+        String filtro = filtro(consulta, parametros);
+        return Impressao.daPagina(jdbc, "id, versao", "pedido_view", filtro, "criado_em DESC, numero DESC",
+                Impressao.PEDIDOS, ContagemDePedidos.total(consulta, filtro), parametros, consulta,
+                consulta.pagina(), consulta.limite());
     }
 
     /** The WHERE condition of a page, adding its parameters: shared by the page and its ETag. */

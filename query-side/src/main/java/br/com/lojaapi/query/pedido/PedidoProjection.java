@@ -40,9 +40,12 @@ import java.util.function.LongSupplier;
  * same batch make one row, written once when the batch commits (one JDBC batch for all such orders). During a
  * rebuild or a catch-up a batch holds most of an order's life, so this writes each order once instead of once
  * per event. An order created in an earlier batch is updated statement by statement, in event order, as before.
+ * <p>
+ * The store's counts by status ({@code pedido_contagem}, {@link ContagemDePedidos}) follow every write of
+ * {@code pedido_view} by its triggers, in the same transaction: no handler writes them.
  */
 @Component
-@TabelasDoModelo("pedido_view")
+@TabelasDoModelo({"pedido_view", "pedido_contagem"})
 @ProcessingGroup("pedido-view")
 class PedidoProjection {
 

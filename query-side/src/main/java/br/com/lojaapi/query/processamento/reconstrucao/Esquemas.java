@@ -16,7 +16,8 @@ import java.util.regex.Pattern;
  * The tables of a rebuild: copies of a read model's tables in a schema of their own, built empty, and swapped
  * with the live ones in one transaction. The copies keep the live tables' column order, defaults, constraints and
  * index names (so later migrations find them by name); their notification triggers are added only at the swap,
- * so a rebuild wakes no waiting reader.
+ * so a rebuild wakes no waiting reader. Triggers named {@code modelo_*} are part of the model instead (they keep
+ * the model's own tables, such as the order counts of V33): the copies have them from the start.
  * <p>
  * While they fill, the copies are UNLOGGED (no write-ahead log per row) and have only their primary key and
  * unique indexes (what the handlers' upserts need); the other indexes are built in one pass, and the tables made
@@ -75,6 +76,28 @@ class Esquemas {
                 jdbc.execute("DROP INDEX " + qualificada(copia, indice));
             }
         }
+        // once every copy exists: the model's own triggers write the copies' tables as they fill
+        for (String tabela : modelo.tabelas()) {
+            String daTabelaViva = " ON " + atual + "." + tabela + " ";
+            for (String definicao : gatilhos(tabela, true)) {
+                if (!definicao.contains(daTabelaViva)) {
+                    throw new IllegalStateException("Definição inesperada do gatilho de " + tabela + ": " + definicao);
+                }
+                jdbc.execute(definicao.replace(daTabelaViva, " ON " + qualificada(copia, tabela) + " "));
+            }
+        }
+    }
+
+    /**
+     * The definitions of the live table's triggers: those of the model ({@code modelo_*}, on the copies from the
+     * start) or the others (added to the copies at the swap).
+     */
+    private List<String> gatilhos(String tabela, boolean doModelo) {
+        return jdbc.queryForList("""
+                SELECT pg_get_triggerdef(t.oid) FROM pg_trigger t
+                 WHERE t.tgrelid = to_regclass(?) AND NOT t.tgisinternal
+                   AND (t.tgname LIKE 'modelo\\_%') = ? ORDER BY t.tgname""",
+                String.class, qualificada(atual, tabela), doModelo);
     }
 
     /**
@@ -150,10 +173,8 @@ class Esquemas {
         jdbc.execute("DROP SCHEMA IF EXISTS " + citado(antigo) + " CASCADE");
         jdbc.execute("CREATE SCHEMA " + citado(antigo));
         for (String tabela : modelo.tabelas()) {
-            List<String> gatilhos = jdbc.queryForList("""
-                    SELECT pg_get_triggerdef(t.oid) FROM pg_trigger t
-                     WHERE t.tgrelid = to_regclass(?) AND NOT t.tgisinternal ORDER BY t.tgname""",
-                    String.class, qualificada(atual, tabela));
+            // the model's own triggers came with the copy
+            List<String> gatilhos = gatilhos(tabela, false);
             jdbc.execute("ALTER TABLE " + qualificada(atual, tabela) + " SET SCHEMA " + citado(antigo));
             jdbc.execute("ALTER TABLE " + qualificada(copia, tabela) + " SET SCHEMA " + citado(atual));
             // the definitions name the table as the live schema sees it: now the copy
