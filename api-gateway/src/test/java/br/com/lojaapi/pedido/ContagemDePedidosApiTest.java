@@ -75,6 +75,9 @@ class ContagemDePedidosApiTest extends TesteDeApi {
                 SELECT COALESCE(MAX(n), 0) FROM (SELECT COUNT(*) AS n FROM pedido_contagem WHERE loja_id = ?
                                                   GROUP BY status) g""", Long.class, loja.id()))
                 .as("linhas por status depois de dobrar").isLessThanOrEqualTo(1L);
+        assertThat(jdbc.queryForObject("SELECT count(*) FROM pedido_contagem WHERE loja_id = ? AND NOT dobrada",
+                                       Long.class, loja.id()))
+                .as("mudanças ainda por dobrar").isZero();
 
         Resposta pagina = api.get("/v1/pedidos?limite=3").token(loja.token()).enviar();
         assertThat(pagina.json().get("paginacao").get("totalPaginas").asLong()).isEqualTo(2);
