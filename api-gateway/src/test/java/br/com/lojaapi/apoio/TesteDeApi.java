@@ -89,6 +89,15 @@ public abstract class TesteDeApi extends AplicacaoNaPorta {
         return criada.texto("id");
     }
 
+    /** Creates an order at the counter of one unit of {@code produtoId} (no stock control) and returns its id. */
+    protected String pedidoNoBalcao(LojaDeTeste loja, String produtoId) {
+        Resposta criado = api.post("/v1/pedidos").token(loja.token()).json(
+                "{\"tipoEntrega\":\"BALCAO\",\"cliente\":{\"nome\":\"Bia\"},\"itens\":[{\"produtoId\":\"" + produtoId
+                + "\",\"quantidade\":1}]}").enviar();
+        assertThat(criado.status()).as(criado.toString()).isEqualTo(201);
+        return criado.texto("id");
+    }
+
     /** Rebuilds a read model through the operator's endpoint and waits until it is swapped in. */
     protected void reconstruirProjecao(String nome) throws InterruptedException {
         Resposta iniciado = api.post("/admin/projecoes/" + nome + "/replay").token(ADMIN).enviar();

@@ -60,7 +60,7 @@ class CargaEmMassaDaReconstrucaoApiTest extends TesteDeApi {
         // each order's events far apart, as orders live among others: in the load, their later events fall in later
         // ranges than their creation
         for (int i = 0; i < 20; i++) {
-            pedidos.add(criar(loja, produto));
+            pedidos.add(pedidoNoBalcao(loja, produto));
         }
         for (int i = 0; i < 20; i += 2) {
             mudarStatus(loja, pedidos.get(i), "CONFIRMADO");
@@ -80,10 +80,10 @@ class CargaEmMassaDaReconstrucaoApiTest extends TesteDeApi {
             tardia.setAutoCommit(false);
             String atrasado = UUID.randomUUID().toString();
             long indiceAtrasado = anexarCriacao(tardia, pedidos.get(1), atrasado);
-            pedidos.add(criar(loja, produto));
+            pedidos.add(pedidoNoBalcao(loja, produto));
             Future<?> escrevendo = escritor.submit(() -> {
                 while (!parar.get()) {
-                    String id = criar(loja, produto);
+                    String id = pedidoNoBalcao(loja, produto);
                     mudarStatus(loja, id, "CONFIRMADO");
                     duranteACarga.add(id);
                 }
@@ -154,7 +154,7 @@ class CargaEmMassaDaReconstrucaoApiTest extends TesteDeApi {
                             .json("{\"nome\":\"Quibe\",\"preco\":6}").enviar().texto("id");
         List<String> pedidos = new ArrayList<>();
         for (int i = 0; i < 8; i++) {
-            pedidos.add(criar(loja, produto));
+            pedidos.add(pedidoNoBalcao(loja, produto));
         }
         for (int i = 0; i < 8; i += 2) {
             mudarStatus(loja, pedidos.get(i), "CONFIRMADO");
@@ -257,13 +257,6 @@ class CargaEmMassaDaReconstrucaoApiTest extends TesteDeApi {
         });
     }
 
-    private String criar(LojaDeTeste loja, String produto) {
-        Resposta criado = api.post("/v1/pedidos").token(loja.token()).json(
-                "{\"tipoEntrega\":\"BALCAO\",\"cliente\":{\"nome\":\"Caio\"},\"itens\":[{\"produtoId\":\"" + produto
-                + "\",\"quantidade\":2}]}").enviar();
-        assertThat(criado.status()).as(criado.toString()).isEqualTo(201);
-        return criado.texto("id");
-    }
 
     private void mudarStatus(LojaDeTeste loja, String id, String status) {
         Resposta mudado = api.metodo("PATCH", "/v1/pedidos/" + id).token(loja.token())

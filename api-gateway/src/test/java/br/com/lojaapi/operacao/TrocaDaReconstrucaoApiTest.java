@@ -50,7 +50,7 @@ class TrocaDaReconstrucaoApiTest extends TesteDeApi {
         String produto = api.post("/v1/produtos").token(loja.token())
                             .json("{\"nome\":\"Coxinha\",\"preco\":7}").enviar().texto("id");
         for (int i = 0; i < 20; i++) {
-            criar(loja, produto);
+            pedidoNoBalcao(loja, produto);
         }
         List<String> novos = new ArrayList<>();
         ConcurrentLinkedQueue<String> falhas = new ConcurrentLinkedQueue<>();
@@ -63,7 +63,7 @@ class TrocaDaReconstrucaoApiTest extends TesteDeApi {
             travarAntesDeFinalizar(trava, comando);
             // written now: in the live table (read-your-writes answered 201), not in the stopped copy
             for (int i = 0; i < 30; i++) {
-                novos.add(criar(loja, produto));
+                novos.add(pedidoNoBalcao(loja, produto));
             }
             List<Future<?>> tarefas = new ArrayList<>();
             for (int leitor = 0; leitor < 3; leitor++) {
@@ -83,7 +83,7 @@ class TrocaDaReconstrucaoApiTest extends TesteDeApi {
             // and a client that keeps writing, so that writes land during the catch-up and the swap as well
             tarefas.add(leitores.submit(() -> {
                 while (!parar.get()) {
-                    String id = criar(loja, produto);
+                    String id = pedidoNoBalcao(loja, produto);
                     naTroca.add(id);
                     Resposta lido = api.get("/v1/pedidos/" + id).token(loja.token()).enviar();
                     if (lido.status() != 200) {
@@ -148,13 +148,6 @@ class TrocaDaReconstrucaoApiTest extends TesteDeApi {
                                 AND mode = 'AccessExclusiveLock' AND NOT granted)""", Boolean.class, COPIA));
     }
 
-    private String criar(LojaDeTeste loja, String produto) {
-        Resposta criado = api.post("/v1/pedidos").token(loja.token()).json(
-                "{\"tipoEntrega\":\"BALCAO\",\"cliente\":{\"nome\":\"Bia\"},\"itens\":[{\"produtoId\":\"" + produto
-                + "\",\"quantidade\":1}]}").enviar();
-        assertThat(criado.status()).as(criado.toString()).isEqualTo(201);
-        return criado.texto("id");
-    }
 
     private JsonNode reconstrucao() {
         Resposta resposta = api.get("/admin/projecoes").token(ADMIN).enviar();

@@ -46,11 +46,11 @@ class ContagemDePedidosApiTest extends TesteDeApi {
         String produto = produto(loja);
         List<String> ids = new ArrayList<>();
         for (int i = 0; i < 5; i++) {
-            ids.add(criar(loja, produto));
+            ids.add(pedidoNoBalcao(loja, produto));
         }
         String daOutra = produto(outra);
-        criar(outra, daOutra);
-        criar(outra, daOutra);
+        pedidoNoBalcao(outra, daOutra);
+        pedidoNoBalcao(outra, daOutra);
         mudar(loja, ids.get(0), "{\"status\":\"CONFIRMADO\"}");
         mudar(loja, ids.get(1), "{\"status\":\"CONFIRMADO\"}");
         mudar(loja, ids.get(1), "{\"status\":\"PREPARANDO\"}");
@@ -106,7 +106,7 @@ class ContagemDePedidosApiTest extends TesteDeApi {
             for (int e = 0; e < 3; e++) {
                 escritores.add(fios.submit(() -> {
                     for (int i = 0; i < 12; i++) {
-                        String id = criar(loja, produto);
+                        String id = pedidoNoBalcao(loja, produto);
                         if (i % 2 == 0) {
                             mudar(loja, id, "{\"status\":\"CONFIRMADO\"}");
                             confirmados.add(id);
@@ -183,13 +183,6 @@ class ContagemDePedidosApiTest extends TesteDeApi {
                   .texto("id");
     }
 
-    private String criar(LojaDeTeste loja, String produto) {
-        Resposta criado = api.post("/v1/pedidos").token(loja.token()).json(
-                "{\"tipoEntrega\":\"BALCAO\",\"cliente\":{\"nome\":\"Rita\"},\"itens\":[{\"produtoId\":\"" + produto
-                + "\",\"quantidade\":1}]}").enviar();
-        assertThat(criado.status()).as(criado.toString()).isEqualTo(201);
-        return criado.texto("id");
-    }
 
     private void mudar(LojaDeTeste loja, String id, String json) {
         Resposta mudado = api.metodo("PATCH", "/v1/pedidos/" + id).token(loja.token()).json(json).enviar();
