@@ -3,6 +3,7 @@ package br.com.lojaapi.query;
 import br.com.lojaapi.apoio.PostgresDeTestes;
 import br.com.lojaapi.apoio.PostgresDeTestes.Conexao;
 import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
+import org.flywaydb.core.Flyway;
 import org.postgresql.util.PGobject;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.context.SpringBootTest;
@@ -12,6 +13,7 @@ import org.springframework.test.context.DynamicPropertySource;
 import org.springframework.transaction.PlatformTransactionManager;
 import org.springframework.transaction.support.TransactionTemplate;
 
+import javax.sql.DataSource;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.sql.Array;
@@ -69,6 +71,18 @@ public abstract class TesteNoBanco {
 
     @Autowired
     protected PlatformTransactionManager transacoes;
+
+    @Autowired
+    private DataSource dados;
+
+    /**
+     * Runs the application's migrations from the first up to {@code versao} in a schema of their own, so that a test
+     * can put rows in before a migration and check what it did with them.
+     */
+    protected void migrarAte(String esquema, String versao) {
+        Flyway.configure().dataSource(dados).schemas(esquema).locations("classpath:db/migration").target(versao)
+              .load().migrate();
+    }
 
     @DynamicPropertySource
     static void banco(DynamicPropertyRegistry registro) {

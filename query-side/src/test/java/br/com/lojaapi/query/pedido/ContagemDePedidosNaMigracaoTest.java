@@ -1,11 +1,8 @@
 package br.com.lojaapi.query.pedido;
 
 import br.com.lojaapi.query.TesteNoBanco;
-import org.flywaydb.core.Flyway;
 import org.junit.jupiter.api.Test;
-import org.springframework.beans.factory.annotation.Autowired;
 
-import javax.sql.DataSource;
 import java.util.List;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -19,14 +16,11 @@ import static org.assertj.core.api.Assertions.assertThat;
  */
 class ContagemDePedidosNaMigracaoTest extends TesteNoBanco {
 
-    @Autowired
-    DataSource dados;
-
     @Test
     void aMigracaoContaOsPedidosExistentesEOsGatilhosSeguemOsDoSeuEsquema() {
         String esquema = "migracao_" + id().substring(0, 8).replace('-', '_');
         try {
-            migrar(esquema, "32");
+            migrarAte(esquema, "32");
             jdbc.update("""
                     INSERT INTO %s.pedido_view (id, loja_id, numero, status, tipo_entrega, subtotal, desconto,
                                                 taxa_entrega, ajuste_pagamento, total, pagamentos, cliente, itens,
@@ -36,7 +30,7 @@ class ContagemDePedidosNaMigracaoTest extends TesteNoBanco {
                            0, 0, 10, '[]', '{"nome": "Ana"}', '[]', now(), now(),
                            CASE WHEN i %% 5 = 0 THEN now() END, 1, i
                       FROM generate_series(1, 200) i""".formatted(esquema));
-            migrar(esquema, "33");
+            migrarAte(esquema, "33");
             assertThat(contagem(esquema)).as("a contagem da migração").isEqualTo(contados(esquema)).hasSize(8);
 
             // written with this session's search path, which does not name the schema
@@ -62,11 +56,6 @@ class ContagemDePedidosNaMigracaoTest extends TesteNoBanco {
         } finally {
             jdbc.execute("DROP SCHEMA IF EXISTS " + esquema + " CASCADE");
         }
-    }
-
-    private void migrar(String esquema, String ate) {
-        Flyway.configure().dataSource(dados).schemas(esquema).locations("classpath:db/migration").target(ate)
-              .load().migrate();
     }
 
     /** The kept count, per store and status, its zero sums left out. */
