@@ -26,8 +26,8 @@
 #   PARTIDA_JANELAS=18 JAVA_OPCOES=-Xmx512m CENARIOS=partida bench/run.sh
 #   bash bench/partida-aot.sh                           # the same from JDK 25's ahead-of-time cache, trained first
 #   CENARIOS=varreduras bench/run.sh                     # which GET routes scan a big table whole (bench/varreduras.py)
-#   CENARIOS=historico bench/run.sh                      # order pages of a store with 1,000,000 orders
-#   HISTORICO_PEDIDOS=100000 CENARIOS=historico bench/run.sh
+#   CENARIOS=historico bench/run.sh                      # pages of a store with 1,000,000 orders and customers
+#   HISTORICO_PEDIDOS=100000 HISTORICO_PRODUTOS=10000 CENARIOS=historico bench/run.sh
 #   SQL_ANTES="ALTER ROLE loja SET synchronous_commit = off" CENARIOS=custos CUSTOS=pedido bench/run.sh  # a server setting for the service only
 #
 # CENARIOS picks the groups: "custos" (each of the scenarios in $CUSTOS, "pedido" = POST /v1/pedidos with 3 items
@@ -51,12 +51,14 @@
 # made by docs/quickstart.sh, its rows copied for $LOJAS_RUIDO other stores, up to 200,000 rows a table; every GET
 # route asked once, plain and revalidated, then the quickstart's writes once more for a store of its own, while the
 # cluster logs every plan (auto_explain); printed per request: the tables of more than 5,000 rows its plans scanned
-# whole; bench/varreduras.py) and "historico" (not in the default: the order pages of a store with a long history.
+# whole; bench/varreduras.py) and "historico" (not in the default: the pages of a store with a long history.
 # One store gets one order through the API, copied in SQL to $HISTORICO_PEDIDOS (1,000,000) orders created over
-# the year before (statuses spread over ENTREGUE, CANCELADO and PENDENTE). Then, after $AQUECIMENTO_CUSTOS of
-# warm-up, wrk with $CONEXOES connections (16) for $DURACAO on
+# the year before (statuses spread over ENTREGUE, CANCELADO and PENDENTE), and one product and one customer, copied
+# to $HISTORICO_PRODUTOS (100,000; one in seven unavailable) and $HISTORICO_CLIENTES (1,000,000). Then, after
+# $AQUECIMENTO_CUSTOS of warm-up, wrk with $CONEXOES connections (16) for $DURACAO on
 # GET /v1/pedidos?limite=50, the same with status=ENTREGUE, with desde= the last day, and the first page revalidated
-# (If-None-Match, 304): what an ERP polling a big store pays per page).
+# (If-None-Match, 304), then GET /v1/produtos?limite=50, the same with apenasDisponiveis=true, and
+# GET /v1/clientes?limite=50: what an ERP polling a big store pays per page).
 #
 # fanout: $FANOUT_LOJAS stores (10) with $FANOUT_WEBHOOKS webhooks each (5), all subscribed to $FANOUT_EVENTO
 # (cliente.criado, created by POST /v1/clientes; or pedido.criado, POST /v1/pedidos), each pointing at a path of
@@ -130,6 +132,8 @@ reconstrucao_maxima="${RECONSTRUCAO_MAXIMA:-3600}"  # s: the longest wait for th
 escritas_sincronia="${ESCRITAS_SINCRONIA:-200}"   # writes measured per run of the sync scenario
 lojas_ruido="${LOJAS_RUIDO:-100000}"               # varreduras: other stores the quickstart store's rows are copied for
 historico_pedidos="${HISTORICO_PEDIDOS:-1000000}"  # historico: the orders of the store with a long history
+historico_produtos="${HISTORICO_PRODUTOS:-100000}"  # historico: its products
+historico_clientes="${HISTORICO_CLIENTES:-1000000}" # historico: its customers
 cargas_sincronia="${CARGAS_SINCRONIA:-0 4}"       # product-creating threads during each run (one run per value)
 porta_no2="${PORTA_NO2:-$((porta + 2))}"          # the second node of the sync scenario
 custos="${CUSTOS:-pedido lista produto}"          # the costed scenarios, in this order
@@ -995,9 +999,31 @@ if quer custos; then
 fi
 
 if quer historico; then
-  # The store's one order copied in SQL: new ids and numbers, one every 30 s back from now, statuses 3 in 5
-  # delivered, 1 cancelled, 1 pending. The notification trigger is off meanwhile (no reader waits on these rows);
-  # every other trigger of the table runs, as it would for writes of the service.
+  # Copies in SQL the rows of table $1 that match $2 (a condition) $3 times over (g from 1 to $3): each copy's columns
+  # are its row's, but for those that $4 gives ("WHEN 'coluna' THEN 'expressão em g'" entries of a CASE). The
+  # table's notification trigger is off meanwhile (no reader waits on these rows); every other trigger of the table
+  # runs, as it would for writes of the service.
+  copiar_linhas() {
+    sql <<SQL
+ALTER TABLE $1 DISABLE TRIGGER ${1}_notifica;
+DO \$\$
+DECLARE cols text; sel text;
+BEGIN
+  SELECT string_agg(quote_ident(column_name), ', ' ORDER BY ordinal_position),
+         string_agg(CASE column_name $4 ELSE quote_ident(column_name) END, ', ' ORDER BY ordinal_position)
+    INTO cols, sel FROM information_schema.columns
+   WHERE table_schema = current_schema() AND table_name = '$1';
+  EXECUTE format('INSERT INTO $1 (%s) SELECT %s FROM $1 CROSS JOIN generate_series(1, %s) g WHERE %s',
+                 cols, sel, $3, \$c\$$2\$c\$);
+END \$\$;
+ALTER TABLE $1 ENABLE TRIGGER ${1}_notifica;
+VACUUM ANALYZE $1;
+SQL
+  }
+
+  # The store's one order copied: new ids and numbers, one every 30 s back from now, statuses 3 in 5 delivered, 1
+  # cancelled, 1 pending. Its one product and one customer too: new ids, names, SKUs and documents, one in seven
+  # products unavailable.
   cenario_historico() {
     local token pedido loja url ontem etag
     echo "Histórico: uma loja com $historico_pedidos pedidos..." >&2
@@ -1007,30 +1033,29 @@ if quer historico; then
                 -d '{"nome":"Marmita","preco":25}' | json id)
     pedido=$(curl -sf -X POST "$base/v1/pedidos" -H "Authorization: Bearer $token" -H 'Content-Type: application/json' \
                -d "{\"tipoEntrega\":\"BALCAO\",\"cliente\":{\"nome\":\"Lia\"},\"itens\":[{\"produtoId\":\"$produto\",\"quantidade\":1}]}" | json id)
+    curl -sf -X POST "$base/v1/clientes" -H "Authorization: Bearer $token" -H 'Content-Type: application/json' \
+      -d '{"nome":"Lia Souza","documento":"52998224725"}' >/dev/null
     loja=$(sql -c "SELECT loja_id FROM pedido_view WHERE id = '$pedido'")
     local inicio=$SECONDS
-    sql <<SQL
-ALTER TABLE pedido_view DISABLE TRIGGER pedido_view_notifica;
-DO \$\$
-DECLARE cols text; sel text;
-BEGIN
-  SELECT string_agg(quote_ident(column_name), ', ' ORDER BY ordinal_position),
-         string_agg(CASE column_name
-                      WHEN 'id' THEN 'gen_random_uuid()::text'
-                      WHEN 'numero' THEN 'numero + g'
-                      WHEN 'status' THEN '(ARRAY[''ENTREGUE'', ''ENTREGUE'', ''ENTREGUE'', ''CANCELADO'', ''PENDENTE''])[1 + g % 5]'
-                      WHEN 'criado_em' THEN 'criado_em - g * interval ''30 seconds'''
-                      WHEN 'atualizado_em' THEN 'criado_em - g * interval ''30 seconds'''
-                      ELSE quote_ident(column_name) END, ', ' ORDER BY ordinal_position)
-    INTO cols, sel FROM information_schema.columns
-   WHERE table_schema = current_schema() AND table_name = 'pedido_view';
-  EXECUTE format('INSERT INTO pedido_view (%s) SELECT %s FROM pedido_view CROSS JOIN generate_series(1, %s) g'
-                 ' WHERE id = %L', cols, sel, $((historico_pedidos - 1)), '$pedido');
-END \$\$;
-ALTER TABLE pedido_view ENABLE TRIGGER pedido_view_notifica;
-VACUUM ANALYZE pedido_view;
-SQL
+    copiar_linhas pedido_view "id = '$pedido'" $((historico_pedidos - 1)) "
+      WHEN 'id' THEN 'gen_random_uuid()::text'
+      WHEN 'numero' THEN 'numero + g'
+      WHEN 'status' THEN '(ARRAY[''ENTREGUE'', ''ENTREGUE'', ''ENTREGUE'', ''CANCELADO'', ''PENDENTE''])[1 + g % 5]'
+      WHEN 'criado_em' THEN 'criado_em - g * interval ''30 seconds'''
+      WHEN 'atualizado_em' THEN 'criado_em - g * interval ''30 seconds'''"
     echo "historico-carga pedidos=$(sql -c "SELECT count(*) FROM pedido_view WHERE loja_id = '$loja'") segundos=$((SECONDS - inicio))"
+    inicio=$SECONDS
+    copiar_linhas produto_view "id = '$produto'" $((historico_produtos - 1)) "
+      WHEN 'id' THEN 'gen_random_uuid()::text'
+      WHEN 'nome' THEN '''Produto '' || g'
+      WHEN 'sku' THEN '''SKU'' || g'
+      WHEN 'cod_integracao' THEN 'NULL'
+      WHEN 'disponivel' THEN 'g % 7 <> 0'"
+    copiar_linhas cliente_view "loja_id = '$loja'" $((historico_clientes - 1)) "
+      WHEN 'id' THEN 'gen_random_uuid()::text'
+      WHEN 'nome' THEN '''Cliente '' || md5(g::text)'
+      WHEN 'documento' THEN 'lpad(g::text, 11, ''0'')'"
+    echo "historico-carga produtos=$(sql -c "SELECT count(*) FROM produto_view WHERE loja_id = '$loja'") clientes=$(sql -c "SELECT count(*) FROM cliente_view WHERE loja_id = '$loja'") segundos=$((SECONDS - inicio))"
     url="$base/v1/pedidos?limite=50"
     ontem=$(date -u -d '1 day ago' +%Y-%m-%dT%H:%M:%SZ)
     echo "Aquecendo histórico ($aquecimento_custos)..." >&2
@@ -1040,6 +1065,11 @@ SQL
     cenario historico-desde "$conexoes_custos" "$threads" GET "$url&desde=$ontem" "$token"
     etag=$(etag_revalidada "$url" "$token")
     BENCH_IF_NONE_MATCH="$etag" cenario historico-revalidada "$conexoes_custos" "$threads" GET "$url" "$token"
+    duracao=10s cenario historico-aquecimento "$conexoes_custos" "$threads" GET "$base/v1/produtos?limite=50" "$token" >/dev/null
+    cenario historico-produtos "$conexoes_custos" "$threads" GET "$base/v1/produtos?limite=50" "$token"
+    cenario historico-disponiveis "$conexoes_custos" "$threads" GET "$base/v1/produtos?limite=50&apenasDisponiveis=true" "$token"
+    duracao=10s cenario historico-aquecimento "$conexoes_custos" "$threads" GET "$base/v1/clientes?limite=50" "$token" >/dev/null
+    cenario historico-clientes "$conexoes_custos" "$threads" GET "$base/v1/clientes?limite=50" "$token"
   }
 fi
 
@@ -1103,7 +1133,7 @@ mkdir -p "$resultados"
   quer sincronia && cabecalho="$cabecalho; sincronia entre 2 nós, $escritas_sincronia escritas por rodada"
   quer fanout && cabecalho="$cabecalho; fanout de $fanout_evento (parâmetros na linha fanout)"
   quer varreduras && cabecalho="$cabecalho; varreduras: a loja do quickstart e cópias dela para $lojas_ruido lojas"
-  quer historico && cabecalho="$cabecalho; historico: uma loja com $historico_pedidos pedidos, $conexoes_custos conexões, aquecimento de $aquecimento_custos"
+  quer historico && cabecalho="$cabecalho; historico: uma loja com $historico_pedidos pedidos, $historico_produtos produtos e $historico_clientes clientes, $conexoes_custos conexões, aquecimento de $aquecimento_custos"
   quer partida && cabecalho="$cabecalho; partida a frio sob POST /v1/pedidos: $lojas_custos lojas, $conexoes_custos conexões, $partida_janelas janelas de 10 s${JAVA_OPCOES:+, JAVA_OPCOES=$JAVA_OPCOES}"
   quer webhooks && cabecalho="$cabecalho; webhooks de $evento_webhook com WEBHOOK_THREADS=${WEBHOOK_THREADS:-16} para um receptor local (python ThreadingHTTPServer)"
   echo "$cabecalho; PostgreSQL $(sql_bench -c 'SHOW server_version' | cut -d' ' -f1) descartável com pg_stat_statements; load average antes de subir o serviço: $carga_inicial"

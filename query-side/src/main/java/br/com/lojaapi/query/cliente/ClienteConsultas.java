@@ -52,7 +52,7 @@ class ClienteConsultas {
         String filtro = "loja_id = :loja" + busca(consulta.busca(), parametros);
         Query pagina = em.createNativeQuery("SELECT * FROM cliente_view WHERE " + filtro
                 + " ORDER BY lower(nome), id" + Paginacao.LIMITE, ClienteRegistro.class);
-        Query total = em.createNativeQuery("SELECT COUNT(*) FROM cliente_view WHERE " + filtro, Long.class);
+        Query total = em.createNativeQuery(ContagemDeClientes.total(consulta.busca(), filtro), Long.class);
         parametros.forEach((nome, valor) -> {
             pagina.setParameter(nome, valor);
             total.setParameter(nome, valor);
@@ -73,7 +73,8 @@ class ClienteConsultas {
         parametros.put("loja", consulta.lojaId());
         String filtro = "loja_id = :loja" + busca(consulta.busca(), parametros);
         return Impressao.daPagina(jdbc, "id, versao", "cliente_view", filtro, "lower(nome), id", Impressao.PROPRIAS,
-                new MapSqlParameterSource(parametros), consulta, consulta.pagina(), consulta.limite());
+                ContagemDeClientes.total(consulta.busca(), filtro), new MapSqlParameterSource(parametros), consulta,
+                consulta.pagina(), consulta.limite());
     }
 
     @QueryHandler

@@ -12,10 +12,11 @@ import org.springframework.stereotype.Component;
 
 /**
  * Read model of customers. Each write records the event's global index ({@link IndicesGlobais}) with the version,
- * for incremental sync.
+ * for incremental sync. The store's count ({@code cliente_contagem}, {@link ContagemDeClientes}) follows every
+ * write of {@code cliente_view} by its triggers, in the same transaction: no handler writes it.
  */
 @Component
-@TabelasDoModelo("cliente_view")
+@TabelasDoModelo({"cliente_view", "cliente_contagem"})
 @ProcessingGroup("cliente-view")
 class ClienteProjection extends ProjecaoJpa<ClienteRegistro> {
 

@@ -83,16 +83,9 @@ public final class Impressao {
     /**
      * The tag of one page of a list: {@code tabela}'s rows matching {@code filtro}, in {@code ordem}, page
      * {@code pagina} of {@code limite}, selected as {@code p(colunas..., n)} for {@code versoes} (a query over
-     * {@code p}), plus the total; {@code consulta}, the list's parameters, is hashed too.
+     * {@code p}), plus the total that {@code total} gives (a query of one number, such as a kept count, over the same
+     * parameters); {@code consulta}, the list's parameters, is hashed too.
      */
-    public static String daPagina(NamedParameterJdbcTemplate jdbc, String colunas, String tabela, String filtro,
-                                  String ordem, String versoes, MapSqlParameterSource parametros, Object consulta,
-                                  int pagina, int limite) {
-        return daPagina(jdbc, colunas, tabela, filtro, ordem, versoes, "SELECT COUNT(*) FROM " + tabela + " WHERE "
-                + filtro, parametros, consulta, pagina, limite);
-    }
-
-    /** As above, with the total given by {@code total}, a query of one number (a count kept apart, say). */
     public static String daPagina(NamedParameterJdbcTemplate jdbc, String colunas, String tabela, String filtro,
                                   String ordem, String versoes, String total, MapSqlParameterSource parametros,
                                   Object consulta, int pagina, int limite) {

@@ -27,9 +27,9 @@ import java.util.Optional;
 import java.util.Set;
 
 /**
- * Reads of the product read model. A page costs four queries whatever its size: the products (with the total as a
- * window count), then their variations, category names and group names in one query each. A single product as its
- * GET shows it: {@link LeituraDoProduto}.
+ * Reads of the product read model. A page costs four queries whatever its size: the products (with the total, the
+ * store's kept count unless the page searches: {@link ContagemDeProdutos}), then their variations, category names
+ * and group names in one query each. A single product as its GET shows it: {@link LeituraDoProduto}.
  */
 @Component
 class ProdutoConsultas {
@@ -44,16 +44,17 @@ class ProdutoConsultas {
     PaginaDeProdutos handle(ListarProdutosQuery consulta) {
         MapSqlParameterSource parametros = new MapSqlParameterSource("loja", consulta.lojaId());
         String filtro = filtro(consulta, parametros);
+        String contagem = ContagemDeProdutos.total(consulta, filtro);
         long[] total = {-1};
-        List<LinhasDeProduto.Linha> linhas = jdbc.query("SELECT " + LinhasDeProduto.COLUNAS + ", COUNT(*) OVER () AS total FROM produto_view WHERE "
-                + filtro + " ORDER BY ordem, lower(nome), id" + Paginacao.LIMITE,
+        List<LinhasDeProduto.Linha> linhas = jdbc.query("SELECT " + LinhasDeProduto.COLUNAS + ", (" + contagem
+                + ") AS total FROM produto_view WHERE " + filtro + " ORDER BY ordem, lower(nome), id" + Paginacao.LIMITE,
                 Paginacao.pagina(parametros, consulta.pagina(), consulta.limite()), (rs, i) -> {
                     total[0] = rs.getLong("total");
                     return LinhasDeProduto.linha(rs);
                 });
         if (linhas.isEmpty()) {
-            Long contagem = jdbc.queryForObject("SELECT COUNT(*) FROM produto_view WHERE " + filtro, parametros, Long.class);
-            total[0] = contagem == null ? 0 : contagem;
+            Long contados = jdbc.queryForObject(contagem, parametros, Long.class);
+            total[0] = contados == null ? 0 : contados;
         }
         return new PaginaDeProdutos(montar(linhas), total[0]);
     }
@@ -71,9 +72,10 @@ class ProdutoConsultas {
     String handle(CarimboDeProdutosQuery carimbo) {
         ListarProdutosQuery consulta = carimbo.pagina();
         MapSqlParameterSource parametros = new MapSqlParameterSource("loja", consulta.lojaId());
-        return Impressao.daPagina(jdbc, "id, versao, categoria_id, grupos_complemento", "produto_view",
-                filtro(consulta, parametros), "ordem, lower(nome), id", Impressao.PRODUTOS, parametros, consulta,
-                consulta.pagina(), consulta.limite());
+        String filtro = filtro(consulta, parametros);
+        return Impressao.daPagina(jdbc, "id, versao, categoria_id, grupos_complemento", "produto_view", filtro,
+                "ordem, lower(nome), id", Impressao.PRODUTOS, ContagemDeProdutos.total(consulta, filtro), parametros,
+                consulta, consulta.pagina(), consulta.limite());
     }
 
     @QueryHandler

@@ -31,9 +31,12 @@ import java.util.Map;
  * a batch processed twice leaves the same rows; variations are written in the same transaction as their product
  * row, whose version therefore covers them. Every event of a product moves its row's version and records its own
  * global index ({@link IndicesGlobais}), which incremental sync orders by and relies on.
+ * <p>
+ * The store's counts by category and availability ({@code produto_contagem}, {@link ContagemDeProdutos}) follow
+ * every write of {@code produto_view} by its triggers, in the same transaction: no handler writes them.
  */
 @Component
-@TabelasDoModelo({"produto_view", "variacao_view"})
+@TabelasDoModelo({"produto_view", "variacao_view", "produto_contagem"})
 @ProcessingGroup("produto-view")
 class ProdutoProjection extends ProjecaoJpa<ProdutoRegistro> {
 
