@@ -2,7 +2,10 @@ package br.com.lojaapi.apoio;
 
 import br.com.lojaapi.StoreApiApplication;
 import br.com.lojaapi.gateway.banco.UrlDoBanco;
+import br.com.lojaapi.query.comum.ContagemMantida;
 import com.fasterxml.jackson.databind.JsonNode;
+import org.springframework.beans.factory.ObjectProvider;
+import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.test.context.DynamicPropertyRegistry;
 import org.springframework.test.context.DynamicPropertySource;
@@ -39,6 +42,9 @@ public abstract class TesteDeApi extends AplicacaoNaPorta {
      * DATA_DIR (a database given by DATABASE_URL outlives the test run's temporary DATA_DIR).
      */
     public static final String CHAVE_DE_SEGREDOS = "dGVzdGVzLWNoYXZlLW1lc3RyYS0zMi1ieXRlcy0wMTI=";
+
+    @Autowired
+    private ObjectProvider<ContagemMantida> contagens;
 
     @DynamicPropertySource
     static void banco(DynamicPropertyRegistry registro) {
@@ -96,6 +102,11 @@ public abstract class TesteDeApi extends AplicacaoNaPorta {
                 + "\",\"quantidade\":1}]}").enviar();
         assertThat(criado.status()).as(criado.toString()).isEqualTo(201);
         return criado.texto("id");
+    }
+
+    /** Folds the changes of every kept count now (decisions 092 and 093), as each node does every few seconds. */
+    protected void dobrarContagens() {
+        contagens.forEach(ContagemMantida::dobrar);
     }
 
     /** Rebuilds a read model through the operator's endpoint and waits until it is swapped in. */

@@ -5,9 +5,7 @@ import br.com.lojaapi.apoio.TesteDeApi;
 import com.fasterxml.jackson.databind.JsonNode;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
-import org.springframework.context.ApplicationContext;
 import org.springframework.jdbc.core.JdbcTemplate;
-import org.springframework.test.util.ReflectionTestUtils;
 
 import java.time.Instant;
 import java.util.ArrayList;
@@ -35,9 +33,6 @@ class ContagemDePedidosApiTest extends TesteDeApi {
 
     @Autowired
     private JdbcTemplate jdbc;
-
-    @Autowired
-    private ApplicationContext contexto;
 
     @Test
     void oTotalSegueCriacoesMudancasDeStatusEExclusoesDaLojaEDeNenhumaOutra() {
@@ -68,7 +63,7 @@ class ContagemDePedidosApiTest extends TesteDeApi {
         assertThat(totais(loja)).isEqualTo(esperado);
         assertThat(totais(outra)).isEqualTo(daOutraLoja);
 
-        dobrar();
+        dobrarContagens();
         assertThat(totais(loja)).as("depois de dobrar as mudanças").isEqualTo(esperado);
         assertThat(totais(outra)).isEqualTo(daOutraLoja);
         assertThat(jdbc.queryForObject("""
@@ -121,7 +116,7 @@ class ContagemDePedidosApiTest extends TesteDeApi {
             for (int n = 0; n < 2; n++) {
                 outros.add(fios.submit(() -> {
                     while (escrevendo.get()) {
-                        dobrar();
+                        dobrarContagens();
                     }
                     return null;
                 }));
@@ -153,12 +148,8 @@ class ContagemDePedidosApiTest extends TesteDeApi {
                 "CONFIRMADO", (long) confirmados.size(), "PREPARANDO", 0L, "PRONTO", 0L, "ENTREGUE", 0L,
                 "CANCELADO", 0L));
         assertThat(totais(loja)).isEqualTo(esperado);
-        dobrar();
+        dobrarContagens();
         assertThat(totais(loja)).isEqualTo(esperado);
-    }
-
-    private void dobrar() {
-        ReflectionTestUtils.invokeMethod(contexto.getBean("contagemDePedidos"), "dobrar");
     }
 
     /** The page's total without a filter ("todos") and with each status filter. */

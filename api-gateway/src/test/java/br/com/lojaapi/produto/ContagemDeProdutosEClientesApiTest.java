@@ -5,9 +5,7 @@ import br.com.lojaapi.apoio.Resposta;
 import br.com.lojaapi.apoio.TesteDeApi;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
-import org.springframework.context.ApplicationContext;
 import org.springframework.jdbc.core.JdbcTemplate;
-import org.springframework.test.util.ReflectionTestUtils;
 
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -24,9 +22,6 @@ class ContagemDeProdutosEClientesApiTest extends TesteDeApi {
 
     @Autowired
     private JdbcTemplate jdbc;
-
-    @Autowired
-    private ApplicationContext contexto;
 
     @Test
     void oTotalDaPaginaDeProdutosSegueOCatalogoDaLojaPorCategoriaEDisponibilidade() {
@@ -57,7 +52,7 @@ class ContagemDeProdutosEClientesApiTest extends TesteDeApi {
         assertThat(totais(loja, "/v1/produtos?", esperado.keySet())).isEqualTo(esperado);
         assertThat(total(outra, "/v1/produtos?limite=1")).isEqualTo(2);
 
-        dobrar("contagemDeProdutos");
+        dobrarContagens();
         assertThat(totais(loja, "/v1/produtos?", esperado.keySet())).as("depois de dobrar").isEqualTo(esperado);
         assertThat(total(outra, "/v1/produtos?limite=1")).isEqualTo(2);
         assertThat(jdbc.queryForObject("SELECT count(*) FROM produto_contagem WHERE loja_id = ? AND NOT dobrada",
@@ -86,7 +81,7 @@ class ContagemDeProdutosEClientesApiTest extends TesteDeApi {
         Map<String, Long> esperado = Map.of("limite=1", 3L, "busca=souza", 1L, "busca=" + cpf, 1L, "busca=zzz", 0L);
         assertThat(totais(loja, "/v1/clientes?", esperado.keySet())).isEqualTo(esperado);
         assertThat(total(outra, "/v1/clientes?limite=1")).isEqualTo(1);
-        dobrar("contagemDeClientes");
+        dobrarContagens();
         assertThat(totais(loja, "/v1/clientes?", esperado.keySet())).as("depois de dobrar").isEqualTo(esperado);
         assertThat(total(outra, "/v1/clientes?limite=1")).isEqualTo(1);
     }
@@ -126,10 +121,6 @@ class ContagemDeProdutosEClientesApiTest extends TesteDeApi {
                         String.class, loja.id()));
         assertThat(jdbc.queryForObject("SELECT SUM(quantidade) FROM cliente_contagem WHERE loja_id = ?", Long.class,
                                        loja.id())).isEqualTo(4L);
-    }
-
-    private void dobrar(String contagem) {
-        ReflectionTestUtils.invokeMethod(contexto.getBean(contagem), "dobrar");
     }
 
     private Map<String, Long> totais(LojaDeTeste loja, String rota, Iterable<String> consultas) {

@@ -22,6 +22,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
+import java.util.function.Consumer;
 import java.util.function.Supplier;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -74,6 +75,19 @@ public abstract class TesteNoBanco {
 
     @Autowired
     private DataSource dados;
+
+    /**
+     * Runs {@code teste} with the name of a schema of its own (not yet made), and drops that schema afterwards: for
+     * tests of what a migration does, with {@link #migrarAte}.
+     */
+    protected void emEsquemaProprio(Consumer<String> teste) {
+        String esquema = "migracao_" + id().substring(0, 8).replace('-', '_');
+        try {
+            teste.accept(esquema);
+        } finally {
+            jdbc.execute("DROP SCHEMA IF EXISTS " + esquema + " CASCADE");
+        }
+    }
 
     /**
      * Runs the application's migrations from the first up to {@code versao} in a schema of their own, so that a test

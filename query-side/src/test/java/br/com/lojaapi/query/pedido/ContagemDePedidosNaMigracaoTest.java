@@ -18,8 +18,7 @@ class ContagemDePedidosNaMigracaoTest extends TesteNoBanco {
 
     @Test
     void aMigracaoContaOsPedidosExistentesEOsGatilhosSeguemOsDoSeuEsquema() {
-        String esquema = "migracao_" + id().substring(0, 8).replace('-', '_');
-        try {
+        emEsquemaProprio(esquema -> {
             migrarAte(esquema, "32");
             jdbc.update("""
                     INSERT INTO %s.pedido_view (id, loja_id, numero, status, tipo_entrega, subtotal, desconto,
@@ -53,9 +52,7 @@ class ContagemDePedidosNaMigracaoTest extends TesteNoBanco {
 
             jdbc.execute("TRUNCATE " + esquema + ".pedido_view");
             assertThat(contagem(esquema)).as("depois do TRUNCATE").isEmpty();
-        } finally {
-            jdbc.execute("DROP SCHEMA IF EXISTS " + esquema + " CASCADE");
-        }
+        });
     }
 
     /** The kept count, per store and status, its zero sums left out. */

@@ -17,8 +17,7 @@ class ContagemDeProdutosEClientesNaMigracaoTest extends TesteNoBanco {
 
     @Test
     void aMigracaoContaOsProdutosEClientesExistentesEOsGatilhosSeguemOsDoSeuEsquema() {
-        String esquema = "migracao_" + id().substring(0, 8).replace('-', '_');
-        try {
+        emEsquemaProprio(esquema -> {
             migrarAte(esquema, "34");
             produtos(esquema, "p", "CASE WHEN i % 3 = 0 THEN 'loja-b' ELSE 'loja-a' END", 60);
             jdbc.update("UPDATE " + esquema + ".produto_view SET deletado_em = now() WHERE id IN ('p5', 'p10')");
@@ -56,9 +55,7 @@ class ContagemDeProdutosEClientesNaMigracaoTest extends TesteNoBanco {
             jdbc.execute("TRUNCATE " + produtoView + ", " + esquema + ".cliente_view");
             assertThat(produtosContados(esquema)).as("produtos depois do TRUNCATE").isEmpty();
             assertThat(clientesContados(esquema)).as("clientes depois do TRUNCATE").isEmpty();
-        } finally {
-            jdbc.execute("DROP SCHEMA IF EXISTS " + esquema + " CASCADE");
-        }
+        });
     }
 
     /** {@code n} products {@code <prefixo>1..n} of {@code loja} (an expression of i), in two categories. */

@@ -17,7 +17,7 @@ import java.util.regex.Pattern;
  * with the live ones in one transaction. The copies keep the live tables' column order, defaults, constraints and
  * index names (so later migrations find them by name); their notification triggers are added only at the swap,
  * so a rebuild wakes no waiting reader. Triggers named {@code modelo_*} are part of the model instead (they keep
- * the model's own tables, such as the order counts of V33): the copies have them from the start.
+ * the model's own tables, such as the kept counts of V33 and V35): the copies have them from the start.
  * <p>
  * While they fill, the copies are UNLOGGED (no write-ahead log per row) and have only their primary key and
  * unique indexes (what the handlers' upserts need); the other indexes are built in one pass, and the tables made
