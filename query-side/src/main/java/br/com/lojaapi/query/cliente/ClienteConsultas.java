@@ -7,6 +7,7 @@ import br.com.lojaapi.coreapi.cliente.ClientesPorIdQuery;
 import br.com.lojaapi.coreapi.cliente.ListarClientesQuery;
 import br.com.lojaapi.coreapi.cliente.PaginaDeClientes;
 import br.com.lojaapi.coreapi.comum.Documentos;
+import br.com.lojaapi.query.comum.Contem;
 import br.com.lojaapi.query.comum.Impressao;
 import br.com.lojaapi.query.comum.Paginacao;
 import jakarta.persistence.EntityManager;
@@ -34,7 +35,6 @@ import java.util.regex.Pattern;
 class ClienteConsultas {
 
     private static final Pattern TELEFONE = Pattern.compile("[0-9\\s().+-]*[0-9][0-9\\s().+-]*");
-    private static final String ESCAPE = " ESCAPE '\\'";
 
     @PersistenceContext
     private EntityManager em;
@@ -108,22 +108,18 @@ class ClienteConsultas {
         if (busca.isEmpty()) {
             return "";
         }
-        StringBuilder condicao = new StringBuilder(" AND (lower(nome) LIKE :padrao" + ESCAPE
-                + " OR lower(email) LIKE :padrao" + ESCAPE + " OR lower(celular) LIKE :padrao" + ESCAPE);
-        parametros.put("padrao", contem(busca.toLowerCase(Locale.ROOT)));
+        StringBuilder condicao = new StringBuilder(" AND (lower(nome) LIKE :padrao" + Contem.ESCAPE
+                + " OR lower(email) LIKE :padrao" + Contem.ESCAPE + " OR lower(celular) LIKE :padrao" + Contem.ESCAPE);
+        parametros.put("padrao", Contem.padrao(busca.toLowerCase(Locale.ROOT)));
         String documento = Documentos.normalizar(busca);
         if (documento.chars().anyMatch(Character::isDigit)) {
-            condicao.append(" OR documento LIKE :documento").append(ESCAPE);
-            parametros.put("documento", contem(documento));
+            condicao.append(" OR documento LIKE :documento").append(Contem.ESCAPE);
+            parametros.put("documento", Contem.padrao(documento));
         }
         if (TELEFONE.matcher(busca).matches()) {
             condicao.append(" OR regexp_replace(celular, '[^0-9]', '', 'g') LIKE :digitos");
-            parametros.put("digitos", contem(busca.replaceAll("[^0-9]", "")));
+            parametros.put("digitos", Contem.padrao(busca.replaceAll("[^0-9]", "")));
         }
         return condicao.append(")").toString();
-    }
-
-    private static String contem(String termo) {
-        return "%" + termo.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_") + "%";
     }
 }

@@ -9,6 +9,7 @@ import br.com.lojaapi.coreapi.produto.ProdutoView;
 import br.com.lojaapi.coreapi.produto.ProdutosPorIdQuery;
 import br.com.lojaapi.coreapi.produto.Referencia;
 import br.com.lojaapi.coreapi.produto.VariacaoView;
+import br.com.lojaapi.query.comum.Contem;
 import br.com.lojaapi.query.comum.Impressao;
 import br.com.lojaapi.query.comum.Paginacao;
 import org.axonframework.queryhandling.QueryHandler;
@@ -109,9 +110,9 @@ class ProdutoConsultas {
         }
         String busca = consulta.busca() == null ? null : consulta.busca().strip();
         if (busca != null && !busca.isEmpty()) {
-            filtro.append(" AND (lower(nome) LIKE :padrao ESCAPE '\\' OR lower(sku) LIKE :padrao ESCAPE '\\'"
-                    + " OR lower(codigo_barras) LIKE :padrao ESCAPE '\\'");
-            parametros.addValue("padrao", "%" + escaparLike(busca.toLowerCase(Locale.ROOT)) + "%");
+            filtro.append(" AND (lower(nome) LIKE :padrao" + Contem.ESCAPE + " OR lower(sku) LIKE :padrao"
+                    + Contem.ESCAPE + " OR lower(codigo_barras) LIKE :padrao" + Contem.ESCAPE);
+            parametros.addValue("padrao", Contem.padrao(busca.toLowerCase(Locale.ROOT)));
             Long codigo = numero(busca);
             if (codigo != null) {
                 filtro.append(" OR cod_integracao = :codigo");
@@ -169,9 +170,5 @@ class ProdutoConsultas {
             return null;
         }
         return Long.parseLong(termo);
-    }
-
-    private static String escaparLike(String termo) {
-        return termo.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_");
     }
 }
