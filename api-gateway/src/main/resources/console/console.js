@@ -10,6 +10,7 @@
   const CHAVE_DO_TOKEN = 'console.tokenDeOperador';
   const INTERVALO_PROCESSADORES = 2000;
   const INTERVALO_LENTO = 10000;
+  const LOJAS_POR_PAGINA = 100;
   const numero = new Intl.NumberFormat('pt-BR');
   const decimal = new Intl.NumberFormat('pt-BR', { maximumFractionDigits: 1 });
   const porcento = new Intl.NumberFormat('pt-BR', { maximumFractionDigits: 0 });
@@ -21,7 +22,10 @@
     temporizadores: [],
     nos: [],
     lojas: new Map(),
+    totalDeLojas: 0,
+    consultaDeLojas: 0,
     lojaSelecionada: null,
+    nomeDaLojaSelecionada: null,
     consultaDeEntregas: 0,
     consultaDaLoja: 0,
     ritmos: new Map()
@@ -193,7 +197,7 @@
       if (projecoes) mostrarProjecoes(projecoes); else carregarProjecoes();
       repetir(carregarProjecoes, INTERVALO_PROCESSADORES);
     } else if (aba === 'webhooks') {
-      carregarLojas().then(carregarWebhooks);
+      carregarWebhooks();
       repetir(carregarWebhooks, INTERVALO_LENTO);
     } else if (aba === 'lojas') {
       carregarLojas();
@@ -387,21 +391,27 @@
     barra.setAttribute('aria-valuenow', String(Math.floor(valor)));
   }
 
-  // ---------- stores (names for every store id shown) ----------
+  // ---------- stores: a page of them, searched by the service ----------
 
+  /** The first page of stores matching the search box (the service searches and sorts); an older answer is dropped. */
   async function carregarLojas() {
+    const consulta = ++estado.consultaDeLojas;
+    const busca = $('busca-lojas').value.trim();
     try {
-      const dados = await api('GET', '/admin/lojas');
+      const dados = await api('GET', '/admin/lojas?limite=' + LOJAS_POR_PAGINA + (busca ? '&busca=' + encodeURIComponent(busca) : ''));
+      if (consulta !== estado.consultaDeLojas) return;
       estado.lojas = new Map(dados.lojas.map(l => [l.id, l]));
+      estado.totalDeLojas = dados.paginacao.total;
       if (estado.aba === 'lojas') mostrarLojas();
     } catch (e) {
-      if (e.status !== 401) aviso('Não foi possível ler as lojas: ' + e.message, 'erro');
+      if (e.status !== 401 && consulta === estado.consultaDeLojas) aviso('Não foi possível ler as lojas: ' + e.message, 'erro');
     }
   }
 
-  function nomeDaLoja(lojaId) {
-    const loja = estado.lojas.get(lojaId);
-    return loja ? loja.nome : 'Loja ' + curto(lojaId);
+  let buscaPendente = null;
+  function buscarLojas() {
+    clearTimeout(buscaPendente);
+    buscaPendente = setTimeout(carregarLojas, 250);
   }
 
   // ---------- webhooks ----------
@@ -431,7 +441,7 @@
     for (const w of lista) {
       const s = w.saude;
       corpo.append(h('tr', { 'data-webhook': w.webhookId, 'data-loja': w.lojaId },
-        h('td', {}, h('strong', { text: nomeDaLoja(w.lojaId) }), h('span', { class: 'id', text: w.lojaId })),
+        h('td', {}, h('strong', { text: nomeDaLoja(w) }), h('span', { class: 'id', text: w.lojaId })),
         h('td', {}, h('span', { class: 'id', text: w.webhookId })),
         h('td', {}, saude(s), s.circuito === 'ABERTO' && s.proximaSonda
           ? h('div', { class: 'detalhe', text: 'próxima sonda ' + fmtQuando(s.proximaSonda) }) : null),
@@ -440,15 +450,20 @@
         h('td', {}, quando(s.ultimoSucesso)),
         h('td', {}, quando(s.ultimaFalha)),
         h('td', {}, h('div', { class: 'acoes' },
-          h('button', { type: 'button', class: 'secundario pequeno', text: 'Entregas', onclick: () => abrirEntregas(w.lojaId, w.webhookId) })))));
+          h('button', { type: 'button', class: 'secundario pequeno', text: 'Entregas', onclick: () => abrirEntregas(w.lojaId, nomeDaLoja(w), w.webhookId) })))));
     }
+  }
+
+  /** The store's name the webhook's row came with, or a short id while its read model does not show it. */
+  function nomeDaLoja(w) {
+    return w.lojaNome || 'Loja ' + curto(w.lojaId);
   }
 
   /**
    * A webhook's deliveries in a panel titled with the store the request was made for. A response that arrives after
    * another webhook was chosen is dropped, so a panel never shows one store's deliveries under another's name.
    */
-  async function abrirEntregas(lojaId, webhookId) {
+  async function abrirEntregas(lojaId, nomeLoja, webhookId) {
     const consulta = ++estado.consultaDeEntregas;
     const painel = limpar($('painel-entregas'));
     painel.hidden = false;
@@ -484,7 +499,7 @@
       h('tbody', {}, h('tr', {}, h('td', { colspan: '6', class: 'vazio', text: 'Carregando…' }))));
     painel.append(
       h('div', { class: 'painel-topo' },
-        h('h3', {}, 'Entregas de ', h('span', { class: 'nome-loja', text: nomeDaLoja(lojaId) }), ' · webhook ', h('span', { class: 'id', text: webhookId })),
+        h('h3', {}, 'Entregas de ', h('span', { class: 'nome-loja', text: nomeLoja }), ' · webhook ', h('span', { class: 'id', text: webhookId })),
         h('button', { type: 'button', class: 'secundario pequeno', text: 'Fechar', onclick: () => { estado.consultaDeEntregas++; painel.hidden = true; } })),
       h('div', { class: 'formulario-linha' }, recuperar, 'as que falharam', desde),
       mensagem, tabela);
@@ -532,15 +547,15 @@
   // ---------- stores and tokens ----------
 
   function mostrarLojas() {
-    const filtro = $('busca-lojas').value.trim().toLowerCase();
     const lista = limpar($('lista-lojas'));
-    const lojas = [...estado.lojas.values()]
-      .filter(l => !filtro || [l.nome, l.slug, l.id].some(v => v && v.toLowerCase().includes(filtro)))
-      .sort((a, b) => a.nome.localeCompare(b.nome, 'pt-BR'));
-    if (lojas.length === 0) lista.append(h('li', {}, h('p', { class: 'vazio', text: '  Nenhuma loja.' })));
-    for (const l of lojas.slice(0, 500)) {
+    if (estado.lojas.size === 0) lista.append(h('li', {}, h('p', { class: 'vazio', text: '  Nenhuma loja.' })));
+    for (const l of estado.lojas.values()) {
       lista.append(h('li', {}, h('button', { type: 'button', class: l.id === estado.lojaSelecionada ? 'selecionada' : null, 'data-loja': l.id,
         onclick: () => selecionarLoja(l.id) }, l.nome, h('span', { class: 'id', text: l.slug + ' · ' + l.id }))));
+    }
+    if (estado.totalDeLojas > estado.lojas.size) {
+      lista.append(h('li', {}, h('p', { class: 'ajuda', id: 'mais-lojas',
+        text: numero.format(estado.lojas.size) + ' de ' + numero.format(estado.totalDeLojas) + ' lojas; a busca encontra as outras.' })));
     }
   }
 
@@ -563,6 +578,8 @@
 
   function selecionarLoja(lojaId) {
     estado.lojaSelecionada = lojaId;
+    const loja = estado.lojas.get(lojaId);
+    estado.nomeDaLojaSelecionada = loja ? loja.nome : null;
     mostrarLojas();
     carregarUso(lojaId, true);
   }
@@ -595,7 +612,7 @@
   }
 
   function mostrarLoja(lojaId, tokens, uso, segredo) {
-    const loja = estado.lojas.get(lojaId);
+    const nomeLoja = estado.nomeDaLojaSelecionada;
     const detalhe = limpar($('detalhe-loja'));
     detalhe.dataset.loja = lojaId;
     const usoPorToken = new Map(uso.tokens.map(t => [t.id, t]));
@@ -610,7 +627,7 @@
         const novo = await api('POST', '/admin/lojas/' + encodeURIComponent(lojaId) + '/tokens', { nome: nomeToken.value.trim() });
         if (estado.lojaSelecionada !== lojaId) return;
         const caixa = h('div', { class: 'segredo', role: 'status' },
-          h('strong', { text: 'Token "' + novo.nome + '" criado para ' + (loja ? loja.nome : lojaId) + '. Copie agora: ele não será mostrado de novo.' }),
+          h('strong', { text: 'Token "' + novo.nome + '" criado para ' + (nomeLoja || lojaId) + '. Copie agora: ele não será mostrado de novo.' }),
           h('code', { text: novo.token }));
         carregarUso(lojaId).then(() => {
           const atual = $('detalhe-loja');
@@ -660,7 +677,7 @@
         h('td', {}, acao)));
     }
     detalhe.append(
-      h('h2', {}, loja ? loja.nome : 'Loja', ' ', h('span', { class: 'id', text: lojaId })),
+      h('h2', {}, nomeLoja || 'Loja', ' ', h('span', { class: 'id', text: lojaId })),
       h('p', { class: 'ajuda', text: numero.format(ativos) + (ativos === 1 ? ' token ativo' : ' tokens ativos')
         + '. Cota por token: ' + numero.format(uso.limitePorMinuto) + ' requisições por minuto, das quais '
         + numero.format(uso.limiteEscritasPorMinuto) + ' escritas.' }),
@@ -758,7 +775,7 @@
     document.querySelectorAll('.aba').forEach(b => b.addEventListener('click', () => abrirAba(b.dataset.aba)));
     $('so-abertos').addEventListener('change', carregarWebhooks);
     $('atualizar-webhooks').addEventListener('click', carregarWebhooks);
-    $('busca-lojas').addEventListener('input', mostrarLojas);
+    $('busca-lojas').addEventListener('input', buscarLojas);
     $('form-nova-loja').addEventListener('submit', criarLoja);
     if (token()) {
       api('GET', '/admin/projecoes').then(mostrarConsole).catch(e => {

@@ -4,12 +4,17 @@ import br.com.lojaapi.apoio.Resposta;
 import br.com.lojaapi.apoio.TesteDeApi;
 import com.fasterxml.jackson.databind.JsonNode;
 import org.junit.jupiter.api.Test;
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.jdbc.core.JdbcTemplate;
 
 import java.util.UUID;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
 class LojaAdminApiTest extends TesteDeApi {
+
+    @Autowired
+    private JdbcTemplate jdbc;
 
     @Test
     void criarLojaComDadosDeRemetenteENormalizacao() {
@@ -97,17 +102,77 @@ class LojaAdminApiTest extends TesteDeApi {
     }
 
     @Test
-    void listaDeLojasIncluiAsCriadas() {
-        String id = criar(slug()).texto("id");
+    void listaDeLojasEmPaginasPeloNomeEBuscada() {
+        String marca = UUID.randomUUID().toString().substring(0, 8);
+        String zeta = criar("Zeta " + marca, slug()).texto("id");
+        String alfa = criar("alfa " + marca, slug()).texto("id");
+        String slugBeta = slug();
+        String beta = criar("Beta " + marca, slugBeta).texto("id");
 
-        Resposta lista = api.get("/admin/lojas").token(ADMIN).enviar();
+        Resposta todas = api.get("/admin/lojas?busca=" + marca).token(ADMIN).enviar();
+        assertThat(todas.status()).as(todas.toString()).isEqualTo(200);
+        assertThat(todas.json().get("lojas").findValuesAsText("id")).as("pelo nome, sem diferenciar maiúsculas")
+                .containsExactly(alfa, beta, zeta);
+        assertThat(todas.json().get("paginacao").toString()).isEqualTo(paginacao(1, 50, 3));
 
-        assertThat(lista.status()).isEqualTo(200);
-        assertThat(lista.json().get("lojas").findValuesAsText("id")).contains(id);
+        Resposta primeira = api.get("/admin/lojas?busca=" + marca.toUpperCase() + "&limite=2").token(ADMIN).enviar();
+        assertThat(primeira.json().get("lojas").findValuesAsText("id")).containsExactly(alfa, beta);
+        assertThat(primeira.json().get("paginacao").toString()).isEqualTo(paginacao(1, 2, 3));
+        Resposta segunda = api.get("/admin/lojas?busca=" + marca + "&limite=2&page=2").token(ADMIN).enviar();
+        assertThat(segunda.json().get("lojas").findValuesAsText("id")).containsExactly(zeta);
+        Resposta alem = api.get("/admin/lojas?busca=" + marca + "&page=2147483647&limite=100").token(ADMIN).enviar();
+        assertThat(alem.status()).isEqualTo(200);
+        assertThat(alem.json().get("lojas")).isEmpty();
+        assertThat(alem.json().get("paginacao").get("total").asLong()).isEqualTo(3);
+
+        assertThat(api.get("/admin/lojas?busca=" + slugBeta.substring(2)).token(ADMIN).enviar().json().get("lojas")
+                      .findValuesAsText("id")).as("pelo slug").containsExactly(beta);
+        assertThat(api.get("/admin/lojas?busca=" + zeta).token(ADMIN).enviar().json().get("lojas")
+                      .findValuesAsText("id")).as("pelo id").containsExactly(zeta);
+        assertThat(api.get("/admin/lojas?busca=" + marca + "%25").token(ADMIN).enviar().json().get("paginacao")
+                      .get("total").asLong()).as("% é o próprio caractere").isZero();
+        assertThat(api.get("/admin/lojas").token(ADMIN).enviar().json().get("lojas").size()).as("50 por padrão")
+                .isLessThanOrEqualTo(50);
+    }
+
+    @Test
+    void listaDeLojasIgualDepoisDeReconstruida() throws InterruptedException {
+        String marca = UUID.randomUUID().toString().substring(0, 8);
+        criar("Bazar " + marca, slug());
+        criar("armarinho " + marca, slug());
+        String antes = api.get("/admin/lojas?busca=" + marca).token(ADMIN).enviar().json().toString();
+
+        reconstruirProjecao("loja-view");
+
+        assertThat(api.get("/admin/lojas?busca=" + marca).token(ADMIN).enviar().json().toString()).isEqualTo(antes);
+        assertThat(jdbc.queryForObject("SELECT count(*) FROM pg_indexes WHERE indexname = 'loja_view_nome_idx'"
+                + " AND tablename = 'loja_view' AND schemaname = current_schema()", Integer.class))
+                .as("o índice da página, com o seu nome, na tabela trocada").isEqualTo(1);
+    }
+
+    @Test
+    void listaDeLojasRecusaPaginaInvalidaSemMudarNada() {
+        for (String consulta : new String[] {"limite=0", "limite=101", "page=0", "page=abc", "limite=x",
+                                             "busca=" + "a".repeat(201)}) {
+            Resposta resposta = api.get("/admin/lojas?" + consulta).token(ADMIN).enviar();
+            assertThat(resposta.status()).as(consulta).isEqualTo(400);
+            assertThat(resposta.texto("erro")).as(consulta).isNotBlank();
+        }
+        assertThat(api.get("/admin/lojas").token(novaLoja().token()).enviar().status()).isEqualTo(401);
     }
 
     private Resposta criar(String slug) {
-        return api.post("/admin/lojas").token(ADMIN).json("{\"nome\":\"Loja\",\"slug\":\"" + slug + "\"}").enviar();
+        return criar("Loja", slug);
+    }
+
+    private Resposta criar(String nome, String slug) {
+        return api.post("/admin/lojas").token(ADMIN).json("{\"nome\":\"" + nome + "\",\"slug\":\"" + slug + "\"}")
+                  .enviar();
+    }
+
+    private static String paginacao(int page, int limite, long total) {
+        return "{\"page\":%d,\"limite\":%d,\"total\":%d,\"totalPaginas\":%d}"
+                .formatted(page, limite, total, (total + limite - 1) / limite);
     }
 
     private static String slug() {

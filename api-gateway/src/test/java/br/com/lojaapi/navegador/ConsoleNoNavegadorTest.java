@@ -27,6 +27,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.regex.Pattern;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -78,6 +79,13 @@ class ConsoleNoNavegadorTest {
                             .enviar().texto("id");
         for (int i = 0; i < 200; i++) {
             assertThat(novoPedido(pedidos, produto).status()).isEqualTo(201);
+        }
+        // more stores than the console lists at once, all named before the one the operator will look for
+        for (int i = 0; i < 100; i++) {
+            Resposta armazem = api.post("/admin/lojas").token(ADMIN)
+                                  .json("{\"nome\":\"Armazém %03d\",\"slug\":\"armazem-%s\"}"
+                                        .formatted(i, UUID.randomUUID().toString().substring(0, 8))).enviar();
+            assertThat(armazem.status()).as(armazem.toString()).isEqualTo(201);
         }
 
         try (Navegador navegador = Navegador.abrir(); ReceptorDeWebhooks receptor = new ReceptorDeWebhooks()) {
@@ -189,6 +197,11 @@ class ConsoleNoNavegadorTest {
             navegador.ir(console);
             aba(navegador, "lojas");
             assertThat(navegador.elemento(By.id("entrada")).isDisplayed()).isFalse();
+            navegador.esperar(ExpectedConditions.textMatches(By.id("mais-lojas"),
+                    Pattern.compile("^100 de [0-9.]+ lojas")));
+            assertThat(navegador.elementos(By.cssSelector("#lista-lojas button[data-loja]"))).hasSize(100);
+            assertThat(navegador.elementos(By.cssSelector("#lista-lojas button[data-loja='" + lojaId + "']")))
+                    .as("a loja da padaria, depois das cem primeiras pelo nome").isEmpty();
             navegador.elemento(By.id("busca-lojas")).sendKeys(slug);
             navegador.esperar(ExpectedConditions.elementToBeClickable(By.cssSelector("#lista-lojas button[data-loja='" + lojaId + "']"))).click();
             By revogar = By.cssSelector("#tabela-tokens button.revogar");

@@ -196,7 +196,10 @@ class EnvioPorEndpointApiTest extends TesteDeWebhooks {
 
         Resposta operador = cliente.get("/admin/webhooks?limite=1000").token(ADMIN).enviar();
         assertThat(operador.status()).isEqualTo(200);
-        assertThat(operador.json().findValuesAsText("webhookId")).contains(webhook.id());
+        assertThat(operador.json()).as("sob o id e o nome da loja")
+                .filteredOn(linha -> linha.get("webhookId").asText().equals(webhook.id())).singleElement()
+                .satisfies(linha -> assertThat(List.of(linha.get("lojaId").asText(), linha.get("lojaNome").asText()))
+                        .containsExactly(loja.id(), "Loja de teste"));
         assertThat(cliente.get("/admin/webhooks").token(loja.token()).enviar().status()).isIn(401, 403, 404);
         assertThat(cliente.get("/admin/webhooks?limite=0").token(ADMIN).enviar().status()).isEqualTo(400);
         assertThat(cliente.get("/admin/webhooks?circuito=X").token(ADMIN).enviar().status()).isEqualTo(400);

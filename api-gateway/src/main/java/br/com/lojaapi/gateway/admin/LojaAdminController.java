@@ -5,13 +5,15 @@ import br.com.lojaapi.coreapi.loja.AtualizarLojaCommand;
 import br.com.lojaapi.coreapi.loja.CriarLojaCommand;
 import br.com.lojaapi.coreapi.loja.DadosLoja;
 import br.com.lojaapi.coreapi.loja.ListarLojasQuery;
-import br.com.lojaapi.coreapi.loja.LojaView;
+import br.com.lojaapi.coreapi.loja.PaginaDeLojas;
+import br.com.lojaapi.gateway.web.Busca;
 import br.com.lojaapi.gateway.web.Ids;
+import br.com.lojaapi.gateway.web.Paginacao;
 import br.com.lojaapi.gateway.web.PreCondicao;
 import br.com.lojaapi.gateway.web.Recurso;
-import br.com.lojaapi.gateway.web.Recursos;
 import io.swagger.v3.oas.annotations.Hidden;
 import jakarta.validation.Valid;
+import org.axonframework.queryhandling.QueryGateway;
 import org.springframework.http.ResponseEntity;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PathVariable;
@@ -19,10 +21,10 @@ import org.springframework.web.bind.annotation.PostMapping;
 import org.springframework.web.bind.annotation.PutMapping;
 import org.springframework.web.bind.annotation.RequestBody;
 import org.springframework.web.bind.annotation.RequestMapping;
+import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.RestController;
 
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 import java.util.function.Function;
 import io.swagger.v3.oas.annotations.Operation;
@@ -33,12 +35,15 @@ import io.swagger.v3.oas.annotations.Operation;
 @RequestMapping(path = "/admin/lojas", produces = "application/json")
 class LojaAdminController {
 
-    private final Recursos recursos;
+    private final QueryGateway consultas;
     private final Recurso<LojaJson> lojas;
 
-    LojaAdminController(Recursos recursos, Lojas lojas) {
-        this.recursos = recursos;
+    LojaAdminController(QueryGateway consultas, Lojas lojas) {
+        this.consultas = consultas;
         this.lojas = lojas.recurso();
+    }
+
+    record Lista(List<LojaJson> lojas, Paginacao paginacao) {
     }
 
     @PostMapping(consumes = "application/json")
@@ -52,10 +57,15 @@ class LojaAdminController {
         return lojas.gravado(id, true, id, versao);
     }
 
+    /** Every store by name (case-insensitive), then id; {@code busca} finds a name or slug containing it, or an id. */
     @GetMapping
     @Operation(operationId = "listarLojas")
-    Map<String, List<LojaJson>> listar() {
-        return Map.of("lojas", recursos.todos(new ListarLojasQuery(), LojaView.class, LojaJson::de));
+    Lista listar(@RequestParam(required = false) String busca, @RequestParam(required = false) Integer page,
+                 @RequestParam(required = false) Integer limite) {
+        Paginacao.Pedida pagina = Paginacao.pedida(page, limite);
+        PaginaDeLojas resultado = consultas.query(new ListarLojasQuery(Busca.validar(busca), pagina.page(),
+                pagina.limite()), PaginaDeLojas.class).join();
+        return new Lista(resultado.lojas().stream().map(LojaJson::de).toList(), pagina.de(resultado.total()));
     }
 
     @GetMapping("/{id}")

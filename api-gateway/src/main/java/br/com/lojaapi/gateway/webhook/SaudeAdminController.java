@@ -2,13 +2,18 @@ package br.com.lojaapi.gateway.webhook;
 
 import br.com.lojaapi.command.entrega.FilaDeWebhooks;
 import br.com.lojaapi.coreapi.comum.ErroDeNegocio;
+import br.com.lojaapi.coreapi.loja.NomesDasLojas;
+import br.com.lojaapi.coreapi.loja.NomesDasLojasQuery;
 import io.swagger.v3.oas.annotations.Operation;
+import org.axonframework.queryhandling.QueryGateway;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.RequestMapping;
 import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.RestController;
 
 import java.util.List;
+import java.util.Map;
+import java.util.stream.Collectors;
 
 /**
  * Every store's endpoints by health, for the operator: open circuits first, then the most consecutive failures,
@@ -22,13 +27,18 @@ class SaudeAdminController {
     static final int LIMITE_MAXIMO = 1000;
 
     private final FilaDeWebhooks fila;
+    private final QueryGateway consultas;
 
-    SaudeAdminController(FilaDeWebhooks fila) {
+    SaudeAdminController(FilaDeWebhooks fila, QueryGateway consultas) {
         this.fila = fila;
+        this.consultas = consultas;
     }
 
-    /** One endpoint's health, with the store and webhook it belongs to. */
-    record SaudeDoEndpointJson(String lojaId, String webhookId, SaudeJson saude) {
+    /**
+     * One endpoint's health, with the store (its id and name: null while the store's read model does not show it)
+     * and webhook it belongs to.
+     */
+    record SaudeDoEndpointJson(String lojaId, String lojaNome, String webhookId, SaudeJson saude) {
     }
 
     @GetMapping
@@ -42,7 +52,11 @@ class SaudeAdminController {
         if (n < 1 || n > LIMITE_MAXIMO) {
             throw ErroDeNegocio.invalido("limite: de 1 a " + LIMITE_MAXIMO);
         }
-        return fila.todas(circuito != null, n).stream()
-                   .map(s -> new SaudeDoEndpointJson(s.lojaId(), s.webhookId(), SaudeJson.de(s))).toList();
+        List<FilaDeWebhooks.Saude> saudes = fila.todas(circuito != null, n);
+        Map<String, String> nomes = consultas.query(new NomesDasLojasQuery(saudes.stream()
+                .map(FilaDeWebhooks.Saude::lojaId).collect(Collectors.toSet())), NomesDasLojas.class)
+                .join().nomes();
+        return saudes.stream().map(s -> new SaudeDoEndpointJson(s.lojaId(), nomes.get(s.lojaId()), s.webhookId(),
+                SaudeJson.de(s))).toList();
     }
 }

@@ -6,11 +6,15 @@ import br.com.lojaapi.coreapi.loja.ListarLojasQuery;
 import br.com.lojaapi.coreapi.loja.LojaAtualizadaEvent;
 import br.com.lojaapi.coreapi.loja.LojaCriadaEvent;
 import br.com.lojaapi.coreapi.loja.LojaView;
+import br.com.lojaapi.coreapi.loja.NomesDasLojas;
+import br.com.lojaapi.coreapi.loja.NomesDasLojasQuery;
+import br.com.lojaapi.coreapi.loja.PaginaDeLojas;
 import br.com.lojaapi.query.TesteDeProjecao;
 import org.junit.jupiter.api.Test;
 
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 import static br.com.lojaapi.query.Projetor.evento;
 import static org.assertj.core.api.Assertions.assertThat;
@@ -25,7 +29,36 @@ class LojaProjectionTest extends TesteDeProjecao<LojaProjection> {
 
         LojaView esperada = new LojaView(loja, novos, CRIADO, DEPOIS, 1);
         assertThat(consultar(() -> projecao.handle(new BuscarLojaQuery(loja)))).contains(esperada);
-        assertThat(consultar(() -> projecao.handle(new ListarLojasQuery()))).contains(esperada);
+        assertThat(consultar(() -> projecao.handle(new ListarLojasQuery(loja, 1, 10)))).as("buscada pelo id")
+                .isEqualTo(new PaginaDeLojas(List.of(esperada), 1));
+        assertThat(consultar(() -> projecao.handle(new NomesDasLojasQuery(Set.of(loja, "outra")))))
+                .isEqualTo(new NomesDasLojas(Map.of(loja, "Padaria Central")));
+    }
+
+    @Test
+    void buscaComPoucasOuMuitasAchadasDaAMesmaOrdem() {
+        String marca = loja.substring(0, 8);
+        int muitas = LojaProjection.ACHADAS_ORDENADAS_ATE + 1;
+        // names in an order of their own (case mixed), unrelated to the ids' order
+        jdbc.update("INSERT INTO loja_view (id, nome, slug, criada_em, atualizada_em, versao)"
+                    + " SELECT md5(g::text || ?), CASE WHEN g % 2 = 0 THEN 'B' ELSE 'b' END || (g % 97) || ' ' || ?,"
+                    + " 'm-' || g || '-' || ?, now(), now(), 0 FROM generate_series(1, ?) g",
+                marca, marca, marca, muitas);
+        try {
+            String ordem = "SELECT id FROM loja_view WHERE nome LIKE ? ORDER BY lower(nome), id";
+            List<String> todas = jdbc.queryForList(ordem, String.class, "%" + marca);
+            List<String> poucas = jdbc.queryForList(ordem, String.class, "%7 " + marca);
+
+            PaginaDeLojas muitasAchadas = consultar(() -> projecao.handle(new ListarLojasQuery(marca, 3, 100)));
+            PaginaDeLojas poucasAchadas = consultar(() -> projecao.handle(new ListarLojasQuery("7 " + marca, 1, 5)));
+
+            assertThat(muitasAchadas.total()).isEqualTo(muitas);
+            assertThat(muitasAchadas.lojas()).extracting(LojaView::id).isEqualTo(todas.subList(200, 300));
+            assertThat(poucasAchadas.total()).isEqualTo(poucas.size()).isLessThan(LojaProjection.ACHADAS_ORDENADAS_ATE);
+            assertThat(poucasAchadas.lojas()).extracting(LojaView::id).isEqualTo(poucas.subList(0, 5));
+        } finally {
+            jdbc.update("DELETE FROM loja_view WHERE slug LIKE ?", "m-%-" + marca);
+        }
     }
 
     @Test
