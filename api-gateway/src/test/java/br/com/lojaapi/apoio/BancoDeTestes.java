@@ -45,14 +45,8 @@ public final class BancoDeTestes {
     private BancoDeTestes() {
     }
 
-    /**
-     * The database of the tests' application contexts: the server's own, or, in one of surefire's forks, one of the
-     * fork's own on it (forks run at once, and with {@code DATABASE_URL} they share the server).
-     */
     public static UrlDoBanco url() {
-        Conexao principal = PostgresDeTestes.principal(DA_APLICACAO);
-        String garfo = Garfo.sufixo("_g");
-        return url(garfo.isEmpty() ? principal : PostgresDeTestes.banco(principal, "loja_testes" + garfo));
+        return url(PostgresDeTestes.principal(DA_APLICACAO));
     }
 
     /**
@@ -61,7 +55,7 @@ public final class BancoDeTestes {
      * must agree on how to do it.
      */
     public static UrlDoBanco url(String banco) {
-        return url(PostgresDeTestes.banco(PostgresDeTestes.principal(DA_APLICACAO), banco + Garfo.sufixo("_g")));
+        return url(PostgresDeTestes.banco(PostgresDeTestes.principal(DA_APLICACAO), banco));
     }
 
     /**

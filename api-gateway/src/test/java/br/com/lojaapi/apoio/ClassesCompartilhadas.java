@@ -27,7 +27,7 @@ import java.util.stream.Stream;
  */
 final class ClassesCompartilhadas {
 
-    private static final Path PASTA = Path.of("target", "classes-compartilhadas" + Garfo.sufixo("-")).toAbsolutePath();
+    private static final Path PASTA = Path.of("target", "classes-compartilhadas").toAbsolutePath();
     private static final Path ARQUIVO = PASTA.resolve("nos.jsa");
 
     private static String classpath;

@@ -21,7 +21,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 /**
  * Every exchange of {@link ClienteHttp} checked against the description the application serves, counted per JVM.
  * The system property {@value #PROPRIEDADE} says what a divergence does: {@code falhar} fails the test with what
- * differs (the default), {@code registrar} only collects it into {@link #ARQUIVO} (to survey a change of the
+ * differs (the default), {@code registrar} only collects it into {@value #ARQUIVO} (to survey a change of the
  * description), {@code nao} checks nothing.
  *
  * <p>Requests are checked too, unless the server refused them (any 4xx: the test is then about the refusal, and
@@ -30,7 +30,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 public final class ConferenciaDaDescricao {
 
     public static final String PROPRIEDADE = "loja.validar-descricao";
-    public static final String ARQUIVO = "target/descricao-divergencias" + Garfo.sufixo("-") + ".txt";
+    public static final String ARQUIVO = "target/descricao-divergencias.txt";
     private static final int TRECHO = 400;
 
     public enum Modo { FALHAR, REGISTRAR, NAO }
@@ -200,7 +200,7 @@ public final class ConferenciaDaDescricao {
         return relatorio.toString();
     }
 
-    /** Writes {@link #ARQUIVO} (when anything was checked) and returns the summary. */
+    /** Writes {@value #ARQUIVO} (when anything was checked) and returns the summary. */
     public static String concluir() {
         if (RECEBIDAS.get() == 0) {
             return "";
