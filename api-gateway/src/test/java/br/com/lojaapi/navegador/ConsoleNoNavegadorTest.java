@@ -142,13 +142,15 @@ class ConsoleNoNavegadorTest {
                 }
             });
             try {
+                // counted from the click (more than one, so not just an order already under way): on a busy machine
+                // the rebuild may end within one order's time after the page first shows it running
+                int antes = escritos.get();
                 navegador.elemento(cartao).findElement(By.cssSelector("button.reconstruir")).click();
                 navegador.esperar(ExpectedConditions.textToBePresentInElementLocated(cartao, "Reconstruindo"));
                 mostrar(navegador, cartao);
                 navegador.foto("console-reconstrucao-andamento");
-                int antes = escritos.get();
                 navegador.esperar(ESPERA_LONGA, ExpectedConditions.textToBePresentInElementLocated(cartao, "Concluída"));
-                assertThat(escritos.get()).as("pedidos escritos durante a reconstrução").isGreaterThan(antes);
+                assertThat(escritos.get()).as("pedidos escritos durante a reconstrução").isGreaterThan(antes + 1);
             } finally {
                 parar.set(true);
                 escrita.get();
